@@ -1,0 +1,287 @@
+package kayles
+
+import (
+	"math/bits"
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
+
+// This file implements the mex engine: Grundy values of single heaps, cached per rule set, and
+// the periodicity theorem that makes them O(1) for every heap once a period is proven.
+
+// MaxValues is the most values the engine stores for one rule set (2 bytes each). Asking for
+// more, through [Octal.Values] or [Octal.Period], is refused or capped as those methods say.
+const MaxValues = 1 << 30
+
+// maxValue is the largest Grundy value the engine stores; a heap whose value would exceed it
+// stops the computation there.
+const maxValue = 1<<16 - 1
+
+// Automatic limits: how many values Grundy computes on its own before it gives up on a heap.
+// Octal codes cost O(n) per value; codes with flag 8 (three heaps left) cost O(n²).
+const (
+	autoLimit      = 1 << 15
+	autoLimitThree = 1 << 11
+)
+
+// A Period describes an eventually periodic sequence: G(n+Period) = G(n) for every
+// n >= Preperiod, both as small as possible. The zero Period means none is known.
+type Period struct {
+	Preperiod int // the least n0 from which the values repeat
+	Period    int // the least p with G(n+p) = G(n) for all n >= n0
+}
+
+// String returns the period as "preperiod 71, period 12", or "none" for the zero Period.
+func (p Period) String() string {
+	if p.Period == 0 {
+		return "none"
+	}
+	return "preperiod " + strconv.Itoa(p.Preperiod) + ", period " + strconv.Itoa(p.Period)
+}
+
+// fold maps heap n to the heap below Preperiod+Period with the same value.
+func (p Period) fold(n int) int {
+	if n < p.Preperiod+p.Period {
+		return n
+	}
+	return p.Preperiod + (n-p.Preperiod)%p.Period
+}
+
+// engine caches the values of one rule set. Readers load an immutable snapshot without
+// locking; extensions and period searches hold mu and publish a new snapshot when done.
+type engine struct {
+	mu    sync.Mutex
+	snap  atomic.Pointer[snapshot]
+	tried int  // under mu: how many values the last fruitless period search looked at
+	stop  bool // under mu: a value exceeded maxValue, so len(snap.vals) is final
+}
+
+// snapshot is never modified once published. vals may share its backing array with a later
+// snapshot, which only writes beyond len(vals).
+type snapshot struct {
+	vals   []uint16
+	max    int // the largest value in vals
+	period Period
+}
+
+func (o *Octal) load() *snapshot {
+	if s := o.eng.snap.Load(); s != nil {
+		return s
+	}
+	return &snapshot{}
+}
+
+// limit is the number of values Grundy computes on its own for this rule set.
+func (o *Octal) limit() int {
+	if o.heaps >= 3 {
+		return autoLimitThree
+	}
+	return autoLimit
+}
+
+// Grundy returns G(n), the nim-value of one heap of n tokens. It costs O(1) once the value is
+// cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) time
+// for a code with t digits (O(n²·t) with flag 8); for a heap beyond the automatic limit (2^15
+// values, 2^11 with flag 8) it first looks for a proven period within that limit instead.
+// Grundy panics if n is negative or if n lies beyond the limit in a game whose period is not
+// proven there; [Octal.Check] tells beforehand, and [Octal.Period] or [Octal.Values] with a
+// larger limit compute further.
+func (o *Octal) Grundy(n int) int {
+	v, err := o.grundy(n)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func (o *Octal) grundy(n int) (int, error) {
+	if n < 0 {
+		panic("kayles: Grundy of a negative heap " + strconv.Itoa(n))
+	}
+	s := o.load()
+	if n < len(s.vals) {
+		return int(s.vals[n]), nil
+	}
+	if s.period.Period > 0 {
+		return int(s.vals[s.period.fold(n)]), nil
+	}
+	limit := o.limit()
+	if n < limit {
+		s = o.extend(min(limit, max(n+1, len(s.vals)+len(s.vals)/4)))
+	} else {
+		o.Period(limit)
+		s = o.load()
+	}
+	if n < len(s.vals) {
+		return int(s.vals[n]), nil
+	}
+	if s.period.Period > 0 {
+		return int(s.vals[s.period.fold(n)]), nil
+	}
+	return 0, &LimitError{Code: o.code, Heap: n, Limit: min(limit, len(s.vals))}
+}
+
+// Check returns nil when [Octal.Grundy] can value every heap of p, so that Value, Outcome,
+// Moves and WinningMoves will not panic on it; otherwise it returns a [*LimitError] for the
+// first heap it cannot value. It may compute values as Grundy would.
+func (o *Octal) Check(p Position) error {
+	for h := range p.All() {
+		if _, err := o.grundy(h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all
+// (O(n³·t) with flag 8), or O(n) once a period is proven. It returns an error wrapping
+// [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535.
+func (o *Octal) Values(n int) ([]int, error) {
+	if n < 0 || n > MaxValues {
+		return nil, &LimitError{Code: o.code, Heap: n, Limit: MaxValues}
+	}
+	s := o.load()
+	if n > len(s.vals) && s.period.Period == 0 {
+		s = o.extend(n)
+	}
+	if n > len(s.vals) && s.period.Period == 0 {
+		return nil, &LimitError{Code: o.code, Heap: len(s.vals), Limit: len(s.vals)}
+	}
+	vals := make([]int, n)
+	for i := range vals {
+		if i < len(s.vals) {
+			vals[i] = int(s.vals[i])
+		} else {
+			vals[i] = int(s.vals[s.period.fold(i)])
+		}
+	}
+	return vals, nil
+}
+
+// Period returns the least period and preperiod that the periodicity theorem proves from the
+// values G(0), ..., G(limit-1), and false when none is proven there (limit is capped at
+// [MaxValues]). It computes the values as [Octal.Values] does, but in doubling steps that
+// stop as soon as a period is proven, so a proven game costs O(1) from then on.
+//
+// The theorem (Guy & Smith 1956, generalised): if G(n+p) = G(n) for n0 <= n < N-p and
+// N >= k·(n0+p) + t, where t is the index of the last non-zero digit and k the most heaps a
+// move leaves, then G(n+p) = G(n) for every n >= n0.
+func (o *Octal) Period(limit int) (Period, bool) {
+	limit = min(limit, MaxValues)
+	if s := o.load(); s.period.Period > 0 {
+		return s.period, true
+	}
+	o.eng.mu.Lock()
+	defer o.eng.mu.Unlock()
+	if s := o.load(); s.period.Period > 0 {
+		return s.period, true
+	}
+	for n := max(128, len(o.load().vals)); ; n *= 2 {
+		n = min(n, limit)
+		s := o.extendLocked(n)
+		if len(s.vals) > o.eng.tried {
+			if p, ok := findPeriod(s.vals, len(o.flags)-1, o.heaps); ok {
+				o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
+				return p, true
+			}
+			o.eng.tried = len(s.vals)
+		}
+		if n >= limit || len(s.vals) < n {
+			return Period{}, false
+		}
+	}
+}
+
+// findPeriod returns the least (n0, p) that the periodicity theorem proves from g.
+func findPeriod(g []uint16, t, k int) (Period, bool) {
+	n := len(g)
+	for p := 1; k*p+t <= n; p++ {
+		i := n - p - 1
+		for i >= 0 && g[i] == g[i+p] {
+			i--
+		}
+		if n0 := i + 1; n >= k*(n0+p)+t {
+			return Period{Preperiod: n0, Period: p}, true
+		}
+	}
+	return Period{}, false
+}
+
+// extend computes values until there are n of them (fewer if a value would exceed maxValue)
+// and returns the new snapshot.
+func (o *Octal) extend(n int) *snapshot {
+	o.eng.mu.Lock()
+	defer o.eng.mu.Unlock()
+	return o.extendLocked(n)
+}
+
+func (o *Octal) extendLocked(n int) *snapshot {
+	s := o.load()
+	if n <= len(s.vals) || o.eng.stop || s.period.Period > 0 {
+		return s
+	}
+	g := s.vals
+	if cap(g) < n {
+		g = append(make([]uint16, 0, n), g...)
+	}
+	top := s.max
+	var seen []uint64
+	for len(g) < n {
+		width := 64 << bits.Len(uint(top)>>6) // a power of two above top, at least 64
+		if need := width/64 + 1; len(seen) < need {
+			seen = make([]uint64, need)
+		}
+		v := o.mex(g, len(g), seen[:width/64+1])
+		if v > maxValue {
+			o.eng.stop = true
+			break
+		}
+		g = append(g, uint16(v))
+		top = max(top, v)
+	}
+	s = &snapshot{vals: g, max: top}
+	o.eng.snap.Store(s)
+	return s
+}
+
+// mex returns G(n) from g = G(0..n-1), using seen (zeroed on return) as the bitset of option
+// values. Every option value is below 64·(len(seen)-1), so the mex is at most that.
+func (o *Octal) mex(g []uint16, n int, seen []uint64) int {
+	for _, i := range o.whole {
+		if i == n {
+			seen[0] |= 1
+		}
+	}
+	for _, i := range o.leave1 {
+		if i < n {
+			v := g[n-i]
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, i := range o.leave2 {
+		m := n - i
+		for a := 1; a <= m/2; a++ {
+			v := g[a] ^ g[m-a]
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, i := range o.leave3 {
+		m := n - i
+		for a := 1; 3*a <= m; a++ {
+			for b := a; a+2*b <= m; b++ {
+				v := g[a] ^ g[b] ^ g[m-a-b]
+				seen[v>>6] |= 1 << (v & 63)
+			}
+		}
+	}
+	v := 0
+	for w, word := range seen {
+		if word != ^uint64(0) {
+			v = w*64 + bits.TrailingZeros64(^word)
+			break
+		}
+	}
+	clear(seen)
+	return v
+}

@@ -1,0 +1,72 @@
+// Package kayles computes Kayles and the octal games it belongs to: nim-values of heaps,
+// outcomes of positions and winning moves.
+//
+// # Kayles
+//
+// Kayles is played on a row of pins. A move knocks down one pin, or two pins side by side;
+// whoever knocks down the last pin wins. Knocking a pin out of the middle splits the row, so a
+// position is a multiset of row lengths, a [Position]. By the Sprague–Grundy theorem a row of n
+// pins is worth a nim-heap K(n), the mex of the nim-sums of its options, and a position is worth
+// the nim-sum of its rows; the player to move loses exactly when that is 0.
+//
+//	K(n) = mex { K(a) ⊕ K(b) : a + b = n-1 or a + b = n-2 }
+//
+// K(n) is periodic with period 12 from n = 71 on (Guy & Smith 1956), so [K] answers for any n
+// in O(1).
+//
+// # Octal games
+//
+// Kayles is the octal game 0.77. An [Octal] holds any octal or hexadecimal code: [Kayles],
+// [DawsonsKayles], [Officers] and the others are package-level values, and [ParseOctal] reads
+// any other. Each computes its values lazily with a mex engine, proves periods with the
+// periodicity theorem ([Octal.Period]), and answers for positions: [Octal.Value],
+// [Octal.Outcome], [Octal.Moves], [Octal.Play] and [Octal.WinningMoves].
+//
+// # Conventions
+//
+// Sequences include heap 0: G(0), G(1), .... A game has preperiod n0 and period p when
+// G(n+p) = G(n) for every n >= n0, both least. Play is normal play (whoever cannot move loses)
+// unless a name says misère.
+//
+// # References
+//
+//   - Berlekamp, Conway & Guy, Winning Ways for your Mathematical Plays, ch. 4.
+//   - Guy & Smith, The G-values of various games, Proc. Cambridge Philos. Soc. 52 (1956).
+//   - OEIS [A002186] (Kayles), [A002187] (Dawson's Chess).
+//
+// [A002186]: https://oeis.org/A002186
+// [A002187]: https://oeis.org/A002187
+package kayles
+
+import "sync"
+
+// This file implements Kayles itself: K(n) for rows of any length.
+
+// kaylesTable holds K(0..n0+p-1) and the period, proven once from the engine.
+var kaylesTable = sync.OnceValues(func() ([]uint8, Period) {
+	per, ok := Kayles.Period(1 << 12)
+	if !ok {
+		panic("kayles: the period of Kayles was not proven")
+	}
+	vals, err := Kayles.Values(per.Preperiod + per.Period)
+	if err != nil {
+		panic(err)
+	}
+	table := make([]uint8, len(vals))
+	for i, v := range vals {
+		table[i] = uint8(v)
+	}
+	return table, per
+})
+
+// K returns the Kayles nim-value of a row of n pins. It is O(1) for every n: the first call
+// proves the period of Kayles (preperiod 71, period 12) from 168 computed values, and every
+// call after that reads a table of 83 entries.
+func K(n uint64) int {
+	table, per := kaylesTable()
+	if n < uint64(len(table)) {
+		return int(table[n])
+	}
+	n0, p := uint64(per.Preperiod), uint64(per.Period)
+	return int(table[n0+(n-n0)%p])
+}

@@ -1,0 +1,108 @@
+package kayles
+
+import (
+	"iter"
+	"slices"
+	"strconv"
+)
+
+// This file implements moves: the legal moves of an octal game in a position, and playing them.
+
+// A Move takes tokens from one heap and leaves up to three smaller heaps in its place.
+// The zero Move takes nothing from no heap and is never legal.
+//
+// Left lists the heaps left in the order they stand in a row of tokens (Kayles pins): the
+// taken tokens stand just before the last heap left. So Move{7, 1, []int{3, 3}} knocks down
+// the middle pin of seven, drawn "|||.|||"; Move{7, 1, []int{6}} knocks down the first pin,
+// ".||||||"; and a move that leaves no heap takes the whole row.
+type Move struct {
+	Heap int   // the size of the heap moved on
+	Take int   // how many tokens the move removes
+	Left []int // the non-empty heaps left, in row order
+}
+
+// String returns the move as an equation, heap - taken = heaps left: "7-1=3+3", "7-1=6",
+// or "2-2=0" for a move that leaves nothing.
+func (m Move) String() string {
+	b := strconv.AppendInt(nil, int64(m.Heap), 10)
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(m.Take), 10)
+	b = append(b, '=')
+	if len(m.Left) == 0 {
+		b = append(b, '0')
+	}
+	for i, h := range m.Left {
+		if i > 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, int64(h), 10)
+	}
+	return string(b)
+}
+
+// Moves returns an iterator over the legal moves in p, one for each distinct position they
+// lead to. The order is deterministic: heaps in ascending size; within a heap, by the first
+// heap left in row order (0 for the moves that leave at most one heap), then by the number of
+// tokens taken, then by the further heaps left. For Kayles that is the order of the knocked
+// pins from the left end of the row to its middle. Each move costs O(1) to produce.
+func (o *Octal) Moves(p Position) iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		last := 0
+		for h := range p.All() {
+			if h != last && !o.heapMoves(h, h, yield) {
+				return
+			}
+			last = h
+		}
+	}
+}
+
+// heapMoves yields the moves on a heap of n in the order Moves documents, leaving out those
+// whose first or second heap left (in ascending order) is bound or more; it returns false when
+// yield did.
+func (o *Octal) heapMoves(n, bound int, yield func(Move) bool) bool {
+	t := len(o.flags) - 1
+	for i := 1; i <= min(t, n); i++ {
+		d := o.flags[i]
+		if d&1 != 0 && i == n && !yield(Move{Heap: n, Take: i}) {
+			return false
+		}
+		if d&2 != 0 && i < n && !yield(Move{Heap: n, Take: i, Left: []int{n - i}}) {
+			return false
+		}
+	}
+	for a := 1; 2*a <= n && a < bound; a++ {
+		for i := 0; i <= min(t, n); i++ {
+			d, m := o.flags[i], n-i
+			if d&4 != 0 && m-a >= a && !yield(Move{Heap: n, Take: i, Left: []int{a, m - a}}) {
+				return false
+			}
+			if d&8 == 0 {
+				continue
+			}
+			for b := a; a+2*b <= m && b < bound; b++ {
+				if !yield(Move{Heap: n, Take: i, Left: []int{a, b, m - a - b}}) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// Play returns the position that m leads to from p. It returns an error wrapping
+// [ErrIllegalMove], a [*MoveError] that says why, when p has no heap of size m.Heap or the
+// rules do not allow m; p itself never changes.
+func (o *Octal) Play(p Position, m Move) (Position, error) {
+	why := ""
+	if !p.has(m.Heap) {
+		why = "there is no heap of " + strconv.Itoa(m.Heap)
+	} else {
+		why = o.illegal(m.Heap, m.Take, m.Left)
+	}
+	if why != "" {
+		m.Left = slices.Clone(m.Left)
+		return p, &MoveError{Position: p, Move: m, Reason: why}
+	}
+	return p.replace(m.Heap, m.Left), nil
+}
