@@ -32,7 +32,7 @@ type ParseError struct {
 
 func (e *ParseError) Error() string {
 	return "kayles: invalid " + e.What + " " + strconv.Quote(e.Input) +
-		": " + e.Msg + " at offset " + strconv.Itoa(e.Offset)
+		" at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }

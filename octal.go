@@ -58,6 +58,11 @@ func ParseOctal(code string) (*Octal, error) {
 	if point < 0 {
 		return fail(len(code), "no point: write a code as d0.d1d2..., as in 0.77")
 	}
+	for i := 0; i < point; i++ {
+		if _, ok := hexDigit(code[i]); !ok {
+			return fail(i, "bad digit "+quoteByte(code[i]))
+		}
+	}
 	if point > 1 {
 		return fail(1, "more than one digit before the point")
 	}

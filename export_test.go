@@ -1,0 +1,4 @@
+package kayles
+
+// FindPeriod exposes the periodicity search to the tests.
+func FindPeriod(g []uint16, t, k int) (Period, bool) { return findPeriod(g, t, k) }

@@ -1,0 +1,232 @@
+package kayles_test
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/octalgames/kayles"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// referenceValues computes G(0..n-1) for an octal code straight from the definition: every
+// option of a heap is listed as an ordered tuple of non-empty heaps, duplicates and all, and the
+// mex is taken over a map. It shares nothing with the engine but the digits.
+func referenceValues(digits []int, n int) []int {
+	g := make([]int, n)
+	for h := 0; h < n; h++ {
+		seen := map[int]bool{}
+		for i, d := range digits {
+			if i > h {
+				break
+			}
+			for k := 0; k <= 3; k++ {
+				if d&(1<<k) == 0 {
+					continue
+				}
+				var walk func(rest, parts, v int)
+				walk = func(rest, parts, v int) {
+					if parts == 0 {
+						if rest == 0 {
+							seen[v] = true
+						}
+						return
+					}
+					for a := 1; a <= rest; a++ {
+						walk(rest-a, parts-1, v^g[a])
+					}
+				}
+				if k == 0 && i > 0 && h == i {
+					seen[0] = true
+				} else if k > 0 && (i > 0 || k >= 2) {
+					walk(h-i, k, 0)
+				}
+			}
+		}
+		for seen[g[h]] {
+			g[h]++
+		}
+	}
+	return g
+}
+
+func TestKaylesTable(t *testing.T) {
+	rows := readData(t, "kayles.txt")
+	require.Len(t, rows, 7)
+	for a, row := range rows {
+		require.Len(t, row, 12)
+		for b, field := range row {
+			want, err := strconv.Atoi(field)
+			require.NoError(t, err)
+			n := 12*a + b
+			assert.Equal(t, want, kayles.Kayles.Grundy(n), "K(%d)", n)
+			assert.Equal(t, want, kayles.K(uint64(n)), "K(%d)", n)
+		}
+	}
+}
+
+func TestPeriodsFromLiterature(t *testing.T) {
+	for _, row := range readData(t, "periods.txt") {
+		n0, _ := strconv.Atoi(row[1])
+		p, _ := strconv.Atoi(row[2])
+		o := kayles.MustParseOctal(row[0])
+		got, ok := o.Period(1 << 15)
+		require.True(t, ok, row[0])
+		assert.Equal(t, kayles.Period{Preperiod: n0, Period: p}, got, row[0])
+	}
+}
+
+func TestPeriodNeedsEnoughValues(t *testing.T) {
+	// Kayles: N >= 2(71+12)+2 = 168 values prove the period; fewer do not.
+	_, ok := kayles.MustParseOctal("0.77").Period(167)
+	assert.False(t, ok)
+	got, ok := kayles.MustParseOctal("0.77").Period(168)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 71, Period: 12}, got)
+	assert.Equal(t, "preperiod 71, period 12", got.String())
+	assert.Equal(t, "none", kayles.Period{}.String())
+}
+
+func TestEngineAgainstReference(t *testing.T) {
+	var codes []string
+	for a := 0; a < 8; a++ {
+		codes = append(codes, "0."+strconv.Itoa(a), "4."+strconv.Itoa(a))
+		for b := 0; b < 8; b++ {
+			codes = append(codes, "0."+strconv.Itoa(a)+strconv.Itoa(b))
+		}
+	}
+	codes = append(codes, "0.777", "0.137", "0.007", "0.1777", "0.8", "0.F", "0.3F", "0.B7",
+		"8.0", "4.0", "C.3", "0.0F", "0.98", "4.37")
+	for _, code := range codes {
+		o := kayles.MustParseOctal(code)
+		n := 50
+		if o.Digits()[0]&8 != 0 || code == "4.0" {
+			n = 30
+		}
+		got, err := o.Values(n)
+		require.NoError(t, err, code)
+		assert.Equal(t, referenceValues(o.Digits(), n), got, code)
+	}
+}
+
+func TestKaylesPeriodHoldsFar(t *testing.T) {
+	// A fresh 0.77 computes every value directly (Values does not look for a period), so this
+	// checks the proven period against 3000 computed values.
+	vals, err := kayles.MustParseOctal("0.77").Values(3000)
+	require.NoError(t, err)
+	for n, v := range vals {
+		require.Equal(t, v, kayles.K(uint64(n)), "K(%d)", n)
+	}
+}
+
+func TestKHuge(t *testing.T) {
+	for _, n := range []uint64{1e6, 1e15, 1<<63 + 5, ^uint64(0)} {
+		want := kayles.K(71 + (n-71)%12)
+		assert.Equal(t, want, kayles.K(n))
+		if n < 1<<62 {
+			assert.Equal(t, want, kayles.Kayles.Grundy(int(n)))
+		}
+	}
+	for n := uint64(1); n < 2000; n++ {
+		assert.Positive(t, kayles.K(n), "the first player wins every single row")
+	}
+}
+
+func TestFindPeriodIsLeast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		// An eventually periodic sequence with a random preperiod, period and length.
+		n0, p, n := rng.IntN(20), 1+rng.IntN(12), rng.IntN(120)
+		g := make([]uint16, n)
+		for i := range g {
+			if i < n0+p {
+				g[i] = uint16(rng.IntN(3))
+			} else {
+				g[i] = g[i-p]
+			}
+		}
+		t2, k := rng.IntN(4), 1+rng.IntN(3)
+		got, ok := kayles.FindPeriod(g, t2, k)
+		want, wantOK := slowFindPeriod(g, t2, k)
+		require.Equal(t, wantOK, ok, "%v t=%d k=%d", g, t2, k)
+		require.Equal(t, want, got, "%v t=%d k=%d", g, t2, k)
+	}
+}
+
+// slowFindPeriod tries every period p and preperiod n0 in increasing order and returns the first
+// pair that the data shows and the theorem's bound N >= k(n0+p)+t accepts.
+func slowFindPeriod(g []uint16, t, k int) (kayles.Period, bool) {
+	n := len(g)
+	for p := 1; p <= n; p++ {
+		for n0 := 0; n0 <= n; n0++ {
+			holds := true
+			for i := n0; i+p < n; i++ {
+				holds = holds && g[i] == g[i+p]
+			}
+			if holds {
+				if n >= k*(n0+p)+t {
+					return kayles.Period{Preperiod: n0, Period: p}, true
+				}
+				break
+			}
+		}
+	}
+	return kayles.Period{}, false
+}
+
+func TestLimits(t *testing.T) {
+	o := kayles.MustParseOctal("0.6") // Officers: no period is known
+	err := o.Check(kayles.NewPosition(3, 1<<40))
+	require.ErrorIs(t, err, kayles.ErrTooLarge)
+	var le *kayles.LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, 1<<40, le.Heap)
+	assert.Contains(t, err.Error(), "0.6")
+	assert.PanicsWithError(t, err.Error(), func() { o.Grundy(1 << 40) })
+	assert.NoError(t, o.Check(kayles.NewPosition(3, 1000)))
+
+	_, err = o.Values(-1)
+	require.ErrorIs(t, err, kayles.ErrTooLarge)
+	_, err = o.Values(kayles.MaxValues + 1)
+	require.ErrorIs(t, err, kayles.ErrTooLarge)
+	assert.Panics(t, func() { o.Grundy(-1) })
+
+	// A proven period needs no limit.
+	require.NoError(t, kayles.Kayles.Check(kayles.NewPosition(1<<62)))
+}
+
+func TestHexadecimalValuesGrow(t *testing.T) {
+	// 0.3F is arithmetic-periodic (Howse & Nowakowski 2004): its values grow without bound, so
+	// no period is ever proven, and the engine must still agree with the reference.
+	o := kayles.MustParseOctal("0.3F")
+	vals, err := o.Values(200)
+	require.NoError(t, err)
+	assert.Equal(t, referenceValues(o.Digits(), 200), vals)
+	assert.Greater(t, vals[199], vals[99])
+	_, ok := o.Period(200)
+	assert.False(t, ok)
+}
+
+func TestConcurrentUse(t *testing.T) {
+	o := kayles.MustParseOctal("0.77")
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 300 {
+				n := (i*37 + w*101) % 400
+				if w%3 == 0 {
+					n = i * 1_000_003
+				}
+				assert.Equal(t, kayles.K(uint64(n)), o.Grundy(n))
+			}
+			if w == 5 {
+				o.Period(1000)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,35 @@
+package kayles_test
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// readData returns the non-comment lines of a testdata file, each split into fields,
+// after checking that the file names its source on its first line.
+func readData(t *testing.T, name string) [][]string {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
+	require.NoError(t, err)
+	defer f.Close()
+	var rows [][]string
+	sc := bufio.NewScanner(f)
+	first := true
+	for sc.Scan() {
+		line := sc.Text()
+		if first {
+			require.True(t, strings.HasPrefix(line, "# source:"), "%s must start with a # source: line", name)
+			first = false
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		rows = append(rows, strings.Fields(line))
+	}
+	require.NoError(t, sc.Err())
+	return rows
+}

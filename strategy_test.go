@@ -1,0 +1,152 @@
+package kayles_test
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/octalgames/kayles"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pinGrundy computes the nim-value of a row of pins by brute force over the actual pins: bit j
+// of mask is pin j, set when it stands; a move knocks down one standing pin or two standing
+// neighbours. It knows nothing of heaps, splits or octal codes.
+func pinGrundy(mask uint32, memo map[uint32]int) int {
+	if v, ok := memo[mask]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for j := range 32 {
+		if mask&(1<<j) == 0 {
+			continue
+		}
+		seen[pinGrundy(mask&^(1<<j), memo)] = true
+		if j < 31 && mask&(1<<(j+1)) != 0 {
+			seen[pinGrundy(mask&^(3<<j), memo)] = true
+		}
+	}
+	v := 0
+	for seen[v] {
+		v++
+	}
+	memo[mask] = v
+	return v
+}
+
+// rowsOf returns the lengths of the runs of standing pins in mask.
+func rowsOf(mask uint32) []int {
+	var rows []int
+	for mask != 0 {
+		mask >>= bits.TrailingZeros32(mask)
+		n := bits.TrailingZeros32(^mask)
+		rows = append(rows, n)
+		mask >>= n
+	}
+	return rows
+}
+
+func TestKaylesAgainstPinRows(t *testing.T) {
+	memo := map[uint32]int{}
+	for mask := uint32(0); mask < 1<<14; mask++ {
+		p := kayles.NewPosition(rowsOf(mask)...)
+		require.Equal(t, pinGrundy(mask, memo), kayles.Kayles.Value(p), "pins %b = %v", mask, p)
+	}
+	for n := range 18 {
+		assert.Equal(t, pinGrundy(1<<n-1, memo), kayles.K(uint64(n)), "row of %d", n)
+	}
+}
+
+func TestWinningMovesProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	games := []*kayles.Octal{kayles.Kayles, kayles.DawsonsKayles, kayles.Guiles, kayles.Officers,
+		kayles.DoubleKayles, kayles.MustParseOctal("4.7"), kayles.MustParseOctal("0.F")}
+	for range 400 {
+		o := games[rng.IntN(len(games))]
+		var hs []int
+		for range 1 + rng.IntN(4) {
+			hs = append(hs, rng.IntN(60))
+		}
+		p := kayles.NewPosition(hs...)
+		v := o.Value(p)
+		n := 0
+		for m := range o.WinningMoves(p) {
+			q, err := o.Play(p, m)
+			require.NoError(t, err, "%s %v: winning move %v must be legal", o, p, m)
+			assert.Equal(t, 0, o.Value(q), "%s %v: %v", o, p, m)
+			n++
+		}
+		// Exactly the moves to value 0.
+		want := 0
+		for m := range o.Moves(p) {
+			q, _ := o.Play(p, m)
+			if o.Value(q) == 0 {
+				want++
+			}
+		}
+		assert.Equal(t, want, n, "%s %v", o, p)
+		assert.Equal(t, v != 0, n > 0, "%s %v: a winning move exists exactly when the value is not 0", o, p)
+		m, ok := o.WinningMove(p)
+		assert.Equal(t, n > 0, ok)
+		if ok {
+			first, _ := o.Play(p, m)
+			assert.Equal(t, 0, o.Value(first))
+		}
+		if v == 0 {
+			assert.Equal(t, kayles.Previous, o.Outcome(p))
+		} else {
+			assert.Equal(t, kayles.Next, o.Outcome(p))
+		}
+	}
+}
+
+func TestWinningMovesBoundedSearch(t *testing.T) {
+	// Past 2(n0+p) a heap is searched only where a bounded search finds a winning move; the
+	// result must equal the plain filter of all moves.
+	for _, o := range []*kayles.Octal{kayles.Kayles, kayles.DawsonsKayles} {
+		for h := 150; h < 420; h += 7 {
+			for other := range 12 {
+				p := kayles.NewPosition(h, other)
+				var got, want []string
+				for m := range o.WinningMoves(p) {
+					got = append(got, m.String())
+				}
+				for m := range o.Moves(p) {
+					if q, _ := o.Play(p, m); o.Value(q) == 0 {
+						want = append(want, m.String())
+					}
+				}
+				require.Equal(t, want, got, "%s %v", o, p)
+			}
+		}
+	}
+}
+
+func TestWinningMoveHugeRows(t *testing.T) {
+	for _, hs := range [][]int{{1e15}, {1e15, 3}, {1e15 + 1, 1e12, 5}, {1 << 62, 1<<62 + 7}} {
+		p := kayles.NewPosition(hs...)
+		m, ok := kayles.Kayles.WinningMove(p)
+		if kayles.Kayles.Value(p) == 0 {
+			assert.False(t, ok)
+			continue
+		}
+		require.True(t, ok, "%v", p)
+		q, err := kayles.Kayles.Play(p, m)
+		require.NoError(t, err)
+		assert.Equal(t, 0, kayles.Kayles.Value(q), "%v: %v", p, m)
+	}
+	// The symmetry strategy in one row: the middle pin of an odd row is a winning move.
+	q, err := kayles.Kayles.Play(kayles.NewPosition(1e15+1), kayles.Move{Heap: 1e15 + 1, Take: 1, Left: []int{5e14, 5e14}})
+	require.NoError(t, err)
+	assert.Equal(t, kayles.Previous, kayles.Kayles.Outcome(q))
+}
+
+func TestOutcomeString(t *testing.T) {
+	assert.Equal(t, "P", kayles.Previous.String())
+	assert.Equal(t, "N", kayles.Next.String())
+	assert.Equal(t, "none", kayles.Outcome(0).String())
+	assert.Equal(t, kayles.Previous, kayles.Kayles.Outcome(kayles.Position{}))
+	_, ok := kayles.Kayles.WinningMove(kayles.Position{})
+	assert.False(t, ok)
+}
