@@ -344,10 +344,17 @@ func nimLoses(heaps []int, misere bool) bool {
 }
 
 // nimWinningMoves returns the moves from heaps to positions where the player to move loses, in
-// heap order and, within a heap, taking fewer first. A winning move must leave a heap of y
-// with y ⊕ r ∈ {0, 1}, r the nim-sum of the other heaps, so each heap has at most two; it
-// costs O(len(heaps)).
+// heap order and, within a heap, taking fewer first. It costs O(len(heaps)); see [nimWins].
 func nimWinningMoves(heaps []int, misere bool) []NimMove {
+	var ms []NimMove
+	nimWins(heaps, misere, func(m NimMove) { ms = append(ms, m) })
+	return ms
+}
+
+// nimWins calls f with each move from heaps to a position where the player to move loses, in
+// the order of [nimWinningMoves]. Such a move leaves a heap of y with y ⊕ r ∈ {0, 1}, r the
+// nim-sum of the other heaps, so each heap has at most two; it costs O(len(heaps)).
+func nimWins(heaps []int, misere bool, f func(NimMove)) {
 	x, big := 0, 0 // big counts the heaps above 1
 	for _, h := range heaps {
 		x ^= h
@@ -355,11 +362,10 @@ func nimWinningMoves(heaps []int, misere bool) []NimMove {
 			big++
 		}
 	}
-	var ms []NimMove
 	for i, h := range heaps {
 		r := x ^ h
 		restBig := big - boolInt(h > 1)
-		for _, y := range []int{max(r, r^1), min(r, r^1)} {
+		for _, y := range [2]int{max(r, r^1), min(r, r^1)} {
 			if y >= h {
 				continue
 			}
@@ -369,11 +375,10 @@ func nimWinningMoves(heaps []int, misere bool) []NimMove {
 				lost = y^r == 1
 			}
 			if lost {
-				ms = append(ms, NimMove{Heap: i + 1, Count: h - y})
+				f(NimMove{Heap: i + 1, Count: h - y})
 			}
 		}
 	}
-	return ms
 }
 
 // choose returns a move as the perfect opponent plays it, and whether it wins against any
@@ -399,7 +404,8 @@ func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 			continue
 		}
 		s.heaps[i]--
-		wrong := total - 1 - len(nimWinningMoves(s.heaps, s.misere))
+		wrong := total - 1
+		nimWins(s.heaps, s.misere, func(NimMove) { wrong-- })
 		s.heaps[i]++
 		switch {
 		case wrong > bestWrong:

@@ -87,16 +87,25 @@ func (o *opponent) ChooseKnock(t *Table) ([]int, bool) {
 			return pins, true
 		}
 	case random:
-		var ms [][]int
+		k := 0
+		if o.rng != nil {
+			k = o.rng.IntN(replies(s.down))
+		}
 		for i, d := range s.down {
-			if !d {
-				ms = append(ms, []int{i + 1})
-				if i+1 < len(s.down) && !s.down[i+1] {
-					ms = append(ms, []int{i + 1, i + 2})
+			if d {
+				continue
+			}
+			if k == 0 {
+				return []int{i + 1}, true
+			}
+			k--
+			if i+1 < len(s.down) && !s.down[i+1] {
+				if k == 0 {
+					return []int{i + 1, i + 2}, true
 				}
+				k--
 			}
 		}
-		return pick(o.rng, ms), true
 	}
 	pins, _ := s.choose(o.rng)
 	return pins, true

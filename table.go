@@ -112,6 +112,7 @@ type Table struct {
 	mu      sync.Mutex
 	size    int     // the number of pins; 0 in a zero Table until first use
 	down    []bool  // down[i] reports whether pin i+1 is down
+	left    int     // the number of pins standing
 	history [][]int // the moves played, each one pin or two neighbours ascending
 	misere  bool    // the play convention; read only by rules, and always false for now
 }
@@ -122,7 +123,7 @@ func NewTable(pins int) (*Table, error) {
 	if pins < 1 || pins > MaxPins {
 		return nil, &SetupError{Msg: "a table has 1 to " + strconv.Itoa(MaxPins) + " pins, not " + strconv.Itoa(pins)}
 	}
-	return &Table{size: pins, down: make([]bool, pins)}, nil
+	return &Table{size: pins, down: make([]bool, pins), left: pins}, nil
 }
 
 // lock locks t and readies a zero Table.
@@ -131,6 +132,7 @@ func (t *Table) lock() {
 	if t.size == 0 {
 		t.size = DefaultSize
 		t.down = make([]bool, DefaultSize)
+		t.left = DefaultSize
 	}
 }
 
@@ -181,7 +183,7 @@ func (t *Table) Winner() (player int, over bool) {
 }
 
 func (t *Table) winner() (int, bool) {
-	if slices.Contains(t.down, false) {
+	if t.left > 0 {
 		return 0, false
 	}
 	mover := len(t.history) % 2
@@ -262,7 +264,7 @@ func (t *Table) knock(pins []int) error {
 	fail := func(pin int, err error) error {
 		return &KnockError{Pins: slices.Clone(pins), Pin: pin, Size: t.size, Err: err}
 	}
-	if !slices.Contains(t.down, false) {
+	if t.left == 0 {
 		return fail(0, ErrGameOver)
 	}
 	switch {
@@ -289,6 +291,7 @@ func (t *Table) knock(pins []int) error {
 	for _, p := range m {
 		t.down[p-1] = true
 	}
+	t.left -= len(m)
 	t.history = append(t.history, m)
 	return nil
 }
@@ -304,6 +307,7 @@ func (t *Table) Undo() error {
 	for _, p := range t.history[len(t.history)-1] {
 		t.down[p-1] = false
 	}
+	t.left += len(t.history[len(t.history)-1])
 	t.history = t.history[:len(t.history)-1]
 	return nil
 }
@@ -366,7 +370,7 @@ func (t *Table) UnmarshalText(text []byte) error {
 	if size < 1 || size > MaxPins {
 		return fail(words[1].off, "a table has 1 to "+strconv.Itoa(MaxPins)+" pins", ErrRange)
 	}
-	nt := &Table{size: size, down: make([]bool, size)}
+	nt := &Table{size: size, down: make([]bool, size), left: size}
 	switch words[2].s {
 	case normalKayles{}.name():
 	default:
@@ -401,7 +405,7 @@ func (t *Table) UnmarshalText(text []byte) error {
 	}
 	t.lock()
 	defer t.mu.Unlock()
-	t.size, t.down, t.history, t.misere = nt.size, nt.down, nt.history, nt.misere
+	t.size, t.down, t.left, t.history, t.misere = nt.size, nt.down, nt.left, nt.history, nt.misere
 	return nil
 }
 
