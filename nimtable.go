@@ -46,6 +46,8 @@ func (e *TakeError) Error() string {
 		return what + "it holds only " + strconv.Itoa(e.Left)
 	case ErrGameOver:
 		return what + "the game is over; every heap is empty"
+	case nil:
+		return what + "illegal move"
 	}
 	return what + e.Err.Error()
 }

@@ -81,6 +81,8 @@ func (e *KnockError) Error() string {
 		}
 	case ErrGameOver:
 		why = "the game is over; every pin is down"
+	case nil:
+		why = "illegal move"
 	default:
 		why = e.Err.Error()
 	}
@@ -153,7 +155,9 @@ func (normalKayles) winningMoves(p Position) iter.Seq[Move] { return Kayles.Winn
 // rules returns the play convention of t. It is the only place that reads t.misere.
 func (t *Table) rules() kaylesRules {
 	if t.misere {
-		// Not reachable yet: no table is misère until misère Kayles is wired in here.
+		// Nothing sets misere yet. Misère Kayles plugs in here as a second kaylesRules (its
+		// name "misere", lastWins false, winningMoves from the misère engine), and as a
+		// further convention word in UnmarshalText.
 		return normalKayles{}
 	}
 	return normalKayles{}
@@ -313,9 +317,10 @@ func (t *Table) Undo() error {
 }
 
 // Hint returns a move for the player to move, as the pins to knock down, and whether it wins
-// against any defence. In a won position it is the first winning move from the left; in a lost
-// one it is the move a perfect opponent would prefer (see [NewPerfect]). Once the game is over
-// it returns nil, false. It costs O(n) for n pins in a won position and O(n²) in a lost one.
+// against any defence. In a won position it is the first move of [Octal.WinningMoves] for
+// [Kayles] (which lists the moves of each row from its end to its middle), played on the
+// leftmost row it fits; in a lost one it is the move a perfect opponent would prefer (see
+// [NewPerfect]), the leftmost of equally good ones. Once the game is over it returns nil, false. It costs O(n) for n pins in a won position and O(n²) in a lost one.
 func (t *Table) Hint() (pins []int, winning bool) {
 	st := t.state()
 	return st.choose(nil)
