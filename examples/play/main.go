@@ -124,6 +124,7 @@ type session struct {
 
 // table is what the game loop needs of a Kayles or a Nim table.
 type table interface {
+	title(tx *texts) string
 	rules(tx *texts) string
 	help(tx *texts) string
 	draw(w io.Writer, tx *texts)
@@ -149,7 +150,7 @@ func (g *session) run(in io.Reader) int {
 	}
 	sc := bufio.NewScanner(in)
 	tx := g.tx
-	g.say("%s", tx.title)
+	g.say("%s", g.play.title(tx))
 	g.say("%s", g.play.rules(tx))
 	g.say("%s", g.play.help(tx))
 	if g.human == 0 {
@@ -262,6 +263,7 @@ func numbers(line string) ([]int, bool) {
 
 type kaylesGame struct{ t *kayles.Table }
 
+func (k *kaylesGame) title(tx *texts) string { return tx.title }
 func (k *kaylesGame) rules(tx *texts) string { return tx.rulesKayles }
 func (k *kaylesGame) help(tx *texts) string  { return tx.helpKayles }
 func (k *kaylesGame) player() int            { return k.t.Player() }
@@ -340,6 +342,8 @@ func (k *kaylesGame) move(line string, tx *texts) (string, bool) {
 
 type nimGame struct{ t *kayles.NimTable }
 
+func (m *nimGame) title(tx *texts) string { return tx.titleNim }
+
 func (m *nimGame) rules(tx *texts) string {
 	if m.t.Misere() {
 		return tx.rulesNimMisere
@@ -415,7 +419,8 @@ func (m *nimGame) move(line string, tx *texts) (string, bool) {
 // texts holds every sentence the game prints, in one language. Formats take the numbers in the
 // order of their verbs; %[n] picks the nth argument where a language needs another order.
 type texts struct {
-	title          string // the first line
+	title          string // the first line, for Kayles
+	titleNim       string // the first line, for Nim
 	rulesKayles    string
 	rulesNimMisere string
 	rulesNimNormal string
@@ -461,6 +466,7 @@ type texts struct {
 var languages = map[string]*texts{
 	"en": {
 		title:          "Kayles: whoever knocks down the last pin wins.",
+		titleNim:       "Standard Nim against the computer.",
 		rulesKayles:    "Rules: the pins stand in one row, numbered from the left. On your turn, knock down one standing pin, or two standing pins side by side. Two pins with a fallen pin between them are not side by side. Whoever knocks down the last pin wins.",
 		rulesNimMisere: "Rules of Nim: there are several heaps of objects. On your turn, take one or more objects from a single heap. Whoever takes the last object loses.",
 		rulesNimNormal: "Rules of Nim: there are several heaps of objects. On your turn, take one or more objects from a single heap. Whoever takes the last object wins.",
@@ -501,6 +507,7 @@ var languages = map[string]*texts{
 	},
 	"fr": {
 		title:          "Jeu de quilles (Kayles) : celui qui renverse la dernière quille gagne.",
+		titleNim:       "Le jeu de Nim contre l'ordinateur.",
 		rulesKayles:    "Règles : les quilles sont alignées sur une seule rangée, numérotées à partir de la gauche. À votre tour, renversez une quille debout, ou deux quilles debout côte à côte. Deux quilles séparées par une quille tombée ne sont pas côte à côte. Celui qui renverse la dernière quille gagne.",
 		rulesNimMisere: "Règles du jeu de Nim : il y a plusieurs tas d'objets. À votre tour, prenez un ou plusieurs objets dans un seul tas. Celui qui prend le dernier objet perd.",
 		rulesNimNormal: "Règles du jeu de Nim : il y a plusieurs tas d'objets. À votre tour, prenez un ou plusieurs objets dans un seul tas. Celui qui prend le dernier objet gagne.",
@@ -545,6 +552,7 @@ var languages = map[string]*texts{
 	},
 	"ja": {
 		title:          "ケイルズ（Kayles）：最後のピンを倒した人の勝ちです。",
+		titleNim:       "コンピューターとニムで対戦します。",
 		rulesKayles:    "ルール：ピンが一列に並んでいて、左から順に番号が付いています。自分の番には、立っているピンを1本、または隣り合って立っているピンを2本倒します。間に倒れたピンがある2本は、隣り合っているとはみなしません。最後のピンを倒した人の勝ちです。",
 		rulesNimMisere: "ニムのルール：石の山がいくつかあります。自分の番には、どれか1つの山から石を1個以上取ります。最後の石を取った人の負けです。",
 		rulesNimNormal: "ニムのルール：石の山がいくつかあります。自分の番には、どれか1つの山から石を1個以上取ります。最後の石を取った人の勝ちです。",
@@ -589,6 +597,7 @@ var languages = map[string]*texts{
 	},
 	"tr": {
 		title:          "Kayles: Son lobutu deviren kazanır.",
+		titleNim:       "Bilgisayara karşı Nim.",
 		rulesKayles:    "Kurallar: Lobutlar tek sıra hâlinde dizilidir ve soldan başlayarak numaralanmıştır. Sırası gelen oyuncu ayakta duran bir lobutu ya da yan yana duran iki lobutu devirir. Aralarında devrilmiş bir lobut bulunan iki lobut yan yana sayılmaz. Son lobutu deviren kazanır.",
 		rulesNimMisere: "Nim kuralları: Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından bir ya da daha fazla taş alır. Son taşı alan kaybeder.",
 		rulesNimNormal: "Nim kuralları: Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından bir ya da daha fazla taş alır. Son taşı alan kazanır.",

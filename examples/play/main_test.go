@@ -185,6 +185,7 @@ func TestNimGames(t *testing.T) {
 		code, out := play(t, "0 1\n3 1\n1 0\n1 5\n1\nhint\n1 1\n1 1\n2 1\n", "-game", "nim", "-heaps", "1,2", "-lang", lang)
 		assert.Equal(t, 0, code)
 		for _, w := range []string{
+			tx.titleNim,
 			tx.rulesNimMisere,
 			"  " + fmt.Sprintf(tx.heap, 1) + ": |  1",
 			"  " + fmt.Sprintf(tx.heap, 2) + ": ||  2",
@@ -200,6 +201,7 @@ func TestNimGames(t *testing.T) {
 		} {
 			assert.Contains(t, lines(out), w, "%s:\n%s", lang, out)
 		}
+		assert.NotContains(t, out, tx.title, "%s: the Kayles title in a game of Nim", lang)
 		ls := lines(out)
 		assert.Equal(t, tx.computerWins, ls[len(ls)-2], "%s: whoever takes the last object loses\n%s", lang, out)
 
@@ -254,6 +256,7 @@ func TestBadFlags(t *testing.T) {
 		assert.Equal(t, 2, code, "%v", args)
 		assert.NotEmpty(t, out, "%v", args)
 		assert.NotContains(t, out, languages["en"].title, "%v: no game is played", args)
+		assert.NotContains(t, out, languages["en"].titleNim, "%v: no game is played", args)
 	}
 	_, out := play(t, "", "-size", "0", "-lang", "fr")
 	assert.Equal(t, `valeur "0" invalide pour -size ; choisissez small, medium, large, 1-1000`+"\n", out)
