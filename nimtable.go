@@ -21,7 +21,7 @@ const (
 var defaultNimHeaps = []int{1, 3, 5, 7}
 
 // A TakeError records a move that [NimTable.Take] rejected. It matches [ErrIllegalMove] and
-// the sentinel in Err with [errors.Is].
+// the sentinel in Err with [errors.Is]. The zero TakeError reports an illegal move and no more.
 type TakeError struct {
 	Heap  int   // the heap asked for
 	Count int   // the number of objects asked for

@@ -43,7 +43,7 @@ var (
 )
 
 // A KnockError records a move that [Table.Knock] rejected. It matches [ErrIllegalMove] and
-// the sentinel in Err with [errors.Is].
+// the sentinel in Err with [errors.Is]. The zero KnockError reports an illegal move and no more.
 type KnockError struct {
 	Pins []int // the pins asked for, as given
 	Pin  int   // the pin at fault, or 0 when the fault is not one pin's
@@ -92,8 +92,8 @@ func (e *KnockError) Error() string {
 // Unwrap returns Err and [ErrIllegalMove].
 func (e *KnockError) Unwrap() []error { return []error{e.Err, ErrIllegalMove} }
 
-// A SetupError records a table setup that [NewTable] or [NewNimTable] refused, or a heap that
-// does not fit a table. It wraps [ErrSetup].
+// A SetupError records a table setup that [NewTable] or [NewNimTable] refused. It wraps
+// [ErrSetup]. The zero SetupError has no message.
 type SetupError struct {
 	Msg string // what is wrong, fit to show a user
 }

@@ -277,3 +277,16 @@ func TestSizes(t *testing.T) {
 		assert.Contains(t, lines(out), nums, "size %q", size)
 	}
 }
+
+func TestSameSeedSameGame(t *testing.T) {
+	script := strings.Repeat("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n", 3)
+	games := map[string]bool{}
+	for seed := range 4 {
+		args := []string{"-size", "large", "-level", "random", "-first", "computer", "-seed", fmt.Sprint(seed + 1)}
+		_, a := play(t, script, args...)
+		_, b := play(t, script, args...)
+		assert.Equal(t, a, b, "seed %d", seed+1)
+		games[a] = true
+	}
+	assert.Greater(t, len(games), 1, "different seeds make different games")
+}
