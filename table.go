@@ -529,9 +529,17 @@ func (s rowState) choose(rng *rand.Rand) ([]int, bool) {
 		wrong, ok := seen[p]
 		if !ok {
 			wrong = replies(after)
-			ars := runs(after)
+			lengths := map[int]int{} // how many rows of each length
+			for _, r := range runs(after) {
+				lengths[r[1]-r[0]]++
+			}
 			for m := range s.rules.winningMoves(p) {
-				wrong -= len(placements(ars, m))
+				// m is played on every row of its length, at its offset or the mirrored one.
+				off := 0
+				for _, h := range m.Left[:max(0, len(m.Left)-1)] {
+					off += h
+				}
+				wrong -= lengths[m.Heap] * (1 + boolInt(m.Heap-m.Take-off != off))
 			}
 			seen[p] = wrong
 		}
