@@ -290,3 +290,28 @@ func TestSameSeedSameGame(t *testing.T) {
 	}
 	assert.Greater(t, len(games), 1, "different seeds make different games")
 }
+
+// TestLostHintsAndNimUndo checks the hints of a lost position and undo in Nim, in each language.
+func TestLostHintsAndNimUndo(t *testing.T) {
+	tb, _ := kayles.NewTable(kayles.Small)
+	first, _ := kayles.NewPerfect(newRand(8)).ChooseKnock(tb)
+	require.NoError(t, tb.Knock(first...))
+	pins, winning := tb.Hint()
+	require.False(t, winning)
+	nt, _ := kayles.NewNimTable(true)
+	heap, count, winning := nt.Hint()
+	require.False(t, winning)
+	for _, lang := range langs {
+		tx := languages[lang]
+		_, out := play(t, "hint\n", "-size", "small", "-first", "computer", "-seed", "8", "-lang", lang)
+		assert.Contains(t, lines(out), fmt.Sprintf(tx.hintLose1, pins[0]), lang)
+
+		_, out = play(t, "hint\n1 1\nundo\nquit\n", "-game", "nim", "-lang", lang)
+		ls := lines(out)
+		assert.Contains(t, ls, fmt.Sprintf(tx.hintLoseNim, heap, tx.count(count)), lang)
+		undone := slices.Index(ls, tx.undone)
+		require.Greater(t, undone, 0, lang)
+		assert.Equal(t, "  "+fmt.Sprintf(tx.heap, 1)+": |  1", ls[undone+2], "%s: heap 1 is back after undo", lang)
+		assert.Equal(t, tx.prompt+"quit", ls[undone+6], lang)
+	}
+}
