@@ -65,6 +65,7 @@ func tableWith(t *testing.T, n int, mask uint32) *kayles.Table {
 			require.NoError(t, tb.Knock(j+1))
 		}
 	}
+	require.Equal(t, mask, tableMask(tb))
 	return tb
 }
 
@@ -256,13 +257,13 @@ func TestTablePositionAgainstEngine(t *testing.T) {
 		for mask := range uint32(1) << n {
 			tb := tableWith(t, n, mask)
 			p := tb.Position()
-			assert.Equal(t, bits.OnesCount32(mask), sum(p.Heaps()), "%s", tb)
+			assert.Equal(t, bits.OnesCount32(mask), pinsTotal(p.Heaps()), "%s", tb)
 			assert.Equal(t, pinsLost(mask, memo), kayles.Kayles.Value(p) == 0, "%s", tb)
 		}
 	}
 }
 
-func sum(ns []int) int {
+func pinsTotal(ns []int) int {
 	s := 0
 	for _, n := range ns {
 		s += n
@@ -394,7 +395,7 @@ func TestTableConcurrentUse(t *testing.T) {
 				assert.NoError(t, tb.Knock(i+1))
 				assert.False(t, tb.Standing(i+1))
 				assert.Len(t, tb.String(), kayles.MaxPins)
-				assert.LessOrEqual(t, sum(tb.Position().Heaps()), kayles.MaxPins-1)
+				assert.LessOrEqual(t, pinsTotal(tb.Position().Heaps()), kayles.MaxPins-1)
 			}
 		}()
 	}
