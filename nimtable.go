@@ -251,8 +251,8 @@ func (t *NimTable) MarshalText() ([]byte, error) { return t.AppendText(nil) }
 // UnmarshalText restores the game that text describes, as [NimTable.AppendText] writes it (any
 // run of spaces, tabs or newlines separates the words), replaying and checking every move.
 // It returns a [*ParseError] wrapping [ErrSyntax], or [ErrRange] for heaps beyond the limits,
-// when the text is not a game that can be played; t is then unchanged. The cost is linear in
-// the length of text.
+// when the text is not a game that can be played; t is then unchanged. It costs O(m·h) for m
+// moves on h heaps.
 func (t *NimTable) UnmarshalText(text []byte) error {
 	s := string(text)
 	fail := func(off int, msg string, err error) error {
