@@ -213,7 +213,8 @@ func (t *NimTable) Undo() error {
 // Hint returns a move for the player to move and whether it wins against any defence. In a won
 // position it is the winning move on the first heap that has one; in a lost one it takes one
 // object where the opponent is left the most replies that do not win (as [NewPerfect] plays).
-// Once the game is over it returns 0, 0, false. It costs O(h²) for h heaps.
+// Once the game is over it returns 0, 0, false. It costs O(h) for h heaps in a won position and
+// O(h²) in a lost one.
 func (t *NimTable) Hint() (heap, count int, winning bool) {
 	m, win := t.state().choose(nil)
 	return m.Heap, m.Count, win
