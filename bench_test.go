@@ -1,6 +1,8 @@
 package kayles_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -57,5 +59,94 @@ func BenchmarkWinningMove(b *testing.B) {
 				kayles.Kayles.WinningMove(p)
 			}
 		})
+	}
+}
+
+// Benchmarks of the tables.
+
+// BenchmarkTableHint measures Hint in a won position (a full row) and in a lost one (a row
+// of odd length with its middle pin down: two equal rows).
+func BenchmarkTableHint(b *testing.B) {
+	for _, n := range []int{kayles.Small, kayles.Large, 101, kayles.MaxPins - 1} {
+		won, _ := kayles.NewTable(n)
+		lost, _ := kayles.NewTable(n)
+		if err := lost.Knock(n/2 + 1); err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range []struct {
+			name string
+			t    *kayles.Table
+		}{{"won", won}, {"lost", lost}} {
+			b.Run(fmt.Sprintf("%s/n=%d", c.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					c.t.Hint()
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkOpponent measures a choice of each opponent at a lost row of 999 pins and at a
+// full one.
+func BenchmarkOpponent(b *testing.B) {
+	lost, _ := kayles.NewTable(kayles.MaxPins - 1)
+	if err := lost.Knock(kayles.MaxPins / 2); err != nil {
+		b.Fatal(err)
+	}
+	full, _ := kayles.NewTable(kayles.MaxPins - 1)
+	for _, opp := range []kayles.Opponent{
+		kayles.NewPerfect(rand.New(rand.NewPCG(1, 1))),
+		kayles.NewSymmetry(rand.New(rand.NewPCG(1, 1))),
+		kayles.NewRandom(rand.New(rand.NewPCG(1, 1))),
+	} {
+		for name, t := range map[string]*kayles.Table{"lost": lost, "full": full} {
+			b.Run(fmt.Sprintf("%s/%s/n=%d", opp, name, t.Size()), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					opp.ChooseKnock(t)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkNimTableHint measures Hint on misère Nim tables of 4 and 100 heaps, won and lost
+// (lost: pairs of equal heaps).
+func BenchmarkNimTableHint(b *testing.B) {
+	for _, h := range []int{4, kayles.MaxNimHeaps} {
+		heaps := make([]int, h)
+		for i := range heaps {
+			heaps[i] = 1 + i/2
+		}
+		lost, _ := kayles.NewNimTable(true, heaps...)
+		heaps[h-1]++
+		won, _ := kayles.NewNimTable(true, heaps...)
+		for name, t := range map[string]*kayles.NimTable{"won": won, "lost": lost} {
+			b.Run(fmt.Sprintf("%s/heaps=%d", name, h), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					t.Hint()
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkTableText measures restoring a finished game of 999 pins from its text form.
+func BenchmarkTableText(b *testing.B) {
+	t, _ := kayles.NewTable(kayles.MaxPins - 1)
+	for p := 1; p < kayles.MaxPins; p++ {
+		if err := t.Knock(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	text, _ := t.MarshalText()
+	b.ReportAllocs()
+	for b.Loop() {
+		var back kayles.Table
+		if err := back.UnmarshalText(text); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

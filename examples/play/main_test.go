@@ -1,0 +1,317 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/octalgames/kayles"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// play runs the program with args and a script of lines, and returns its exit code and output.
+func play(t *testing.T, script string, args ...string) (int, string) {
+	t.Helper()
+	var out strings.Builder
+	code := run(args, strings.NewReader(script), &out)
+	return code, out.String()
+}
+
+// lines returns the output's lines without their trailing spaces.
+func lines(out string) []string {
+	ls := strings.Split(out, "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimRight(l, " ")
+	}
+	return ls
+}
+
+var verb = regexp.MustCompile(`%(\[\d+\])?[a-z]`)
+
+// verbs returns the argument each verb of a format takes, as "index:verb", sorted; %q and %s
+// count as the same verb, since languages quote differently.
+func verbs(format string) []string {
+	var vs []string
+	next := 1
+	for _, m := range verb.FindAllStringSubmatch(format, -1) {
+		i := next
+		if m[1] != "" {
+			fmt.Sscanf(m[1], "[%d]", &i)
+		}
+		next = i + 1
+		v := m[0][len(m[0])-1:]
+		if v == "q" {
+			v = "s"
+		}
+		vs = append(vs, fmt.Sprintf("%d:%s", i, v))
+	}
+	slices.Sort(vs)
+	return vs
+}
+
+// TestTextsComplete checks that every language has every text, with the same arguments as the
+// English one.
+func TestTextsComplete(t *testing.T) {
+	require.ElementsMatch(t, []string{"en", "fr", "ja", "tr"}, slices.Collect(mapsKeys(languages)))
+	en := reflect.ValueOf(*languages["en"])
+	for name, tx := range languages {
+		v := reflect.ValueOf(*tx)
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if f.Type.Kind() != reflect.String {
+				continue
+			}
+			s := v.Field(i).String()
+			assert.NotEmpty(t, s, "%s: %s", name, f.Name)
+			assert.Equal(t, verbs(en.Field(i).String()), verbs(s), "%s: %s = %q", name, f.Name, s)
+		}
+		for _, words := range [][]string{tx.hint, tx.undo, tx.rules, tx.quit} {
+			for _, w := range words {
+				_, isNumber := numbers(w)
+				assert.False(t, isNumber, "%s: command %q reads as a move", name, w)
+				assert.Equal(t, strings.ToLower(w), w, "%s: commands are matched in lower case", name)
+			}
+		}
+	}
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+var langs = []string{"en", "fr", "ja", "tr"}
+
+func hintText(tx *texts, pins []int) string {
+	if len(pins) == 2 {
+		return fmt.Sprintf(tx.hintWin2, pins[0], pins[1])
+	}
+	return fmt.Sprintf(tx.hintWin1, pins[0])
+}
+
+// TestKaylesRejectedMoves plays every kind of rejected move, the commands, a move and the
+// computer's reply, in each language.
+func TestKaylesRejectedMoves(t *testing.T) {
+	fresh, _ := kayles.NewTable(kayles.Small)
+	hint, _ := fresh.Hint()
+	require.NoError(t, fresh.Knock(4))
+	reply, _ := kayles.NewPerfect(newRand(1)).ChooseKnock(fresh)
+	require.Len(t, reply, 1)
+	script := "9\n4 4\n1 3\n1 2 3\nx\n0\nundo\nhint\n4\n4\nundo\nrules\nquit\n"
+	for _, lang := range langs {
+		tx := languages[lang]
+		code, out := play(t, script, "-size", "small", "-seed", "1", "-lang", lang)
+		assert.Equal(t, 0, code)
+		want := []string{
+			tx.title, tx.rulesKayles, tx.youFirst,
+			"  |  |  |  |  |  |  |",
+			"  1  2  3  4  5  6  7",
+			tx.prompt + "9",
+			fmt.Sprintf(tx.errNoSuchPin, 9, 7),
+			tx.prompt + "4 4",
+			tx.errSamePin,
+			fmt.Sprintf(tx.errNotSide, 1, 3),
+			tx.errTooMany,
+			fmt.Sprintf(tx.notUnderstood, "x"),
+			fmt.Sprintf(tx.errNoSuchPin, 0, 7),
+			tx.nothingToUndo,
+			hintText(tx, hint),
+			tx.prompt + "4",
+			"  |  |  |  .  |  |  |",
+			fmt.Sprintf(tx.computerKnock1, reply[0]),
+			fmt.Sprintf(tx.errPinDown, 4),
+			tx.undone,
+			tx.prompt + "rules",
+			tx.prompt + "quit",
+			tx.bye,
+		}
+		ls := lines(out)
+		at := 0
+		for _, w := range want {
+			i := slices.Index(ls[at:], w)
+			require.GreaterOrEqual(t, i, 0, "%s: %q missing after line %d of\n%s", lang, w, at, out)
+			at += i
+		}
+		assert.Equal(t, tx.bye, ls[len(ls)-2], "%s: the game ends after quit", lang)
+		assert.Equal(t, 2, strings.Count(out, tx.rulesKayles), "%s: the rules at the start and on request", lang)
+		// The row is full again after undo.
+		undone := strings.Index(out, tx.undone)
+		assert.Contains(t, out[undone:], "  |  |  |  |  |  |  |")
+	}
+}
+
+func TestKaylesYouWin(t *testing.T) {
+	for _, lang := range langs {
+		tx := languages[lang]
+		// The middle of three pins; the computer knocks one end; the other end wins.
+		code, out := play(t, "2\n1\n3\n", "-size", "3", "-lang", lang, "-level", "random", "-seed", "5")
+		assert.Equal(t, 0, code)
+		ls := lines(out)
+		assert.Equal(t, tx.youWin, ls[len(ls)-2], "%s:\n%s", lang, out)
+		assert.Equal(t, "  .  .  .", ls[len(ls)-4])
+		assert.True(t, strings.Contains(out, fmt.Sprintf(tx.computerKnock1, 1)) != strings.Contains(out, fmt.Sprintf(tx.computerKnock1, 3)))
+		assert.True(t, strings.Contains(out, fmt.Sprintf(tx.errPinDown, 1)) || strings.Contains(out, fmt.Sprintf(tx.errPinDown, 3)))
+		assert.NotContains(t, out, tx.endOfInput)
+	}
+}
+
+func TestKaylesComputerWins(t *testing.T) {
+	script := "3\n" + strings.Repeat("1\n2\n3\n4\n5\n6\n", 4)
+	for _, lang := range langs {
+		tx := languages[lang]
+		code, out := play(t, script, "-size", "6", "-first", "computer", "-level", "symmetry", "-lang", lang)
+		assert.Equal(t, 0, code)
+		assert.Contains(t, out, tx.computerFirst)
+		assert.Contains(t, out, fmt.Sprintf(tx.computerKnock2, 3, 4), "%s: symmetry opens in the middle", lang)
+		ls := lines(out)
+		assert.Equal(t, tx.computerWins, ls[len(ls)-2], "%s:\n%s", lang, out)
+		assert.Contains(t, out, fmt.Sprintf(tx.errPinDown, 3))
+	}
+}
+
+func TestNimGames(t *testing.T) {
+	for _, lang := range langs {
+		tx := languages[lang]
+		// Misère: heaps 1 and 2. After 1:1 the computer leaves one object, which the person must take.
+		code, out := play(t, "0 1\n3 1\n1 0\n1 5\n1\nhint\n1 1\n1 1\n2 1\n", "-game", "nim", "-heaps", "1,2", "-lang", lang)
+		assert.Equal(t, 0, code)
+		for _, w := range []string{
+			tx.titleNim,
+			tx.rulesNimMisere,
+			"  " + fmt.Sprintf(tx.heap, 1) + ": |  1",
+			"  " + fmt.Sprintf(tx.heap, 2) + ": ||  2",
+			fmt.Sprintf(tx.errNoSuchHeap, 0, 2),
+			fmt.Sprintf(tx.errNoSuchHeap, 3, 2),
+			tx.errTakeNone,
+			fmt.Sprintf(tx.errTakeTooMany, 1, tx.object1),
+			fmt.Sprintf(tx.notUnderstood, "1"),
+			tx.helpNim,
+			fmt.Sprintf(tx.hintWinNim, 2, fmt.Sprintf(tx.objects, 2)),
+			fmt.Sprintf(tx.computerTake, 2, tx.object1),
+			fmt.Sprintf(tx.errHeapEmpty, 1),
+		} {
+			assert.Contains(t, lines(out), w, "%s:\n%s", lang, out)
+		}
+		assert.NotContains(t, out, tx.title, "%s: the Kayles title in a game of Nim", lang)
+		ls := lines(out)
+		assert.Equal(t, tx.computerWins, ls[len(ls)-2], "%s: whoever takes the last object loses\n%s", lang, out)
+
+		// Normal play: take the whole heap and win.
+		code, out = play(t, "1 3\n", "-game", "nim", "-heaps", "3", "-normal", "-lang", lang)
+		assert.Equal(t, 0, code)
+		assert.Contains(t, out, tx.rulesNimNormal)
+		ls = lines(out)
+		assert.Equal(t, tx.youWin, ls[len(ls)-2], "%s:\n%s", lang, out)
+	}
+}
+
+func TestLocalCommands(t *testing.T) {
+	for lang, script := range map[string]string{
+		"fr": "indice\nannuler\nrègles\nquitter\n",
+		"ja": "ヒント\n待った\nルール\n終了\n",
+		"tr": "ipucu\ngeri al\nkurallar\nçıkış\n",
+		"en": "HINT\nUndo\nrules\nquit\n",
+	} {
+		tx := languages[lang]
+		code, out := play(t, script, "-lang", lang, "-seed", "3")
+		assert.Equal(t, 0, code)
+		assert.Contains(t, out, strings.SplitN(tx.hintWin1, "%", 2)[0], lang) // "Hint: " and the like
+		assert.Contains(t, out, tx.nothingToUndo, lang)
+		assert.Equal(t, 2, strings.Count(out, tx.rulesKayles), lang)
+		assert.Contains(t, out, tx.bye, lang)
+		for _, line := range strings.Split(script, "\n") {
+			assert.NotContains(t, out, fmt.Sprintf(tx.notUnderstood, line), lang)
+		}
+	}
+}
+
+func TestEndOfInput(t *testing.T) {
+	for _, lang := range langs {
+		code, out := play(t, "", "-lang", lang)
+		assert.Equal(t, 0, code)
+		ls := lines(out)
+		assert.Equal(t, languages[lang].endOfInput, ls[len(ls)-2])
+		code, out = play(t, "4\n", "-lang", lang, "-game", "nim")
+		assert.Equal(t, 0, code)
+		assert.Contains(t, out, languages[lang].endOfInput)
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-size", "0"}, {"-size", "huge"}, {"-size", "1001"}, {"-first", "nobody"}, {"-level", "genius"},
+		{"-game", "chess"}, {"-game", "nim", "-heaps", "1,x"}, {"-game", "nim", "-heaps", ""},
+		{"-game", "nim", "-heaps", "0"}, {"-lang", "de"}, {"-unknown"},
+	} {
+		code, out := play(t, "1\n", args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.NotEmpty(t, out, "%v", args)
+		assert.NotContains(t, out, languages["en"].title, "%v: no game is played", args)
+		assert.NotContains(t, out, languages["en"].titleNim, "%v: no game is played", args)
+	}
+	_, out := play(t, "", "-size", "0", "-lang", "fr")
+	assert.Equal(t, `valeur "0" invalide pour -size ; choisissez small, medium, large, 1-1000`+"\n", out)
+}
+
+func TestSizes(t *testing.T) {
+	for size, n := range map[string]int{"small": 7, "medium": 10, "large": 13, "": 10, "20": 20} {
+		args := []string{"-seed", "1"}
+		if size != "" {
+			args = append(args, "-size", size)
+		}
+		_, out := play(t, "", args...)
+		nums := ""
+		width := len(fmt.Sprint(n)) + 2
+		for p := 1; p <= n; p++ {
+			nums += fmt.Sprintf("%*d", width, p)
+		}
+		assert.Contains(t, lines(out), nums, "size %q", size)
+	}
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	script := strings.Repeat("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n", 3)
+	games := map[string]bool{}
+	for seed := range 4 {
+		args := []string{"-size", "large", "-level", "random", "-first", "computer", "-seed", fmt.Sprint(seed + 1)}
+		_, a := play(t, script, args...)
+		_, b := play(t, script, args...)
+		assert.Equal(t, a, b, "seed %d", seed+1)
+		games[a] = true
+	}
+	assert.Greater(t, len(games), 1, "different seeds make different games")
+}
+
+// TestLostHintsAndNimUndo checks the hints of a lost position and undo in Nim, in each language.
+func TestLostHintsAndNimUndo(t *testing.T) {
+	tb, _ := kayles.NewTable(kayles.Small)
+	first, _ := kayles.NewPerfect(newRand(8)).ChooseKnock(tb)
+	require.NoError(t, tb.Knock(first...))
+	pins, winning := tb.Hint()
+	require.False(t, winning)
+	nt, _ := kayles.NewNimTable(true)
+	heap, count, winning := nt.Hint()
+	require.False(t, winning)
+	for _, lang := range langs {
+		tx := languages[lang]
+		_, out := play(t, "hint\n", "-size", "small", "-first", "computer", "-seed", "8", "-lang", lang)
+		assert.Contains(t, lines(out), fmt.Sprintf(tx.hintLose1, pins[0]), lang)
+
+		_, out = play(t, "hint\n1 1\nundo\nquit\n", "-game", "nim", "-lang", lang)
+		ls := lines(out)
+		assert.Contains(t, ls, fmt.Sprintf(tx.hintLoseNim, heap, tx.count(count)), lang)
+		undone := slices.Index(ls, tx.undone)
+		require.Greater(t, undone, 0, lang)
+		assert.Equal(t, "  "+fmt.Sprintf(tx.heap, 1)+": |  1", ls[undone+2], "%s: heap 1 is back after undo", lang)
+		assert.Equal(t, tx.prompt+"quit", ls[undone+6], lang)
+	}
+}

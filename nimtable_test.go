@@ -1,0 +1,297 @@
+package kayles_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/octalgames/kayles"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// nimBruteLoses reports by brute force whether the player to move in heaps loses: in normal
+// play the player who cannot move loses, in misère play the player who cannot move wins. It
+// knows nothing of nim-sums.
+func nimBruteLoses(heaps []int, misere bool, memo map[string]bool) bool {
+	key := fmt.Sprint(misere, heaps)
+	if lost, ok := memo[key]; ok {
+		return lost
+	}
+	lost, moved := true, false
+	for i, h := range heaps {
+		for y := 0; y < h && lost; y++ {
+			moved = true
+			after := slices.Clone(heaps)
+			after[i] = y
+			if nimBruteLoses(after, misere, memo) {
+				lost = false
+			}
+		}
+	}
+	if !moved {
+		lost = !misere
+	}
+	memo[key] = lost
+	return lost
+}
+
+// nimTuples calls f with every tuple of up to k heaps of 0 to max objects each.
+func nimTuples(k, max int, f func([]int)) {
+	var rec func([]int)
+	rec = func(hs []int) {
+		f(hs)
+		if len(hs) == k {
+			return
+		}
+		for h := 0; h <= max; h++ {
+			rec(append(slices.Clone(hs), h))
+		}
+	}
+	rec(nil)
+}
+
+// TestMisereNimAgainstBruteForce checks the rule of misère Nim (and of normal Nim) and the
+// winning moves drawn from it against a game-tree search, on every position of up to four heaps
+// of up to 6 objects, heaps of 0 included.
+func TestMisereNimAgainstBruteForce(t *testing.T) {
+	memo := map[string]bool{}
+	count := 0
+	nimTuples(4, 6, func(hs []int) {
+		for _, misere := range []bool{true, false} {
+			count++
+			lost := nimBruteLoses(hs, misere, memo)
+			require.Equal(t, lost, kayles.NimLoses(hs, misere), "misere=%v %v", misere, hs)
+			var want []kayles.NimMove
+			for i, h := range hs {
+				for c := 1; c <= h; c++ {
+					after := slices.Clone(hs)
+					after[i] -= c
+					if nimBruteLoses(after, misere, memo) {
+						want = append(want, kayles.NimMove{Heap: i + 1, Count: c})
+					}
+				}
+			}
+			assert.Equal(t, want, kayles.NimWinningMoves(hs, misere), "misere=%v %v", misere, hs)
+			if slices.ContainsFunc(hs, func(h int) bool { return h > 0 }) {
+				assert.Equal(t, lost, len(want) == 0, "misere=%v %v", misere, hs)
+			}
+		}
+	})
+	assert.Equal(t, 2*(1+7+49+343+2401), count)
+	// The textbook cases of misère Nim.
+	assert.True(t, kayles.NimLoses([]int{1}, true))
+	assert.False(t, kayles.NimLoses([]int{1}, false))
+	assert.True(t, kayles.NimLoses([]int{1, 3, 5, 7}, true))
+	assert.True(t, kayles.NimLoses([]int{1, 1, 1}, true))
+	assert.False(t, kayles.NimLoses([]int{1, 1}, true))
+	assert.False(t, kayles.NimLoses(nil, true)) // the player who took the last object lost
+}
+
+func TestNimTableSetup(t *testing.T) {
+	nt, err := kayles.NewNimTable(true)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 3, 5, 7}, nt.Heaps())
+	assert.Equal(t, []int{1, 3, 5, 7}, nt.Setup())
+	assert.True(t, nt.Misere())
+	assert.Equal(t, "1 3 5 7", nt.String())
+
+	var zero kayles.NimTable
+	assert.Equal(t, []int{1, 3, 5, 7}, zero.Heaps())
+	assert.True(t, zero.Misere())
+	text, _ := zero.MarshalText()
+	assert.Equal(t, "nim misere 1 3 5 7 moves", string(text))
+
+	heaps := []int{4, 2, 9}
+	nt, err = kayles.NewNimTable(false, heaps...)
+	require.NoError(t, err)
+	heaps[0] = 1
+	assert.Equal(t, []int{4, 2, 9}, nt.Heaps(), "NewNimTable keeps the caller's slice")
+	assert.False(t, nt.Misere())
+	h := nt.Heaps()
+	h[1] = 7
+	assert.Equal(t, []int{4, 2, 9}, nt.Heaps(), "Heaps aliases the table")
+
+	for _, hs := range [][]int{{0}, {1, -2}, {kayles.MaxNimHeap + 1}, make([]int, kayles.MaxNimHeaps+1)} {
+		for i := range hs {
+			if len(hs) > kayles.MaxNimHeaps {
+				hs[i] = 1
+			}
+		}
+		nt, err := kayles.NewNimTable(true, hs...)
+		require.ErrorIs(t, err, kayles.ErrSetup, "%v", hs)
+		var se *kayles.SetupError
+		require.ErrorAs(t, err, &se)
+		assert.Nil(t, nt)
+	}
+	_, err = kayles.NewNimTable(true, 3, 0)
+	assert.EqualError(t, err, "kayles: heap 2 of a Nim table must hold 1 to 1000 objects, not 0")
+	_, err = kayles.NewNimTable(true, kayles.MaxNimHeap)
+	require.NoError(t, err)
+}
+
+func TestNimTableRules(t *testing.T) {
+	for _, misere := range []bool{true, false} {
+		nt, err := kayles.NewNimTable(misere, 2, 1)
+		require.NoError(t, err)
+		require.NoError(t, nt.Take(1, 2))
+		assert.Equal(t, []int{0, 1}, nt.Heaps())
+		assert.Equal(t, 1, nt.Player())
+		_, over := nt.Winner()
+		assert.False(t, over)
+		require.NoError(t, nt.Take(2, 1)) // player 1 takes the last object
+		assert.Equal(t, []int{0, 0}, nt.Heaps())
+		assert.Equal(t, []kayles.NimMove{{1, 2}, {2, 1}}, nt.History())
+		winner, over := nt.Winner()
+		assert.True(t, over)
+		if misere {
+			assert.Equal(t, 0, winner, "in misère play whoever takes the last object loses")
+		} else {
+			assert.Equal(t, 1, winner, "in normal play whoever takes the last object wins")
+		}
+		h, c, win := nt.Hint()
+		assert.Equal(t, [3]any{0, 0, false}, [3]any{h, c, win})
+	}
+}
+
+func TestNimTableTakeErrors(t *testing.T) {
+	tests := []struct {
+		heap, count int
+		err         error
+		msg         string
+	}{
+		{0, 1, kayles.ErrNoSuchHeap, "kayles: cannot take 1 from heap 0: the heaps are numbered 1 to 4"},
+		{5, 1, kayles.ErrNoSuchHeap, "kayles: cannot take 1 from heap 5: the heaps are numbered 1 to 4"},
+		{2, 0, kayles.ErrTakeNone, "kayles: cannot take 0 from heap 2: take at least one object"},
+		{2, -1, kayles.ErrTakeNone, "kayles: cannot take -1 from heap 2: take at least one object"},
+		{2, 4, kayles.ErrTakeTooMany, "kayles: cannot take 4 from heap 2: it holds only 3"},
+		{1, 1, kayles.ErrTakeTooMany, "kayles: cannot take 1 from heap 1: it is empty"},
+	}
+	for _, tt := range tests {
+		nt, err := kayles.NewNimTable(true)
+		require.NoError(t, err)
+		require.NoError(t, nt.Take(1, 1))
+		before, _ := nt.MarshalText()
+		err = nt.Take(tt.heap, tt.count)
+		require.ErrorIs(t, err, tt.err)
+		require.ErrorIs(t, err, kayles.ErrIllegalMove)
+		var te *kayles.TakeError
+		require.ErrorAs(t, err, &te)
+		assert.Equal(t, tt.heap, te.Heap)
+		assert.Equal(t, tt.count, te.Count)
+		assert.EqualError(t, err, tt.msg)
+		for _, other := range []error{kayles.ErrNoSuchHeap, kayles.ErrTakeNone, kayles.ErrTakeTooMany, kayles.ErrGameOver} {
+			if other != tt.err {
+				assert.NotErrorIs(t, err, other)
+			}
+		}
+		after, _ := nt.MarshalText()
+		assert.Equal(t, string(before), string(after), "a rejected move changed the table")
+	}
+	nt, err := kayles.NewNimTable(false, 1)
+	require.NoError(t, err)
+	require.NoError(t, nt.Take(1, 1))
+	err = nt.Take(1, 1)
+	require.ErrorIs(t, err, kayles.ErrGameOver)
+	assert.EqualError(t, err, "kayles: cannot take 1 from heap 1: the game is over; every heap is empty")
+}
+
+func TestNimTableUndo(t *testing.T) {
+	nt, err := kayles.NewNimTable(true, 3, 4)
+	require.NoError(t, err)
+	require.ErrorIs(t, nt.Undo(), kayles.ErrNothingToUndo)
+	require.NoError(t, nt.Take(2, 4))
+	require.NoError(t, nt.Take(1, 2))
+	require.NoError(t, nt.Undo())
+	assert.Equal(t, []int{3, 0}, nt.Heaps())
+	assert.Equal(t, 1, nt.Player())
+	require.NoError(t, nt.Undo())
+	assert.Equal(t, []int{3, 4}, nt.Heaps())
+	assert.Empty(t, nt.History())
+	require.ErrorIs(t, nt.Undo(), kayles.ErrNothingToUndo)
+}
+
+// TestNimTableHint checks Hint on every position of up to three heaps of up to 5 objects, in
+// both conventions, against brute force.
+func TestNimTableHint(t *testing.T) {
+	memo := map[string]bool{}
+	nimTuples(3, 5, func(hs []int) {
+		if len(hs) == 0 || slices.Contains(hs, 0) {
+			return
+		}
+		for _, misere := range []bool{true, false} {
+			nt, err := kayles.NewNimTable(misere, hs...)
+			require.NoError(t, err)
+			heap, count, winning := nt.Hint()
+			require.NoError(t, nt.Take(heap, count), "misere=%v %v", misere, hs)
+			assert.Equal(t, !nimBruteLoses(hs, misere, memo), winning, "misere=%v %v", misere, hs)
+			assert.Equal(t, winning, nimBruteLoses(nt.Heaps(), misere, memo), "misere=%v %v: hint %d:%d", misere, hs, heap, count)
+			if !winning {
+				assert.Equal(t, 1, count, "misere=%v %v: a lost hint takes one object", misere, hs)
+			}
+		}
+	})
+}
+
+func TestNimTableText(t *testing.T) {
+	nt, err := kayles.NewNimTable(false, 2, 12, 5)
+	require.NoError(t, err)
+	require.NoError(t, nt.Take(2, 10))
+	require.NoError(t, nt.Take(1, 1))
+	text, err := nt.MarshalText()
+	require.NoError(t, err)
+	assert.Equal(t, "nim normal 2 12 5 moves 2:10 1:1", string(text))
+
+	var back kayles.NimTable
+	require.NoError(t, back.UnmarshalText([]byte("nim\tnormal 2 12 5\nmoves 2:10   1:1 ")))
+	assert.Equal(t, nt.Heaps(), back.Heaps())
+	assert.Equal(t, nt.Setup(), back.Setup())
+	assert.Equal(t, nt.History(), back.History())
+	assert.False(t, back.Misere())
+	again, _ := back.MarshalText()
+	assert.Equal(t, string(text), string(again))
+}
+
+func TestNimTableUnmarshalTextErrors(t *testing.T) {
+	tests := []struct {
+		text string
+		err  error
+		off  int
+		msg  string
+	}{
+		{"", kayles.ErrSyntax, 0, "want the word nim first"},
+		{"kayles 10 normal moves", kayles.ErrSyntax, 0, "want the word nim first"},
+		{"nim", kayles.ErrSyntax, 3, "want the play convention, misere or normal"},
+		{"nim mis\u00e8re 1 moves", kayles.ErrSyntax, 4, "unknown play convention; want misere or normal"},
+		{"nim misere moves", kayles.ErrSyntax, 16, "want at least one heap"},
+		{"nim misere 1 3", kayles.ErrSyntax, 14, "want the word moves after the heaps"},
+		{"nim misere 1 x moves", kayles.ErrSyntax, 13, "want a heap size or the word moves"},
+		{"nim misere 1 0 moves", kayles.ErrRange, 13, "a heap holds 1 to 1000 objects"},
+		{"nim misere 1001 moves", kayles.ErrRange, 11, "a heap holds 1 to 1000 objects"},
+		{"nim normal" + strings.Repeat(" 1", kayles.MaxNimHeaps+1) + " moves", kayles.ErrRange, 11 + 2*kayles.MaxNimHeaps, "more than 100 heaps"},
+		{"nim misere 1 2 moves 1:1 2:1 2:1 1:1", kayles.ErrSyntax, 33, "more moves than objects"},
+		{"nim misere 3 moves 1", kayles.ErrSyntax, 19, "want a move written heap:count"},
+		{"nim misere 3 moves 1:", kayles.ErrSyntax, 19, "want a move written heap:count"},
+		{"nim misere 3 moves :1", kayles.ErrSyntax, 19, "want a move written heap:count"},
+		{"nim misere 3 moves 1:+1", kayles.ErrSyntax, 19, "want a move written heap:count"},
+		{"nim misere 3 moves 1:4", kayles.ErrSyntax, 19, "move 1: cannot take 4 from heap 1: it holds only 3"},
+		{"nim misere 3 moves 2:1", kayles.ErrSyntax, 19, "move 1: cannot take 1 from heap 2: the heaps are numbered 1 to 1"},
+		{"nim misere 3 moves 1:0", kayles.ErrSyntax, 19, "move 1: cannot take 0 from heap 1: take at least one object"},
+	}
+	for _, tt := range tests {
+		nt, err := kayles.NewNimTable(true, 2, 2)
+		require.NoError(t, err)
+		require.NoError(t, nt.Take(2, 1))
+		err = nt.UnmarshalText([]byte(tt.text))
+		require.ErrorIs(t, err, tt.err, "%q", tt.text)
+		var pe *kayles.ParseError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, "nim table", pe.What)
+		assert.Equal(t, tt.off, pe.Offset, "%q", tt.text)
+		assert.Equal(t, tt.msg, pe.Msg, "%q", tt.text)
+		assert.Equal(t, []int{2, 1}, nt.Heaps(), "%q changed the table", tt.text)
+		assert.Equal(t, []kayles.NimMove{{2, 1}}, nt.History())
+		assert.True(t, nt.Misere())
+	}
+}

@@ -1,0 +1,167 @@
+package kayles
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sync"
+)
+
+// This file implements computer opponents: perfect, symmetry and random players for the Kayles
+// and Nim tables.
+
+// An Opponent chooses moves for the player to move at a table; it does not play them. Each
+// choice depends only on the table and on the random source the opponent was made with, so a
+// game is the same again with a source seeded the same. The opponents of this package are safe
+// for concurrent use.
+type Opponent interface {
+	// ChooseKnock returns the pins to knock down at t, ascending, as [Table.Knock] takes them,
+	// and false when the game is over.
+	ChooseKnock(t *Table) (pins []int, ok bool)
+	// ChooseTake returns a move at t, as [NimTable.Take] takes it, and false when the game is
+	// over.
+	ChooseTake(t *NimTable) (heap, count int, ok bool)
+	// String returns the opponent's level: "perfect", "symmetry" or "random".
+	String() string
+}
+
+type level uint8
+
+const (
+	perfect level = iota + 1
+	symmetry
+	random
+)
+
+// opponent is every Opponent of this package. mu guards rng, which is not safe for
+// concurrent use.
+type opponent struct {
+	level level
+	mu    sync.Mutex
+	rng   *rand.Rand
+}
+
+// NewPerfect returns an opponent that always wins a won position: it plays a winning move,
+// picked at random among all of them. In a lost position it knocks down one pin (in Nim, takes
+// one object), which keeps the game going longest, choosing among those the moves after which
+// the opponent has the most replies that do not win, so the most ways to go wrong. It draws
+// from rng only under its own lock; the caller must not use rng at the same time. A nil rng
+// makes it choose the first of equally good moves from the left. A choice costs O(n²) for a
+// row of n pins in a lost position and O(n) otherwise, and O(h²) for h heaps of Nim.
+func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: perfect, rng: rng} }
+
+// NewSymmetry returns an opponent that plays the symmetry strategy of Kayles: from a full row
+// it knocks down the middle pin of an odd row or the middle two of an even one; after that, it
+// mirrors every reply on the other side of the middle. So it wins every game it starts from a
+// full row. It looks only at the row, not at the history: whenever one move leaves the row the
+// same read from either end with its middle down, it plays that move, and otherwise (after a
+// game that did not start from one full row with its first move, or once it is lost) it plays
+// as [NewPerfect] would with rng. A Nim table has no row to mirror: there it plays as
+// NewPerfect does.
+func NewSymmetry(rng *rand.Rand) Opponent { return &opponent{level: symmetry, rng: rng} }
+
+// NewRandom returns an opponent that plays any legal move, each as likely as another (a move of
+// two pins counts as one move). A nil rng makes it play the first legal move: the lowest pin
+// standing, or one object from the first heap that is not empty.
+func NewRandom(rng *rand.Rand) Opponent { return &opponent{level: random, rng: rng} }
+
+func (o *opponent) String() string {
+	switch o.level {
+	case perfect:
+		return "perfect"
+	case symmetry:
+		return "symmetry"
+	}
+	return "random"
+}
+
+func (o *opponent) ChooseKnock(t *Table) ([]int, bool) {
+	s := t.state()
+	if !slices.Contains(s.down, false) {
+		return nil, false
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch o.level {
+	case symmetry:
+		if pins, ok := mirror(s.down); ok {
+			return pins, true
+		}
+	case random:
+		k := 0
+		if o.rng != nil {
+			k = o.rng.IntN(replies(s.down))
+		}
+		for i, d := range s.down {
+			if d {
+				continue
+			}
+			if k == 0 {
+				return []int{i + 1}, true
+			}
+			k--
+			if i+1 < len(s.down) && !s.down[i+1] {
+				if k == 0 {
+					return []int{i + 1, i + 2}, true
+				}
+				k--
+			}
+		}
+	}
+	pins, _ := s.choose(o.rng)
+	return pins, true
+}
+
+func (o *opponent) ChooseTake(t *NimTable) (int, int, bool) {
+	s := t.state()
+	total := 0
+	for _, h := range s.heaps {
+		total += h
+	}
+	if total == 0 {
+		return 0, 0, false
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.level == random {
+		k := 0
+		if o.rng != nil {
+			k = o.rng.IntN(total)
+		}
+		for i, h := range s.heaps {
+			if k < h {
+				return i + 1, k + 1, true
+			}
+			k -= h
+		}
+	}
+	m, _ := s.choose(o.rng)
+	return m.Heap, m.Count, true
+}
+
+// mirror returns the move of the symmetry strategy in a row with a pin standing: the middle pin
+// or two of a full row, or the one move that leaves the row symmetric with its middle down; it
+// returns false when there is no such move.
+func mirror(down []bool) ([]int, bool) {
+	n := len(down)
+	if !slices.Contains(down, true) {
+		if n%2 == 1 {
+			return []int{n/2 + 1}, true
+		}
+		return []int{n / 2, n/2 + 1}, true
+	}
+	var pins []int
+	for i, d := range down {
+		if !d && down[n-1-i] {
+			pins = append(pins, i+1)
+		}
+	}
+	if len(pins) == 0 || len(pins) > 2 || len(pins) == 2 && pins[1] != pins[0]+1 {
+		return nil, false
+	}
+	// The pins differ from their mirror images, so knocking them leaves the row symmetric;
+	// the mirror strategy needs its middle down as well.
+	if !down[n/2] && !slices.Contains(pins, n/2+1) || n%2 == 0 && !down[n/2-1] && !slices.Contains(pins, n/2) {
+		return nil, false
+	}
+	return pins, true
+}

@@ -1,0 +1,353 @@
+package kayles_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/octalgames/kayles"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6b61796c6573)) }
+
+// walkKayles plays opp at tb, which is to move in a won position, against every possible reply,
+// to the end of every game, and fails if opp ever loses. It returns the number of games.
+func walkKayles(t *testing.T, tb *kayles.Table, opp kayles.Opponent, check func(*kayles.Table)) int {
+	me := tb.Player()
+	pins, ok := opp.ChooseKnock(tb)
+	require.True(t, ok)
+	require.NoError(t, tb.Knock(pins...), "%s chose %v at %s", opp, pins, tb)
+	defer func() { require.NoError(t, tb.Undo()) }()
+	if check != nil {
+		check(tb)
+	}
+	if winner, over := tb.Winner(); over {
+		require.Equal(t, me, winner)
+		return 1
+	}
+	games := 0
+	for _, reply := range tb.Moves() {
+		require.NoError(t, tb.Knock(reply...))
+		_, over := tb.Winner()
+		require.False(t, over, "%s lost: the reply %v knocked the last pin", opp, reply)
+		games += walkKayles(t, tb, opp, check)
+		require.NoError(t, tb.Undo())
+	}
+	return games
+}
+
+// TestPerfectNeverLosesKayles walks the whole game tree from the full rows of 7 and 10 pins,
+// with the perfect opponent to move, against every reply at every turn.
+func TestPerfectNeverLosesKayles(t *testing.T) {
+	for _, n := range []int{kayles.Small, kayles.Medium} {
+		for seed := range uint64(3) {
+			tb, err := kayles.NewTable(n)
+			require.NoError(t, err)
+			games := walkKayles(t, tb, kayles.NewPerfect(seeded(seed)), nil)
+			assert.Greater(t, games, n, "%d pins: too few games walked", n)
+			t.Logf("%d pins, seed %d: perfect won all %d games", n, seed, games)
+		}
+	}
+	// From every won position of 7 pins too, with the first of equal moves.
+	memo := map[uint32]bool{}
+	for mask := range uint32(1) << kayles.Small {
+		if mask != 0 && !pinsLost(mask, memo) {
+			walkKayles(t, tableWith(t, kayles.Small, mask), kayles.NewPerfect(nil), nil)
+		}
+	}
+}
+
+// TestPerfectChoicesAgainstBruteForce checks every choice of the perfect opponent on rows of up
+// to 10 pins: a winning move in a won position; in a lost one a single pin among those that
+// leave the most replies that do not win.
+func TestPerfectChoicesAgainstBruteForce(t *testing.T) {
+	memo := map[uint32]bool{}
+	wrong := func(after uint32) int {
+		n := 0
+		for _, r := range pinsMoves(after) {
+			if !pinsLost(after&^r, memo) {
+				n++
+			}
+		}
+		return n
+	}
+	opp := kayles.NewPerfect(seeded(1))
+	for n := 1; n <= 10; n++ {
+		for mask := uint32(1); mask < 1<<n; mask++ {
+			tb := tableWith(t, n, mask)
+			pins, ok := opp.ChooseKnock(tb)
+			require.True(t, ok)
+			m := pinsMask(pins)
+			require.Contains(t, pinsMoves(mask), m, "%s: %v is not legal", tb, pins)
+			if !pinsLost(mask, memo) {
+				assert.True(t, pinsLost(mask&^m, memo), "%s: %v does not win", tb, pins)
+				continue
+			}
+			require.Len(t, pins, 1, "%s", tb)
+			best := -1
+			for j := range n {
+				if mask&(1<<j) != 0 {
+					best = max(best, wrong(mask&^(1<<j)))
+				}
+			}
+			assert.Equal(t, best, wrong(mask&^m), "%s: %v", tb, pins)
+		}
+	}
+}
+
+// TestPerfectVariesItsWins checks that the perfect opponent draws among all the winning moves
+// of a row of 10 pins, found by brute force, and only among them.
+func TestPerfectVariesItsWins(t *testing.T) {
+	memo := map[uint32]bool{}
+	var want [][]int
+	for _, m := range pinsMoves(1<<10 - 1) {
+		if pinsLost((1<<10-1)&^m, memo) {
+			var pins []int
+			for j := range 10 {
+				if m&(1<<j) != 0 {
+					pins = append(pins, j+1)
+				}
+			}
+			want = append(want, pins)
+		}
+	}
+	opp := kayles.NewPerfect(seeded(7))
+	seen := map[string]bool{}
+	var tb kayles.Table
+	for range 200 {
+		pins, ok := opp.ChooseKnock(&tb)
+		require.True(t, ok)
+		require.Contains(t, want, pins)
+		seen[fmt.Sprint(pins)] = true
+	}
+	assert.Len(t, seen, len(want))
+	assert.Greater(t, len(want), 1)
+}
+
+func isSymmetric(tb *kayles.Table) bool {
+	s := []byte(tb.String())
+	r := slices.Clone(s)
+	slices.Reverse(r)
+	return string(s) == string(r)
+}
+
+// TestSymmetryWinsFromFullRow walks the whole game tree of rows of 1 to 12 pins with the
+// symmetry opponent moving first: it opens in the middle, keeps the row symmetric, and wins.
+func TestSymmetryWinsFromFullRow(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		tb, err := kayles.NewTable(n)
+		require.NoError(t, err)
+		opp := kayles.NewSymmetry(nil)
+		pins, ok := opp.ChooseKnock(tb)
+		require.True(t, ok)
+		if n%2 == 1 {
+			assert.Equal(t, []int{n/2 + 1}, pins, "%d pins", n)
+		} else {
+			assert.Equal(t, []int{n / 2, n/2 + 1}, pins, "%d pins", n)
+		}
+		walkKayles(t, tb, opp, func(tb *kayles.Table) {
+			require.True(t, isSymmetric(tb), "%s is not symmetric after the symmetry opponent moved", tb)
+			require.False(t, tb.Standing((n+1)/2))
+			require.False(t, tb.Standing(n/2+1))
+		})
+	}
+}
+
+func TestSymmetryFallsBackToPerfect(t *testing.T) {
+	// Second to move on a full row: no move leaves the row symmetric with its middle down.
+	for _, first := range [][]int{{1}, {2, 3}, {4}} {
+		for seed := range uint64(5) {
+			tb, err := kayles.NewTable(kayles.Small)
+			require.NoError(t, err)
+			require.NoError(t, tb.Knock(first...))
+			sym, ok := kayles.NewSymmetry(seeded(seed)).ChooseKnock(tb)
+			require.True(t, ok)
+			perf, _ := kayles.NewPerfect(seeded(seed)).ChooseKnock(tb)
+			assert.Equal(t, perf, sym, "after %v", first)
+		}
+	}
+	// A restored game that is symmetric with its middle down after a reply is mirrored.
+	var tb kayles.Table
+	require.NoError(t, tb.UnmarshalText([]byte("kayles 10 normal moves 1 10 2-3")))
+	pins, ok := kayles.NewSymmetry(nil).ChooseKnock(&tb)
+	require.True(t, ok)
+	assert.NotEqual(t, []int{8, 9}, pins, "the middle pins stand: mirroring does not win")
+	require.NoError(t, tb.UnmarshalText([]byte("kayles 10 normal moves 5-6 1 10 2-3")))
+	pins, ok = kayles.NewSymmetry(nil).ChooseKnock(&tb)
+	require.True(t, ok)
+	assert.Equal(t, []int{8, 9}, pins)
+}
+
+func TestRandomOpponent(t *testing.T) {
+	tb, err := kayles.NewTable(kayles.Medium)
+	require.NoError(t, err)
+	require.NoError(t, tb.Knock(4))
+	legal := tb.Moves()
+	opp := kayles.NewRandom(seeded(3))
+	seen := map[string]int{}
+	for range 2000 {
+		pins, ok := opp.ChooseKnock(tb)
+		require.True(t, ok)
+		require.Contains(t, legal, pins)
+		seen[fmt.Sprint(pins)]++
+	}
+	assert.Len(t, seen, len(legal), "every legal move is drawn")
+	pins, ok := kayles.NewRandom(nil).ChooseKnock(tb)
+	require.True(t, ok)
+	assert.Equal(t, []int{1}, pins)
+
+	nt, err := kayles.NewNimTable(true, 1, 3)
+	require.NoError(t, err)
+	seenNim := map[[2]int]bool{}
+	for range 500 {
+		h, c, ok := opp.ChooseTake(nt)
+		require.True(t, ok)
+		seenNim[[2]int{h, c}] = true
+	}
+	assert.Equal(t, map[[2]int]bool{{1, 1}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true}, seenNim)
+	h, c, ok := kayles.NewRandom(nil).ChooseTake(nt)
+	assert.Equal(t, [3]any{1, 1, true}, [3]any{h, c, ok})
+}
+
+func TestOpponentsAtGameOver(t *testing.T) {
+	tb, err := kayles.NewTable(1)
+	require.NoError(t, err)
+	require.NoError(t, tb.Knock(1))
+	nt, err := kayles.NewNimTable(false, 1)
+	require.NoError(t, err)
+	require.NoError(t, nt.Take(1, 1))
+	for _, opp := range []kayles.Opponent{kayles.NewPerfect(nil), kayles.NewSymmetry(nil), kayles.NewRandom(seeded(1))} {
+		pins, ok := opp.ChooseKnock(tb)
+		assert.False(t, ok, "%s", opp)
+		assert.Nil(t, pins)
+		h, c, ok := opp.ChooseTake(nt)
+		assert.Equal(t, [3]any{0, 0, false}, [3]any{h, c, ok}, "%s", opp)
+	}
+	assert.Equal(t, "perfect", kayles.NewPerfect(nil).String())
+	assert.Equal(t, "symmetry", kayles.NewSymmetry(nil).String())
+	assert.Equal(t, "random", kayles.NewRandom(nil).String())
+}
+
+// playOut plays a whole game between two opponents and returns its text form.
+func playOut(t *testing.T, a, b kayles.Opponent, n int) string {
+	tb, err := kayles.NewTable(n)
+	require.NoError(t, err)
+	for {
+		opp := []kayles.Opponent{a, b}[tb.Player()]
+		pins, ok := opp.ChooseKnock(tb)
+		if !ok {
+			break
+		}
+		require.NoError(t, tb.Knock(pins...))
+	}
+	text, _ := tb.MarshalText()
+	return string(text)
+}
+
+func TestOpponentsAreDeterministic(t *testing.T) {
+	games := map[string]bool{}
+	for seed := range uint64(10) {
+		g := playOut(t, kayles.NewRandom(seeded(seed)), kayles.NewPerfect(seeded(seed+100)), kayles.Large)
+		assert.Equal(t, g, playOut(t, kayles.NewRandom(seeded(seed)), kayles.NewPerfect(seeded(seed+100)), kayles.Large))
+		games[g] = true
+	}
+	assert.Greater(t, len(games), 5, "different seeds make different games")
+}
+
+// walkNim is walkKayles for Nim, with a memo of the positions already proven.
+func walkNim(t *testing.T, nt *kayles.NimTable, opp kayles.Opponent, memo map[string]bool) {
+	me := nt.Player()
+	h, c, ok := opp.ChooseTake(nt)
+	require.True(t, ok)
+	require.NoError(t, nt.Take(h, c))
+	defer func() { require.NoError(t, nt.Undo()) }()
+	if winner, over := nt.Winner(); over {
+		require.Equal(t, me, winner, "%s lost taking %d:%d", opp, h, c)
+		return
+	}
+	key := fmt.Sprint(nt.Heaps())
+	if memo[key] {
+		return
+	}
+	for i, size := range nt.Heaps() {
+		for k := 1; k <= size; k++ {
+			require.NoError(t, nt.Take(i+1, k))
+			if winner, over := nt.Winner(); over {
+				require.Equal(t, me, winner, "%s lost: the reply %d:%d ended the game", opp, i+1, k)
+			} else {
+				walkNim(t, nt, opp, memo)
+			}
+			require.NoError(t, nt.Undo())
+		}
+	}
+	memo[key] = true
+}
+
+// TestPerfectNeverLosesNim walks every game of Nim from won positions, in both conventions,
+// with the perfect and symmetry opponents (which plays Nim as perfect does).
+func TestPerfectNeverLosesNim(t *testing.T) {
+	bruteMemo := map[string]bool{}
+	for _, misere := range []bool{true, false} {
+		for _, hs := range [][]int{{2, 3, 4}, {1, 1, 1, 2}, {1, 1}, {1, 2, 3, 6}, {7}} {
+			if nimBruteLoses(hs, misere, bruteMemo) {
+				continue
+			}
+			for _, opp := range []kayles.Opponent{kayles.NewPerfect(seeded(1)), kayles.NewSymmetry(seeded(2))} {
+				nt, err := kayles.NewNimTable(misere, hs...)
+				require.NoError(t, err)
+				walkNim(t, nt, opp, map[string]bool{})
+			}
+		}
+		// 1 3 5 7 is lost for the first player: the opponent wins as second player.
+		for first := range 4 {
+			nt, err := kayles.NewNimTable(misere)
+			require.NoError(t, err)
+			require.NoError(t, nt.Take(first+1, 1))
+			walkNim(t, nt, kayles.NewPerfect(seeded(uint64(first))), map[string]bool{})
+		}
+	}
+}
+
+func TestSymmetryPlaysNimAsPerfect(t *testing.T) {
+	nt, err := kayles.NewNimTable(true, 3, 4, 5, 9)
+	require.NoError(t, err)
+	for range 20 {
+		for seed := range uint64(3) {
+			h1, c1, ok1 := kayles.NewSymmetry(seeded(seed)).ChooseTake(nt)
+			h2, c2, ok2 := kayles.NewPerfect(seeded(seed)).ChooseTake(nt)
+			require.Equal(t, [3]any{h1, c1, ok1}, [3]any{h2, c2, ok2})
+		}
+		h, c, ok := kayles.NewRandom(seeded(9)).ChooseTake(nt)
+		if !ok {
+			break
+		}
+		require.NoError(t, nt.Take(h, c))
+	}
+}
+
+func TestOpponentConcurrentUse(t *testing.T) {
+	opp := kayles.NewPerfect(seeded(5))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				var tb kayles.Table
+				pins, ok := opp.ChooseKnock(&tb)
+				assert.True(t, ok)
+				assert.NoError(t, tb.Knock(pins...))
+				var nt kayles.NimTable
+				require.NoError(t, nt.Take(4, 1))
+				h, c, ok := opp.ChooseTake(&nt)
+				assert.True(t, ok)
+				assert.NoError(t, nt.Take(h, c))
+			}
+		}()
+	}
+	wg.Wait()
+}
