@@ -20,10 +20,10 @@ var (
 	ErrTooLarge = errors.New("beyond the engine's limit")
 )
 
-// A ParseError records a failure to parse an octal code or a position.
+// A ParseError records a failure to parse text: an octal code, a position or a stored table.
 // It wraps [ErrSyntax] or [ErrRange].
 type ParseError struct {
-	What   string // what was being parsed: "octal code" or "position"
+	What   string // what was being parsed: "octal code", "position", "table" or "nim table"
 	Input  string // the input, cut to 64 bytes when longer
 	Offset int    // byte offset in Input where the problem was found
 	Msg    string // what is wrong there
