@@ -92,7 +92,7 @@ func NewNodeGame(memoBytes int) *NodeGame {
 // NewArcGame returns an Arc Kayles solver whose memo holds at most about memoBytes bytes
 // (at least 64 KiB; [DefaultGraphMemo] when memoBytes <= 0).
 func NewArcGame(memoBytes int) *ArcGame {
-	return &ArcGame{graphSolver{arc: true, budget: memoBytes}}
+	return &ArcGame{graphSolver{budget: memoBytes}}
 }
 
 // Grundy returns the nim-value of g in normal-play Node Kayles: the nim-sum of the values of
@@ -100,12 +100,12 @@ func NewArcGame(memoBytes int) *ArcGame {
 // [MaxComponent] vertices. Its cost is exponential in the size of the largest component not
 // yet in the memo.
 func (n *NodeGame) Grundy(g *Graph) (int, error) {
-	return n.s.grundy(context.Background(), g)
+	return n.solver().grundy(context.Background(), g)
 }
 
 // GrundyContext is like [NodeGame.Grundy] but gives up with ctx.Err() once ctx is done.
 func (n *NodeGame) GrundyContext(ctx context.Context, g *Graph) (int, error) {
-	return n.s.grundy(ctx, g)
+	return n.solver().grundy(ctx, g)
 }
 
 // Outcome returns [Previous] when the player to move on g loses Node Kayles against perfect
@@ -113,12 +113,12 @@ func (n *NodeGame) GrundyContext(ctx context.Context, g *Graph) (int, error) {
 // pairs off isomorphic components (which cancel), and so often costs much less than
 // [NodeGame.Grundy]. Errors are as for Grundy.
 func (n *NodeGame) Outcome(g *Graph) (Outcome, error) {
-	return n.s.outcome(context.Background(), g)
+	return n.solver().outcome(context.Background(), g)
 }
 
 // OutcomeContext is like [NodeGame.Outcome] but gives up with ctx.Err() once ctx is done.
 func (n *NodeGame) OutcomeContext(ctx context.Context, g *Graph) (Outcome, error) {
-	return n.s.outcome(ctx, g)
+	return n.solver().outcome(ctx, g)
 }
 
 // Moves returns an iterator over the legal moves on g: every vertex, in ascending order.
@@ -159,7 +159,7 @@ func (n *NodeGame) WinningMoves(g *Graph) ([]int, error) {
 // WinningMovesContext is like [NodeGame.WinningMoves] but gives up with ctx.Err() once ctx is
 // done.
 func (n *NodeGame) WinningMovesContext(ctx context.Context, g *Graph) ([]int, error) {
-	ms, err := n.s.winningMoves(ctx, g)
+	ms, err := n.solver().winningMoves(ctx, g)
 	return vertexMoves(ms), err
 }
 
@@ -169,26 +169,26 @@ func (n *NodeGame) WinningMovesContext(ctx context.Context, g *Graph) ([]int, er
 // search is over the whole graph, memoised on its canonical form; it returns a
 // [*SolveLimitError] when g has more than [MaxComponent] vertices.
 func (n *NodeGame) MisereGrundy(g *Graph) (int, error) {
-	return n.s.misereGrundy(context.Background(), g)
+	return n.solver().misereGrundy(context.Background(), g)
 }
 
 // MisereGrundyContext is like [NodeGame.MisereGrundy] but gives up with ctx.Err() once ctx is
 // done.
 func (n *NodeGame) MisereGrundyContext(ctx context.Context, g *Graph) (int, error) {
-	return n.s.misereGrundy(ctx, g)
+	return n.solver().misereGrundy(ctx, g)
 }
 
 // MisereOutcome returns [Previous] when the player to move on g loses misère Node Kayles
 // against perfect play and [Next] otherwise; the graph without vertices is [Next]. It stops at
 // the first winning move it finds. Errors are as for [NodeGame.MisereGrundy].
 func (n *NodeGame) MisereOutcome(g *Graph) (Outcome, error) {
-	return n.s.misereOutcome(context.Background(), g)
+	return n.solver().misereOutcome(context.Background(), g)
 }
 
 // MisereOutcomeContext is like [NodeGame.MisereOutcome] but gives up with ctx.Err() once ctx
 // is done.
 func (n *NodeGame) MisereOutcomeContext(ctx context.Context, g *Graph) (Outcome, error) {
-	return n.s.misereOutcome(ctx, g)
+	return n.solver().misereOutcome(ctx, g)
 }
 
 // MisereWinningMoves returns the winning moves on g in misère play, in ascending order: the
@@ -201,7 +201,7 @@ func (n *NodeGame) MisereWinningMoves(g *Graph) ([]int, error) {
 // MisereWinningMovesContext is like [NodeGame.MisereWinningMoves] but gives up with ctx.Err()
 // once ctx is done.
 func (n *NodeGame) MisereWinningMovesContext(ctx context.Context, g *Graph) ([]int, error) {
-	ms, err := n.s.misereWinningMoves(ctx, g)
+	ms, err := n.solver().misereWinningMoves(ctx, g)
 	return vertexMoves(ms), err
 }
 
@@ -221,12 +221,12 @@ func vertexMoves(ms [][2]int) []int {
 // when a component has more than [MaxComponent] vertices. Its cost is exponential in the size
 // of the largest component not yet in the memo.
 func (a *ArcGame) Grundy(g *Graph) (int, error) {
-	return a.s.grundy(context.Background(), g)
+	return a.solver().grundy(context.Background(), g)
 }
 
 // GrundyContext is like [ArcGame.Grundy] but gives up with ctx.Err() once ctx is done.
 func (a *ArcGame) GrundyContext(ctx context.Context, g *Graph) (int, error) {
-	return a.s.grundy(ctx, g)
+	return a.solver().grundy(ctx, g)
 }
 
 // Outcome returns [Previous] when the player to move on g loses Arc Kayles against perfect
@@ -234,12 +234,12 @@ func (a *ArcGame) GrundyContext(ctx context.Context, g *Graph) (int, error) {
 // pairs off isomorphic components (which cancel), and so often costs much less than
 // [ArcGame.Grundy]. Errors are as for Grundy.
 func (a *ArcGame) Outcome(g *Graph) (Outcome, error) {
-	return a.s.outcome(context.Background(), g)
+	return a.solver().outcome(context.Background(), g)
 }
 
 // OutcomeContext is like [ArcGame.Outcome] but gives up with ctx.Err() once ctx is done.
 func (a *ArcGame) OutcomeContext(ctx context.Context, g *Graph) (Outcome, error) {
-	return a.s.outcome(ctx, g)
+	return a.solver().outcome(ctx, g)
 }
 
 // Moves returns an iterator over the legal moves on g: every edge, as {u, v} with u < v, in
@@ -266,13 +266,13 @@ func (a *ArcGame) Play(g *Graph, e [2]int) (*Graph, error) {
 // none. It values every move in the components that hold winning moves, at the cost of
 // [ArcGame.Grundy] on each. Errors are as for Grundy.
 func (a *ArcGame) WinningMoves(g *Graph) ([][2]int, error) {
-	return a.s.winningMoves(context.Background(), g)
+	return a.solver().winningMoves(context.Background(), g)
 }
 
 // WinningMovesContext is like [ArcGame.WinningMoves] but gives up with ctx.Err() once ctx is
 // done.
 func (a *ArcGame) WinningMovesContext(ctx context.Context, g *Graph) ([][2]int, error) {
-	return a.s.winningMoves(ctx, g)
+	return a.solver().winningMoves(ctx, g)
 }
 
 // MisereGrundy returns the misère nim-value of g in Arc Kayles: 1 for a graph without edges,
@@ -281,39 +281,39 @@ func (a *ArcGame) WinningMovesContext(ctx context.Context, g *Graph) ([][2]int, 
 // over the whole graph, memoised on its canonical form; it returns a [*SolveLimitError] when
 // more than [MaxComponent] vertices of g have edges.
 func (a *ArcGame) MisereGrundy(g *Graph) (int, error) {
-	return a.s.misereGrundy(context.Background(), g)
+	return a.solver().misereGrundy(context.Background(), g)
 }
 
 // MisereGrundyContext is like [ArcGame.MisereGrundy] but gives up with ctx.Err() once ctx is
 // done.
 func (a *ArcGame) MisereGrundyContext(ctx context.Context, g *Graph) (int, error) {
-	return a.s.misereGrundy(ctx, g)
+	return a.solver().misereGrundy(ctx, g)
 }
 
 // MisereOutcome returns [Previous] when the player to move on g loses misère Arc Kayles
 // against perfect play and [Next] otherwise; a graph without edges is [Next]. It stops at the
 // first winning move it finds. Errors are as for [ArcGame.MisereGrundy].
 func (a *ArcGame) MisereOutcome(g *Graph) (Outcome, error) {
-	return a.s.misereOutcome(context.Background(), g)
+	return a.solver().misereOutcome(context.Background(), g)
 }
 
 // MisereOutcomeContext is like [ArcGame.MisereOutcome] but gives up with ctx.Err() once ctx is
 // done.
 func (a *ArcGame) MisereOutcomeContext(ctx context.Context, g *Graph) (Outcome, error) {
-	return a.s.misereOutcome(ctx, g)
+	return a.solver().misereOutcome(ctx, g)
 }
 
 // MisereWinningMoves returns the winning moves on g in misère play, in the order of
 // [Graph.Edges]: the edges whose removal leaves a graph that is [Previous] in misère play.
 // Errors are as for [ArcGame.MisereGrundy].
 func (a *ArcGame) MisereWinningMoves(g *Graph) ([][2]int, error) {
-	return a.s.misereWinningMoves(context.Background(), g)
+	return a.solver().misereWinningMoves(context.Background(), g)
 }
 
 // MisereWinningMovesContext is like [ArcGame.MisereWinningMoves] but gives up with ctx.Err()
 // once ctx is done.
 func (a *ArcGame) MisereWinningMovesContext(ctx context.Context, g *Graph) ([][2]int, error) {
-	return a.s.misereWinningMoves(ctx, g)
+	return a.solver().misereWinningMoves(ctx, g)
 }
 
 // nonZero marks a memo entry whose value is known to be non-zero (the position is Next) but
@@ -371,8 +371,8 @@ func (m *graphMemo) putLocked(key string, v uint16) {
 
 // A graphSolver holds the rules and memos of one game; NodeGame and ArcGame wrap it.
 type graphSolver struct {
-	arc    bool
-	budget int // memo bytes asked for; 0 means DefaultGraphMemo
+	arc    bool // set once, by init
+	budget int  // memo bytes asked for; 0 means DefaultGraphMemo
 	once   sync.Once
 	normal graphMemo
 	misere graphMemo
@@ -385,9 +385,20 @@ func (gs *graphSolver) name() string {
 	return "Node Kayles"
 }
 
-// init sizes the memos once: half the budget each, in two generations.
-func (gs *graphSolver) init() {
+func (n *NodeGame) solver() *graphSolver {
+	n.s.init(false)
+	return &n.s
+}
+
+func (a *ArcGame) solver() *graphSolver {
+	a.s.init(true)
+	return &a.s
+}
+
+// init sets the rules and sizes the memos once: half the budget each, in two generations.
+func (gs *graphSolver) init(arc bool) {
 	gs.once.Do(func() {
+		gs.arc = arc
 		b := gs.budget
 		if b <= 0 {
 			b = DefaultGraphMemo
@@ -416,7 +427,6 @@ type search struct {
 }
 
 func (gs *graphSolver) newSearch(ctx context.Context, memo *graphMemo) *search {
-	gs.init()
 	return &search{ctx: ctx, arc: gs.arc, memo: memo, local: make(map[uint64]uint16)}
 }
 
