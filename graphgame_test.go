@@ -3,8 +3,11 @@ package kayles_test
 import (
 	"bufio"
 	"context"
+	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -267,17 +270,144 @@ func TestArcKaylesMiserePath(t *testing.T) {
 	}
 }
 
-func TestNodeKaylesGrid3(t *testing.T) {
-	want := readInts(t, "testdata/nodekayles_grid3.txt")
-	for i, w := range want {
-		n := i + 1
-		if n > 10 && testing.Short() {
-			break
+// scalloped returns the path 0..n-1 with the extra edges {i, i+3}.
+func scalloped(n int) *Graph {
+	var es [][2]int
+	for i := range n {
+		if i+1 < n {
+			es = append(es, [2]int{i, i + 1})
 		}
-		v, err := NodeKayles.Grundy(GridGraph(3, n))
-		require.NoError(t, err)
-		assert.Equal(t, w, v, "3×%d grid", n)
+		if i+3 < n {
+			es = append(es, [2]int{i, i + 3})
+		}
 	}
+	return MustNewGraph(n, es...)
+}
+
+// linked4Cycles returns n 4-cycles in a row, the i-th on u_i, v_i, w_i, u_{i+1}, as OEIS
+// A316629 describes them: u_i is vertex i, v_i is n+1+2i, w_i is n+2+2i.
+func linked4Cycles(n int) *Graph {
+	var es [][2]int
+	for i := range n {
+		u, v, w := i, n+1+2*i, n+2+2*i
+		es = append(es, [2]int{u, u + 1}, [2]int{u, v}, [2]int{v, w}, [2]int{w, u + 1})
+	}
+	return MustNewGraph(3*n+1, es...)
+}
+
+func TestNodeKaylesPublished(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		first int // the n of the first value
+		short int // the last n checked with -short
+		graph func(n int) *Graph
+	}{
+		{"testdata/nodekayles_grid2.txt", 1, 32, func(n int) *Graph { return GridGraph(2, n) }},
+		{"testdata/nodekayles_grid3.txt", 1, 10, func(n int) *Graph { return GridGraph(3, n) }},
+		{"testdata/nodekayles_grid4.txt", 1, 8, func(n int) *Graph { return GridGraph(4, n) }},
+		{"testdata/nodekayles_scalloped3.txt", 4, 40, scalloped},
+		{"testdata/nodekayles_linked4cycles.txt", 1, 12, linked4Cycles},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			for i, w := range readInts(t, tc.file) {
+				n := tc.first + i
+				if n > tc.short && testing.Short() {
+					break
+				}
+				v, err := NodeKayles.Grundy(tc.graph(n))
+				require.NoError(t, err)
+				assert.Equal(t, w, v, "n = %d", n)
+			}
+		})
+	}
+}
+
+var writeFixtures = flag.Bool("graph.fixtures", false, "rewrite testdata/graph_*.txt with the brute-force solver")
+
+// TestGraphFixtures checks the solvers against values of graph families that the brute-force
+// solver computed (with -graph.fixtures, which rewrites the files). Each row holds the family's
+// parameters, then the Node Kayles value, the Arc Kayles value, and the misère values of both.
+func TestGraphFixtures(t *testing.T) {
+	type family struct {
+		file, source string
+		params       [][]int
+		graph        func(p []int) *Graph
+	}
+	var cycles, stars, bip [][]int
+	for n := range 23 {
+		cycles = append(cycles, []int{n})
+	}
+	for n := range 21 {
+		stars = append(stars, []int{n})
+	}
+	for a := range 8 {
+		for b := a; b < 9; b++ {
+			bip = append(bip, []int{a, b})
+		}
+	}
+	families := []family{
+		{"testdata/graph_cycles.txt", "the cycle C_n (the path for n < 3); columns n, Node, Arc, misère Node, misère Arc", cycles,
+			func(p []int) *Graph { return CycleGraph(p[0]) }},
+		{"testdata/graph_stars.txt", "the star K_{1,n}; columns n, Node, Arc, misère Node, misère Arc", stars,
+			func(p []int) *Graph { return StarGraph(p[0]) }},
+		{"testdata/graph_bipartite.txt", "the complete bipartite K_{a,b}; columns a, b, Node, Arc, misère Node, misère Arc", bip,
+			func(p []int) *Graph { return CompleteBipartiteGraph(p[0], p[1]) }},
+	}
+	for _, f := range families {
+		if *writeFixtures {
+			var b strings.Builder
+			fmt.Fprintf(&b, "# source: computed by brute force (by the definitions, over vertex sets, without components or canonical forms: the brute type in graphgame_test.go, go test -run TestGraphFixtures -graph.fixtures), cross-checked with the library's solver by TestGraphFixtures\n")
+			fmt.Fprintf(&b, "# %s\n", f.source)
+			for _, p := range f.params {
+				g := f.graph(p)
+				for _, x := range p {
+					fmt.Fprintf(&b, "%d ", x)
+				}
+				for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+					br := newBrute(g, c[0], c[1])
+					fmt.Fprintf(&b, " %d", br.value(br.all()))
+				}
+				b.WriteString("\n")
+			}
+			require.NoError(t, os.WriteFile(f.file, []byte(b.String()), 0o644))
+		}
+		nums := readInts(t, f.file)
+		width := len(f.params[0]) + 4
+		require.Equal(t, len(f.params)*width, len(nums), f.file)
+		for i, p := range f.params {
+			row := nums[i*width : (i+1)*width]
+			require.Equal(t, p, row[:len(p)], f.file)
+			g := f.graph(p)
+			got := make([]int, 4)
+			var err error
+			got[0], err = NodeKayles.Grundy(g)
+			require.NoError(t, err)
+			got[1], err = ArcKayles.Grundy(g)
+			require.NoError(t, err)
+			got[2], err = NodeKayles.MisereGrundy(g)
+			require.NoError(t, err)
+			got[3], err = ArcKayles.MisereGrundy(g)
+			require.NoError(t, err)
+			assert.Equal(t, row[len(p):], got, "%s %v", f.file, p)
+		}
+	}
+	// A cycle has one move up to symmetry, to the path of n-3 (Node) or n-2 (Arc) vertices.
+	for n := 3; n < 60; n++ {
+		node, err := NodeKayles.Grundy(CycleGraph(n))
+		require.NoError(t, err)
+		assert.Equal(t, mex(DawsonsChess.Grundy(n-3)), node, "C_%d", n)
+		arc, err := ArcKayles.Grundy(CycleGraph(n))
+		require.NoError(t, err)
+		assert.Equal(t, mex(DawsonsKayles.Grundy(n-2)), arc, "C_%d", n)
+	}
+}
+
+func mex(vs ...int) int {
+	v := 0
+	for slices.Contains(vs, v) {
+		v++
+	}
+	return v
 }
 
 func TestGraphSolverLimits(t *testing.T) {
