@@ -194,6 +194,14 @@ func TestGraphSolversAllSmallGraphs(t *testing.T) {
 	}
 }
 
+func TestGraphSolversFamilies(t *testing.T) {
+	node, arc := NewNodeGame(0), NewArcGame(0)
+	for _, g := range []*Graph{GridGraph(3, 3), GridGraph(3, 4), GridGraph(4, 4), PetersenGraph(),
+		CompleteGraph(7), CompleteBipartiteGraph(3, 5), CycleGraph(12), StarGraph(9), PathGraph(16)} {
+		checkGraph(t, node, arc, g)
+	}
+}
+
 func TestGraphSolversRandomGraphs(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	// A tiny memo forgets all the time, which must not change any answer.
