@@ -520,7 +520,7 @@ func (s *search) value(set uint64) int {
 	return v
 }
 
-// small returns the value of a component of one or two vertices, and false for larger ones.
+// small returns the value of a component of up to three vertices, and false for larger ones.
 func (s *search) small(c uint64) (int, bool) {
 	switch bits.OnesCount64(c) {
 	case 1:
@@ -529,6 +529,19 @@ func (s *search) small(c uint64) (int, bool) {
 		}
 		return 1, true
 	case 2:
+		return 1, true
+	case 3:
+		// A path (Node Kayles: mex{0, 1}; Arc Kayles: mex{0}) or a triangle (mex{0}).
+		if s.arc {
+			return 1, true
+		}
+		degrees := 0
+		for m := c; m != 0; m &= m - 1 {
+			degrees += bits.OnesCount64(s.adj[bits.TrailingZeros64(m)] & c)
+		}
+		if degrees == 4 {
+			return 2, true
+		}
 		return 1, true
 	}
 	return 0, false
