@@ -13,3 +13,18 @@ func CanonKey(g *Graph) string {
 	var c canonizer
 	return c.key(&adj, fullSet(g.NumVertices()))
 }
+
+// GraphMemoBytes returns the bytes that the memos of n hold by their own estimate.
+func GraphMemoBytes(n *NodeGame) int {
+	total := 0
+	for _, m := range []*graphMemo{&n.s.normal, &n.s.misere} {
+		m.mu.Lock()
+		for _, gen := range []map[string]uint16{m.cur, m.old} {
+			for k := range gen {
+				total += len(k) + memoEntryCost
+			}
+		}
+		m.mu.Unlock()
+	}
+	return total
+}

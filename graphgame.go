@@ -63,8 +63,9 @@ const DefaultGraphMemo = 64 << 20
 // vertices is Dawson's Chess ([DawsonsChess]) on a heap of n.
 //
 // A NodeGame remembers the values of the components it has solved, up to isomorphism, in a memo
-// of bounded size that forgets the least recently added entries first. It is safe for
-// concurrent use. The zero NodeGame is ready to use, with a memo of [DefaultGraphMemo] bytes.
+// of bounded size that forgets the least recently added entries first; each call also uses up
+// to about 10 MB of scratch memory of its own. It is safe for concurrent use. The zero NodeGame
+// is ready to use, with a memo of [DefaultGraphMemo] bytes.
 type NodeGame struct{ s graphSolver }
 
 // An ArcGame solves Arc Kayles: a move picks an edge and removes both its ends (with every edge
@@ -73,8 +74,9 @@ type NodeGame struct{ s graphSolver }
 // on a heap of n.
 //
 // An ArcGame remembers the values of the components it has solved, up to isomorphism, in a memo
-// of bounded size that forgets the least recently added entries first. It is safe for
-// concurrent use. The zero ArcGame is ready to use, with a memo of [DefaultGraphMemo] bytes.
+// of bounded size that forgets the least recently added entries first; each call also uses up
+// to about 10 MB of scratch memory of its own. It is safe for concurrent use. The zero ArcGame
+// is ready to use, with a memo of [DefaultGraphMemo] bytes.
 type ArcGame struct{ s graphSolver }
 
 // NodeKayles and ArcKayles are the shared solvers, with memos of [DefaultGraphMemo] bytes.

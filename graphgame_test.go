@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -215,6 +216,21 @@ func TestGraphSolversRandomGraphs(t *testing.T) {
 		s := solvers[i%2]
 		checkGraph(t, s.node, s.arc, g)
 	}
+}
+
+func TestGraphMemoBounded(t *testing.T) {
+	const budget = 64 << 10
+	node := NewNodeGame(budget)
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 30 {
+		g := randomGraph(r, 24, 0.12)
+		_, err := node.Grundy(g)
+		require.NoError(t, err)
+		_, err = node.MisereOutcome(randomGraph(r, 14, 0.2))
+		require.NoError(t, err)
+		assert.LessOrEqual(t, GraphMemoBytes(node), budget)
+	}
+	assert.Greater(t, GraphMemoBytes(node), budget/4, "the memo was not used")
 }
 
 func TestGraphSolversConcurrent(t *testing.T) {
@@ -486,6 +502,13 @@ func TestGraphSolverCancel(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	_, err = arc.MisereWinningMovesContext(ctx, g)
 	require.ErrorIs(t, err, context.Canceled)
+
+	// A search cut short midway stops with the context's error.
+	deadline, cancel2 := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel2()
+	big := randomGraph(rand.New(rand.NewPCG(9, 10)), 60, 4.0/59)
+	_, err = node.GrundyContext(deadline, big)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
 
 	// A cancelled search leaves nothing wrong in the memo.
 	small := GridGraph(3, 5)
