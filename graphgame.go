@@ -64,8 +64,8 @@ const DefaultGraphMemo = 64 << 20
 //
 // A NodeGame remembers the values of the components it has solved, up to isomorphism, in a memo
 // of bounded size that forgets the least recently added entries first; each call also uses up
-// to about 10 MB of scratch memory of its own. It is safe for concurrent use. The zero NodeGame
-// is ready to use, with a memo of [DefaultGraphMemo] bytes.
+// to about 10 MB of scratch memory of its own. It is safe for concurrent use, and must not be
+// copied after first use. The zero NodeGame is ready to use, with a memo of [DefaultGraphMemo] bytes.
 type NodeGame struct{ s graphSolver }
 
 // An ArcGame solves Arc Kayles: a move picks an edge and removes both its ends (with every edge
@@ -75,8 +75,8 @@ type NodeGame struct{ s graphSolver }
 //
 // An ArcGame remembers the values of the components it has solved, up to isomorphism, in a memo
 // of bounded size that forgets the least recently added entries first; each call also uses up
-// to about 10 MB of scratch memory of its own. It is safe for concurrent use. The zero ArcGame
-// is ready to use, with a memo of [DefaultGraphMemo] bytes.
+// to about 10 MB of scratch memory of its own. It is safe for concurrent use, and must not be
+// copied after first use. The zero ArcGame is ready to use, with a memo of [DefaultGraphMemo] bytes.
 type ArcGame struct{ s graphSolver }
 
 // NodeKayles and ArcKayles are the shared solvers, with memos of [DefaultGraphMemo] bytes.
