@@ -233,6 +233,27 @@ func TestGraphMemoBounded(t *testing.T) {
 	assert.Greater(t, GraphMemoBytes(node), budget/4, "the memo was not used")
 }
 
+// A relabelled copy of a solved graph is answered from the memo: its components are known by
+// their canonical forms, whatever the vertex numbers.
+func TestGraphMemoSharesIsomorphs(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, g := range []*Graph{GridGraph(3, 7), randomGraph(r, 22, 0.12), PetersenGraph()} {
+		node := NewNodeGame(0)
+		want, err := node.Grundy(g)
+		require.NoError(t, err)
+		_, err = node.MisereGrundy(g)
+		require.NoError(t, err)
+		size := GraphMemoBytes(node)
+		h := relabel(g, r.Perm(g.NumVertices()))
+		got, err := node.Grundy(h)
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+		_, err = node.MisereGrundy(h)
+		require.NoError(t, err)
+		assert.Equal(t, size, GraphMemoBytes(node), "the copy added memo entries")
+	}
+}
+
 func TestGraphSolversConcurrent(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var graphs []*Graph
