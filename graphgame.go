@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -661,15 +662,7 @@ func (s *search) childLoses(set uint64) bool {
 		for i, c := range comps {
 			ks[i] = keyed{s.canon.key(&s.adj, c), c}
 		}
-		slices.SortFunc(ks, func(a, b keyed) int {
-			switch {
-			case a.key < b.key:
-				return -1
-			case a.key > b.key:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
 		comps = comps[:0]
 		for i := 0; i < len(ks); i++ {
 			if i+1 < len(ks) && ks[i].key == ks[i+1].key {
@@ -761,15 +754,7 @@ func (gs *graphSolver) outcome(ctx context.Context, g *Graph) (Outcome, error) {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case keys[a] < keys[b]:
-			return -1
-		case keys[a] > keys[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
 	var left []int
 	for i := 0; i < len(idx); i++ {
 		if i+1 < len(idx) && keys[idx[i]] == keys[idx[i+1]] {
