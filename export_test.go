@@ -8,3 +8,32 @@ var (
 	NimLoses        = nimLoses
 	NimWinningMoves = nimWinningMoves
 )
+
+// This file exports internals to the tests of package kayles_test.
+
+// CanonKey returns the canonical key of g, which must have at most 64 vertices.
+func CanonKey(g *Graph) string {
+	var adj [64]uint64
+	for v := range g.NumVertices() {
+		for w := range g.Neighbors(v) {
+			adj[v] |= 1 << w
+		}
+	}
+	var c canonizer
+	return c.key(&adj, fullSet(g.NumVertices()))
+}
+
+// GraphMemoBytes returns the bytes that the memos of n hold by their own estimate.
+func GraphMemoBytes(n *NodeGame) int {
+	total := 0
+	for _, m := range []*graphMemo{&n.s.normal, &n.s.misere} {
+		m.mu.Lock()
+		for _, gen := range []map[string]uint16{m.cur, m.old} {
+			for k := range gen {
+				total += len(k) + memoEntryCost
+			}
+		}
+		m.mu.Unlock()
+	}
+	return total
+}

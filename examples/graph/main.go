@@ -1,0 +1,232 @@
+// Command graph reads a graph and prints its Node Kayles and Arc Kayles values and winning
+// moves, in normal and misère play.
+//
+// Usage:
+//
+//	graph [-timeout 1m] [-misere=false] [file]
+//
+// The graph comes from the file, or from standard input when no file is named, in either of
+// two formats: the edge-list text of kayles.ParseGraph ("4: 0-1 1-2 2-3", '#' comments
+// allowed), or graph6, the format of nauty and networkx, one graph a line (an optional
+// ">>graph6<<" header is allowed; every line is solved in turn). Vertices are numbered from 0.
+//
+// Example:
+//
+//	$ echo 'IheA@GUAo' | go run ./examples/graph
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/octalgames/kayles"
+)
+
+// This file implements the graph example: reading graphs and printing their Kayles values.
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("graph", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	timeout := fs.Duration("timeout", time.Minute, "give up on a graph after this long")
+	misere := fs.Bool("misere", true, "also solve misère play")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: graph [-timeout 1m] [-misere=false] [file]")
+		fmt.Fprintln(stderr, "reads a graph as an edge list (\"4: 0-1 1-2 2-3\") or graph6 lines, from file or stdin")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	in := stdin
+	name := "standard input"
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintln(stderr, "graph:", err)
+			return 1
+		}
+		defer f.Close()
+		in, name = f, fs.Arg(0)
+	default:
+		fs.Usage()
+		return 2
+	}
+	// A graph6 line of MaxVertices vertices is about 22 MB; refuse more than twice that.
+	data, err := io.ReadAll(io.LimitReader(in, 48<<20))
+	if err != nil {
+		fmt.Fprintln(stderr, "graph:", err)
+		return 1
+	}
+	graphs, err := parse(string(data))
+	if err != nil {
+		fmt.Fprintf(stderr, "graph: %s: %v\n", name, err)
+		return 1
+	}
+	status := 0
+	for i, g := range graphs {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		if !report(ctx, stdout, stderr, g, *misere) {
+			status = 1
+		}
+		cancel()
+	}
+	return status
+}
+
+// parse reads an edge list when the text has a ':' outside comments, otherwise graph6 lines.
+func parse(text string) ([]*kayles.Graph, error) {
+	var lines []string
+	edgeList := false
+	for line := range strings.Lines(text) {
+		body, _, _ := strings.Cut(line, "#")
+		if strings.Contains(body, ":") {
+			edgeList = true
+		}
+		if s := strings.TrimSpace(body); s != "" {
+			lines = append(lines, s)
+		}
+	}
+	if edgeList {
+		g, err := kayles.ParseGraph(text)
+		if err != nil {
+			return nil, err
+		}
+		return []*kayles.Graph{g}, nil
+	}
+	if len(lines) == 0 {
+		return nil, errors.New("no graph: want an edge list such as \"4: 0-1 1-2 2-3\" or graph6 lines")
+	}
+	var graphs []*kayles.Graph
+	for i, line := range lines {
+		g, err := kayles.ParseGraph6(line)
+		if err != nil {
+			return nil, fmt.Errorf("graph6 line %d: %w", i+1, err)
+		}
+		graphs = append(graphs, g)
+	}
+	return graphs, nil
+}
+
+// report prints what it can solve of g and returns false when something failed.
+func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, misere bool) bool {
+	fmt.Fprintf(stdout, "graph: %s, %s, graph6 %s\n", count(g.NumVertices(), "vertex", "vertices"),
+		count(g.NumEdges(), "edge", "edges"), shorten(g.Graph6()))
+	ok := true
+	fail := func(what string, err error) {
+		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, err)
+		ok = false
+	}
+	if v, err := kayles.NodeKayles.GrundyContext(ctx, g); err != nil {
+		fail("Node Kayles", err)
+	} else if wins, err := kayles.NodeKayles.WinningMovesContext(ctx, g); err != nil {
+		fail("Node Kayles", err)
+	} else {
+		fmt.Fprintf(stdout, "Node Kayles: value %d, %s%s\n", v, verdict(v), vertices(wins))
+	}
+	if v, err := kayles.ArcKayles.GrundyContext(ctx, g); err != nil {
+		fail("Arc Kayles", err)
+	} else if wins, err := kayles.ArcKayles.WinningMovesContext(ctx, g); err != nil {
+		fail("Arc Kayles", err)
+	} else {
+		fmt.Fprintf(stdout, "Arc Kayles: value %d, %s%s\n", v, verdict(v), edges(wins))
+	}
+	if misere {
+		ok = reportMisere(ctx, stdout, g) && ok
+	}
+	if !ok {
+		fmt.Fprintln(stderr, "graph: some games were not solved; see above")
+	}
+	return ok
+}
+
+// reportMisere prints the misère values of g and returns false when something failed.
+func reportMisere(ctx context.Context, stdout io.Writer, g *kayles.Graph) bool {
+	ok := true
+	fail := func(what string, err error) {
+		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, err)
+		ok = false
+	}
+	if v, err := kayles.NodeKayles.MisereGrundyContext(ctx, g); err != nil {
+		fail("misère Node Kayles", err)
+	} else if wins, err := kayles.NodeKayles.MisereWinningMovesContext(ctx, g); err != nil {
+		fail("misère Node Kayles", err)
+	} else {
+		fmt.Fprintf(stdout, "misère Node Kayles: value %d, %s%s\n", v, verdict(v), vertices(wins))
+	}
+	if v, err := kayles.ArcKayles.MisereGrundyContext(ctx, g); err != nil {
+		fail("misère Arc Kayles", err)
+	} else if wins, err := kayles.ArcKayles.MisereWinningMovesContext(ctx, g); err != nil {
+		fail("misère Arc Kayles", err)
+	} else {
+		fmt.Fprintf(stdout, "misère Arc Kayles: value %d, %s%s\n", v, verdict(v), edges(wins))
+	}
+	return ok
+}
+
+func verdict(v int) string {
+	if v == 0 {
+		return "the player to move loses"
+	}
+	return "the player to move wins"
+}
+
+func vertices(vs []int) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	if len(vs) > 1 {
+		b.WriteString("; winning moves: vertices")
+	} else {
+		b.WriteString("; winning moves: vertex")
+	}
+	for _, v := range vs {
+		b.WriteString(" " + strconv.Itoa(v))
+	}
+	return b.String()
+}
+
+func edges(es [][2]int) string {
+	if len(es) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("; winning moves: edge")
+	if len(es) > 1 {
+		b.WriteString("s")
+	}
+	for _, e := range es {
+		fmt.Fprintf(&b, " %d-%d", e[0], e[1])
+	}
+	return b.String()
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func shorten(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

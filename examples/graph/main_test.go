@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func runString(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut strings.Builder
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestPetersenGraph6(t *testing.T) {
+	out, errOut, code := runString(t, "IheA@GUAo\n")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, `graph: 10 vertices, 15 edges, graph6 IheA@GUAo
+Node Kayles: value 1, the player to move wins; winning moves: vertices 0 1 2 3 4 5 6 7 8 9
+Arc Kayles: value 0, the player to move loses
+misère Node Kayles: value 1, the player to move wins; winning moves: vertices 0 1 2 3 4 5 6 7 8 9
+misère Arc Kayles: value 1, the player to move wins; winning moves: edges 0-1 0-4 0-5 1-2 1-6 2-3 2-7 3-4 3-8 4-9 5-7 5-8 6-8 6-9 7-9
+`, out)
+}
+
+func TestEdgeListFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "p5.txt")
+	require.NoError(t, os.WriteFile(name, []byte("# the path on 5 vertices\n5:\n0-1 1-2\n2-3 3-4\n"), 0o644))
+	out, errOut, code := runString(t, "", "-misere=false", name)
+	require.Equal(t, 0, code, errOut)
+	// Dawson's Chess G(5) = 3 and Dawson's Kayles G(5) = 0, on heaps of five.
+	assert.Equal(t, `graph: 5 vertices, 4 edges, graph6 DhC
+Node Kayles: value 3, the player to move wins; winning moves: vertex 2
+Arc Kayles: value 0, the player to move loses
+`, out)
+}
+
+func TestSeveralGraph6Lines(t *testing.T) {
+	out, errOut, code := runString(t, ">>graph6<<A_\n\nBw\n", "-misere=false")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, 2, strings.Count(out, "graph: "))
+	assert.Contains(t, out, "graph: 3 vertices, 3 edges, graph6 Bw\nNode Kayles: value 1")
+}
+
+func TestErrors(t *testing.T) {
+	_, errOut, code := runString(t, "A`\n")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "padding bits")
+	_, errOut, code = runString(t, "4: 0-9\n")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "not a vertex")
+	_, errOut, code = runString(t, "   \n# nothing\n")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "no graph")
+	_, _, code = runString(t, "", "-nosuchflag")
+	assert.Equal(t, 2, code)
+	_, errOut, code = runString(t, "", filepath.Join(t.TempDir(), "missing"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "no such file")
+	// A component beyond the solver's limit is reported, not fatal to the rest.
+	out, errOut, code := runString(t, "65: "+path(65), "-misere=false")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "Node Kayles: not solved")
+	assert.Contains(t, errOut, "not solved")
+}
+
+func path(n int) string {
+	var b strings.Builder
+	for i := 1; i < n; i++ {
+		b.WriteString(" " + strconv.Itoa(i-1) + "-" + strconv.Itoa(i))
+	}
+	return b.String()
+}
