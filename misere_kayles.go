@@ -1,0 +1,200 @@
+package kayles
+
+import "iter"
+
+// This file implements misère Kayles: the Sibert–Conway rule, found and proved by computation, as a small table.
+
+// Misère Kayles (Sibert 1973; Sibert & Conway, "Mathematical Kayles", Int. J. Game Theory 20,
+// 1992) differs from normal-play Kayles only in positions made of rows from a finite set of
+// lengths. This package rediscovered that set and the rule by computation and proves them by a
+// finite check, kept as a test (TestMisereKaylesProof). In short:
+//
+// Call the rows of 1, 4, 5, 9, 12, 17, 20 and 25 pins exceptional, and every other row
+// ordinary. A position with at least one ordinary row has the same outcome in misère play as
+// in normal play: the player to move loses exactly when the nim-sum of K(n) over its rows is 0.
+// A position of exceptional rows only is looked up in the table below: each exceptional row
+// moves a state, starting from state 0 for the empty position, and the final state says who
+// wins. The states are the 28 classes of positions of exceptional rows that no further rows can
+// tell apart (the misère quotient of Kayles restricted to those rows); the order in which the
+// rows are added does not matter.
+//
+// Why the finite check proves the rule for every position. Write R(P) for the outcome the rule
+// claims. R is the misère outcome if R(empty) = Next and, at every position P, R(P) = Previous
+// exactly when no option Q of P has R(Q) = Previous (induction on the number of pins). The
+// test checks that local condition on a finite family that stands for every position:
+//
+//   - Two or more ordinary rows: every option keeps an ordinary row, so R is the normal
+//     outcome at P and all its options, and the condition is that of normal play.
+//   - One ordinary row n of 53 pins or more: every move in it leaves a row of at least 26 pins,
+//     which is ordinary, so again R is the normal outcome at P and all its options.
+//   - One ordinary row n of at most 52 pins, with exceptional rows S; or exceptional rows only:
+//     R at P and its options depends on S only through how many rows of each exceptional
+//     length it has, and by the table (checked to be commutative, and to satisfy
+//     e^(t+2) = e^t for each exceptional row e, with t at most 2), adding two more rows of
+//     a length that has already t+2 of them changes neither a state nor a normal value, at P
+//     or at any option. So the positions with at most t+3 rows of each exceptional length
+//     stand for all others, and the test checks every one of them, with every ordinary n up
+//     to 52.
+//
+// [misereKaylesRows] and [misereKaylesQuotient] are the table; the test also perturbs it and
+// shows that the check then fails.
+
+// misereKaylesRows are the exceptional row lengths, in the order of the table's columns.
+var misereKaylesRows = [8]int{1, 4, 5, 9, 12, 17, 20, 25}
+
+// A misereQuotient is a finite commutative monoid given by its action on itself: next[q][j] is
+// the state after adding a row of the j-th exceptional length to a position in state q, and
+// bit q of lose is set when the player to move in state q loses.
+type misereQuotient struct {
+	next [][8]uint8
+	lose uint64
+}
+
+// misereKaylesQuotient is the misère quotient of Kayles on the exceptional rows, states
+// numbered in order of discovery from the empty position (state 0). The comment on each state
+// gives its first representative, as counts of rows of 1, 4, 5, 9, 12, 17, 20 and 25 pins.
+var misereKaylesQuotient = misereQuotient{
+	next: [][8]uint8{
+		{1, 1, 2, 3, 4, 5, 6, 7},         // 0: empty, N
+		{0, 0, 8, 9, 10, 11, 12, 13},     // 1: 1, P
+		{8, 8, 14, 15, 15, 15, 16, 16},   // 2: 5, N
+		{9, 9, 15, 17, 12, 12, 11, 18},   // 3: 9, P
+		{10, 10, 15, 12, 12, 12, 11, 19}, // 4: 12, P
+		{11, 11, 15, 12, 12, 12, 11, 19}, // 5: 17, N
+		{12, 12, 16, 11, 11, 11, 12, 20}, // 6: 20, P
+		{13, 13, 16, 18, 19, 19, 20, 15}, // 7: 25, N
+		{2, 2, 21, 22, 22, 22, 23, 23},   // 8: 1+5, P
+		{3, 3, 22, 24, 6, 6, 5, 25},      // 9: 1+9, N
+		{4, 4, 22, 6, 6, 6, 5, 26},       // 10: 1+12, N
+		{5, 5, 22, 6, 6, 6, 5, 26},       // 11: 1+17, N
+		{6, 6, 23, 5, 5, 5, 6, 27},       // 12: 1+20, N
+		{7, 7, 23, 25, 26, 26, 27, 22},   // 13: 1+25, N
+		{21, 21, 2, 23, 23, 23, 22, 22},  // 14: 5+5, N
+		{22, 22, 23, 23, 23, 23, 22, 22}, // 15: 5+9, P
+		{23, 23, 22, 22, 22, 22, 23, 23}, // 16: 5+20, N
+		{24, 24, 23, 3, 5, 5, 6, 7},      // 17: 9+9, N
+		{25, 25, 22, 7, 27, 27, 26, 23},  // 18: 9+25, N
+		{26, 26, 22, 27, 27, 27, 26, 23}, // 19: 12+25, N
+		{27, 27, 23, 26, 26, 26, 27, 22}, // 20: 20+25, N
+		{14, 14, 8, 16, 16, 16, 15, 15},  // 21: 1+5+5, P
+		{15, 15, 16, 16, 16, 16, 15, 15}, // 22: 1+5+9, N
+		{16, 16, 15, 15, 15, 15, 16, 16}, // 23: 1+5+20, N
+		{17, 17, 16, 9, 11, 11, 12, 13},  // 24: 1+9+9, P
+		{18, 18, 15, 13, 20, 20, 19, 16}, // 25: 1+9+25, P
+		{19, 19, 15, 20, 20, 20, 19, 16}, // 26: 1+12+25, N
+		{20, 20, 16, 19, 19, 19, 20, 15}, // 27: 1+20+25, N
+	},
+	lose: 1<<1 | 1<<3 | 1<<4 | 1<<6 | 1<<8 | 1<<15 | 1<<21 | 1<<24 | 1<<25,
+}
+
+// misereKaylesColumn returns the table column of a row of n pins, or -1 for an ordinary row.
+func misereKaylesColumn(n int) int {
+	for j, e := range misereKaylesRows {
+		if n == e {
+			return j
+		}
+	}
+	return -1
+}
+
+// add returns the state after adding a row of n pins (n may be 0, which adds nothing) to a
+// position of exceptional rows in state q, and false when the row is ordinary.
+func (t *misereQuotient) add(q uint8, n int) (uint8, bool) {
+	if n == 0 {
+		return q, true
+	}
+	j := misereKaylesColumn(n)
+	if j < 0 {
+		return q, false
+	}
+	return t.next[q][j], true
+}
+
+// misereSummary is what the rule needs to know about a multiset of rows: the nim-sum of their
+// normal values, how many are ordinary, and the state of the exceptional ones.
+type misereSummary struct {
+	value    int
+	ordinary int
+	state    uint8
+}
+
+func (t *misereQuotient) summarise(rows iter.Seq[int], skip int) misereSummary {
+	var s misereSummary
+	for h := range rows {
+		if h == skip {
+			skip = -1 // leave out one row of this length
+			continue
+		}
+		s = t.with(s, h)
+	}
+	return s
+}
+
+// with returns s with a row of h pins added (h = 0 adds nothing).
+func (t *misereQuotient) with(s misereSummary, h int) misereSummary {
+	if h == 0 {
+		return s
+	}
+	s.value ^= K(uint64(h))
+	if q, ok := t.add(s.state, h); ok {
+		s.state = q
+	} else {
+		s.ordinary++
+	}
+	return s
+}
+
+// loses reports whether the player to move loses, in misère Kayles, a position summarised by s.
+func (t *misereQuotient) loses(s misereSummary) bool {
+	if s.ordinary > 0 {
+		return s.value == 0
+	}
+	return t.lose>>s.state&1 != 0
+}
+
+// MisereKaylesOutcome returns the outcome of p in misère Kayles, where whoever knocks down the
+// last pin loses: [Previous] when the player to move loses against perfect play, [Next] when
+// they win (so [Next] for the empty position). It applies the Sibert–Conway rule in O(heaps)
+// time, for rows of any length: a position with a row of a length other than 1, 4, 5, 9, 12,
+// 17, 20 or 25 has its normal-play outcome, and a position of such rows only is looked up in a
+// table of 28 states. [Kayles.MisereOutcome] calls it.
+func MisereKaylesOutcome(p Position) Outcome {
+	if misereKaylesQuotient.loses(misereKaylesQuotient.summarise(p.All(), -1)) {
+		return Previous
+	}
+	return Next
+}
+
+// misereKaylesWinningMoves implements [Octal.MisereWinningMoves] for Kayles. Each move costs
+// O(1) to judge, after O(heaps) set-up for each distinct row length.
+func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
+	t := &misereKaylesQuotient
+	return func(yield func(Move) bool) {
+		last := 0
+		for h := range p.All() {
+			if h == last {
+				continue
+			}
+			last = h
+			rest := t.summarise(p.All(), h)
+			wins := func(m Move) bool {
+				s := rest
+				for _, l := range m.Left {
+					s = t.with(s, l)
+				}
+				return t.loses(s)
+			}
+			// A move in a row of more than 52 pins leaves a row of 26 pins or more, so it wins
+			// exactly when it wins in normal play; and a move that leaves a row a >= 83 has a
+			// twin of the same value leaving a-12 and b+12 (Kayles has period 12 from 71 on).
+			// So a long row holds a winning move only if one leaves a first row below 83.
+			const n0p = 71 + 12
+			if h > 2*n0p && Kayles.heapMoves(h, n0p, func(m Move) bool { return !wins(m) }) {
+				continue
+			}
+			if !Kayles.heapMoves(h, h, func(m Move) bool { return !wins(m) || yield(m) }) {
+				return
+			}
+		}
+	}
+}
