@@ -1,0 +1,218 @@
+package kayles
+
+import (
+	"strconv"
+	"sync"
+)
+
+// This file implements misère nim-values and Conway's genus of positions, and tameness.
+
+// A Genus is Conway's genus g^{γ0γ1γ2...} of an impartial game G (On Numbers and Games ch. 12;
+// Winning Ways ch. 13): g is the normal-play nim-value of G, and γk is the misère nim-value of
+// G plus k nim-heaps of size 2. The γk alternate from some point on, so a Genus keeps them up
+// to that point: γk for k beyond the last one repeats the last two in turn.
+//
+// The zero Genus, with no misère values, is the genus of no game; [Octal.Genus] never returns it.
+type Genus struct {
+	Normal int   // g, the normal-play nim-value
+	Misere []int // γ0, γ1, ..., γm with m >= 1, shortest: γk for k > m is γ(m-1) or γm, alternately
+}
+
+// Gamma returns γk, the misère nim-value of the game plus k nim-heaps of size 2, for any
+// k >= 0. It returns 0 for the zero Genus.
+func (g Genus) Gamma(k int) int {
+	n := len(g.Misere)
+	if n == 0 {
+		return 0
+	}
+	if k < n {
+		return g.Misere[k]
+	}
+	return g.Misere[n-2+(k-n)%2]
+}
+
+// MisereValue returns γ0, the misère nim-value of the game.
+func (g Genus) MisereValue() int { return g.Gamma(0) }
+
+// Tame reports whether the genus is one a tame game has: that of a nim position, 0^120,
+// 1^031, 0^020, 1^131 or a^{a a⊕2} for a >= 2, in which γk = g⊕2 for odd k and γk = g for even
+// k >= 2. (A game is tame when it and everything it leads to has a tame genus, or more
+// generally when its wild options reverse; see [Octal.Tame].)
+func (g Genus) Tame() bool {
+	if len(g.Misere) == 0 {
+		return false
+	}
+	if g0 := g.Misere[0]; g0 != g.Normal && (g.Normal > 1 || g0 != g.Normal^1) {
+		return false
+	}
+	// Beyond the kept values the sequence alternates, so checking one more pair suffices.
+	for k := 1; k <= len(g.Misere)+1; k++ {
+		if g.Gamma(k) != g.Normal^(k&1)<<1 {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns the genus in the notation CGSuite prints for a wild game: g, '^' and the
+// values γ0 ... γm, as in "4^146" (Kayles heap 5) or "1^031" (a heap of 1 in Nim), with the
+// values in parentheses and separated by commas when one of them has two digits, as in
+// "12^(12,14)". CGSuite writes a game it recognises as a nim-heap, tame or restive more
+// briefly ("1" for a nim-heap of 1, "2^2" for a tame game of genus 2^20); String always writes
+// the values up to where they start to alternate, at least two of them.
+func (g Genus) String() string {
+	b := strconv.AppendInt(nil, int64(g.Normal), 10)
+	if len(g.Misere) == 0 {
+		return string(b)
+	}
+	b = append(b, '^')
+	wide := false
+	for _, v := range g.Misere {
+		wide = wide || v >= 10
+	}
+	if wide {
+		b = append(b, '(')
+	}
+	for i, v := range g.Misere {
+		if wide && i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	if wide {
+		b = append(b, ')')
+	}
+	return string(b)
+}
+
+// genusEntry is what the genus search remembers of a position.
+type genusEntry struct {
+	genus Genus
+	tame  bool // the position and all its followers have tame genera
+}
+
+// genusMemo holds the genera found so far, shared by every goroutine and bounded like
+// misereMemo. Entries are never modified once stored.
+var genusMemo struct {
+	mu sync.Mutex
+	m  map[misereKey]genusEntry
+}
+
+// Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
+// admit no move dropped), each remembered in a memo of bounded size shared by all goroutines.
+// The time is exponential in the number of tokens; a heap of 20 Kayles pins takes
+// milliseconds. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move,
+// it returns the zero Genus; [Octal.MisereCheck] tells beforehand.
+func (o *Octal) Genus(p Position) Genus {
+	q, tokens := o.misereForm(p)
+	if tokens > MisereMaxTokens {
+		return Genus{}
+	}
+	return o.genus(q).genus
+}
+
+// MisereValue returns the misère nim-value of p: 1 when no move is left, and otherwise the
+// least value no option has (the mex), so that p loses in misère play exactly when it is 0.
+// It costs what [Octal.Genus] costs, and returns -1 beyond [MisereMaxTokens] tokens.
+func (o *Octal) MisereValue(p Position) int {
+	q, tokens := o.misereForm(p)
+	if tokens > MisereMaxTokens {
+		return -1
+	}
+	return o.genus(q).genus.MisereValue()
+}
+
+// Tame reports whether p is hereditarily tame: p and every position it leads to have a tame
+// genus ([Genus.Tame]), so that p and its sums with other such positions play in misère as
+// nim positions do. Conway also calls tame some games with wild options that reverse (in
+// Kayles, a heap of 7); Tame reports them as not tame. It costs what [Octal.Genus] costs and
+// returns false beyond [MisereMaxTokens] tokens.
+func (o *Octal) Tame(p Position) bool {
+	q, tokens := o.misereForm(p)
+	if tokens > MisereMaxTokens {
+		return false
+	}
+	return o.genus(q).tame
+}
+
+// genus computes the genus of p, a misère normal form, from those of its options. With S the
+// options' genera, g = mex of their normal values, γ0 = mex of their γ0 (1 with no option),
+// and, since adding a nim-heap of 1 changes a misère value v to v⊕1, γk = mex of the options'
+// γk together with γ(k-1) and γ(k-1)⊕1 (the moves in one of the k heaps of 2).
+func (o *Octal) genus(p Position) genusEntry {
+	key := misereKey{o.code, p.enc}
+	genusMemo.mu.Lock()
+	e, ok := genusMemo.m[key]
+	genusMemo.mu.Unlock()
+	if ok {
+		return e
+	}
+	var opts []Genus
+	tame := true
+	for m := range o.Moves(p) {
+		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
+		oe := o.genus(q)
+		opts = append(opts, oe.genus)
+		tame = tame && oe.tame
+	}
+	// From index d on, every option's values alternate with period 2.
+	d := 0
+	var seen []bool
+	mex := func(vals func(yield func(int))) int {
+		clear(seen)
+		vals(func(v int) {
+			for len(seen) <= v {
+				seen = append(seen, false)
+			}
+			seen[v] = true
+		})
+		v := 0
+		for v < len(seen) && seen[v] {
+			v++
+		}
+		return v
+	}
+	for _, g := range opts {
+		d = max(d, len(g.Misere)-2)
+	}
+	normal := mex(func(yield func(int)) {
+		for _, g := range opts {
+			yield(g.Normal)
+		}
+	})
+	gamma := []int{1}
+	if len(opts) > 0 {
+		gamma[0] = mex(func(yield func(int)) {
+			for _, g := range opts {
+				yield(g.Gamma(0))
+			}
+		})
+	}
+	// γk depends on γ(k-1) and on the options' γk, which have period 2 from d on; so once
+	// k-1 >= d and γk = γ(k-2), the sequence has period 2 from k-2 on.
+	for k := 1; ; k++ {
+		prev := gamma[k-1]
+		gamma = append(gamma, mex(func(yield func(int)) {
+			yield(prev)
+			yield(prev ^ 1)
+			for _, g := range opts {
+				yield(g.Gamma(k))
+			}
+		}))
+		if k >= 2 && k-1 >= d && gamma[k] == gamma[k-2] {
+			break
+		}
+	}
+	for len(gamma) > 2 && gamma[len(gamma)-1] == gamma[len(gamma)-3] {
+		gamma = gamma[:len(gamma)-1]
+	}
+	e.genus = Genus{Normal: normal, Misere: gamma}
+	e.tame = tame && e.genus.Tame()
+	genusMemo.mu.Lock()
+	if genusMemo.m == nil || len(genusMemo.m) >= misereMemoMax/4 {
+		genusMemo.m = make(map[misereKey]genusEntry)
+	}
+	genusMemo.m[key] = e
+	genusMemo.mu.Unlock()
+	return e
+}
