@@ -1,6 +1,9 @@
 package kayles
 
-import "iter"
+import (
+	"iter"
+	"sync"
+)
 
 // This file implements misère Kayles: the Sibert–Conway rule, found and proved by computation, as a small table.
 
@@ -165,18 +168,28 @@ func MisereKaylesOutcome(p Position) Outcome {
 	return Next
 }
 
-// misereKaylesWinningMoves implements [Octal.MisereWinningMoves] for Kayles. Each move costs
-// O(1) to judge, after O(heaps) set-up for each distinct row length.
+// misereKaylesWinningMoves implements [Octal.MisereWinningMoves] for Kayles. The set-up costs
+// O(heaps), each move O(1) to judge, and a row of more than 166 pins that holds no winning
+// move O(1) to pass over.
 func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 	t := &misereKaylesQuotient
 	return func(yield func(Move) bool) {
+		all := t.summarise(p.All(), -1)
 		last := 0
 		for h := range p.All() {
 			if h == last {
 				continue
 			}
 			last = h
-			rest := t.summarise(p.All(), h)
+			rest := misereSummary{value: all.value ^ K(uint64(h)), ordinary: all.ordinary}
+			if misereKaylesColumn(h) < 0 {
+				rest.ordinary--
+			}
+			if rest.ordinary == 0 {
+				// At most nine times: for each exceptional length when all rows are
+				// exceptional, or for the only ordinary row.
+				rest.state = t.summarise(p.All(), h).state
+			}
 			wins := func(m Move) bool {
 				s := rest
 				for _, l := range m.Left {
@@ -184,12 +197,10 @@ func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 				}
 				return t.loses(s)
 			}
-			// A move in a row of more than 52 pins leaves a row of 26 pins or more, so it wins
-			// exactly when it wins in normal play; and a move that leaves a row a >= 83 has a
-			// twin of the same value leaving a-12 and b+12 (Kayles has period 12 from 71 on).
-			// So a long row holds a winning move only if one leaves a first row below 83.
-			const n0p = 71 + 12
-			if h > 2*n0p && Kayles.heapMoves(h, n0p, func(m Move) bool { return !wins(m) }) {
+			// A move in a row of more than 52 pins leaves a row of at least 26, which is
+			// ordinary, so it wins exactly when it wins in normal play: when it leaves the
+			// value of the other rows. Pass over the row if none of its options has that value.
+			if h > kaylesOptionsFold && kaylesOptionValues(h)>>rest.value&1 == 0 {
 				continue
 			}
 			if !Kayles.heapMoves(h, h, func(m Move) bool { return !wins(m) || yield(m) }) {
@@ -197,4 +208,41 @@ func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 			}
 		}
 	}
+}
+
+// kaylesOptionsFold is 2(n0+p) for Kayles (n0 = 71, p = 12). A move in a row of n > 166 pins
+// leaving rows a <= b with a >= 83 has a twin of the same value leaving a-12 and b+12; so all
+// the option values of n appear with a < 83, where b >= 71 and K(b) = K(b+12), and n has the
+// same option values as n-12.
+const kaylesOptionsFold = 2 * (71 + 12)
+
+// kaylesOptionMasks holds, for rows of 0 to 177 pins, the set of the normal-play values of
+// their options as a bit mask (Kayles values are below 16).
+var kaylesOptionMasks = sync.OnceValue(func() []uint16 {
+	masks := make([]uint16, kaylesOptionsFold+12)
+	for n := range masks {
+		for _, l := range kaylesOptions(n) {
+			masks[n] |= 1 << (K(uint64(l[0])) ^ K(uint64(l[1])))
+		}
+	}
+	return masks
+})
+
+// kaylesOptionValues returns the set of the values of the options of a row of n pins.
+func kaylesOptionValues(n int) uint16 {
+	if n >= kaylesOptionsFold {
+		n = kaylesOptionsFold + (n-kaylesOptionsFold)%12
+	}
+	return kaylesOptionMasks()[n]
+}
+
+// kaylesOptions returns the pairs of rows (a <= b, 0 for none) that a move in a row of n leaves.
+func kaylesOptions(n int) [][2]int {
+	var out [][2]int
+	for take := 1; take <= 2 && take <= n; take++ {
+		for a := 0; 2*a <= n-take; a++ {
+			out = append(out, [2]int{a, n - take - a})
+		}
+	}
+	return out
 }

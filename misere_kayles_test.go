@@ -9,17 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// kaylesOptions returns the pairs of rows (a <= b, 0 for none) that a move in a row of n leaves.
-func kaylesOptions(n int) [][2]int {
-	var out [][2]int
-	for take := 1; take <= 2 && take <= n; take++ {
-		for a := 0; 2*a <= n-take; a++ {
-			out = append(out, [2]int{a, n - take - a})
-		}
-	}
-	return out
-}
-
 // checkMisereKaylesRule is the proof of the misère Kayles rule that misere_kayles.go states:
 // it returns nil only if the rule, with the table t, satisfies the local condition of misère
 // play at every position of the finite family that stands for all positions.
