@@ -178,3 +178,33 @@ func TestMisereLimit(t *testing.T) {
 	require.NoError(t, DawsonsKayles.MisereCheck(NewPosition(MisereMaxTokens)))
 	require.NoError(t, Kayles.MisereCheck(NewPosition(1<<60)))
 }
+
+// TestMisereConcurrent runs the searches from several goroutines at once, sharing the memos
+// (run it with -race), and checks they agree with one goroutine's answers.
+func TestMisereConcurrent(t *testing.T) {
+	ps := miserePartitions(16)
+	want := make([]Outcome, len(ps))
+	wantGenus := make([]string, len(ps))
+	for i, p := range ps {
+		want[i] = DawsonsKayles.MisereOutcome(p)
+		wantGenus[i] = Treblecross.Genus(p).String()
+	}
+	ResetMisereMemo()
+	errs := make(chan string, 4)
+	for g := range 4 {
+		go func() {
+			bad := ""
+			for i := range ps {
+				p := ps[(i*7+g*13)%len(ps)]
+				j := (i*7 + g*13) % len(ps)
+				if DawsonsKayles.MisereOutcome(p) != want[j] || Treblecross.Genus(p).String() != wantGenus[j] {
+					bad = p.String()
+				}
+			}
+			errs <- bad
+		}()
+	}
+	for range 4 {
+		assert.Empty(t, <-errs)
+	}
+}
