@@ -22,22 +22,26 @@ import (
 // rows are added does not matter.
 //
 // Why the finite check proves the rule for every position. Write R(P) for the outcome the rule
-// claims. R is the misère outcome if R(empty) = Next and, at every position P, R(P) = Previous
-// exactly when no option Q of P has R(Q) = Previous (induction on the number of pins). The
-// test checks that local condition on a finite family that stands for every position:
+// claims. R is the misère outcome if R(empty) = Next (the empty position is the only one with
+// no move) and, at every other position P, R(P) = Previous exactly when no option Q of P has
+// R(Q) = Previous: then induction on the number of pins gives R = misère outcome. The test
+// checks that local condition on a finite family that stands for every position:
 //
 //   - Two or more ordinary rows: every option keeps an ordinary row, so R is the normal
-//     outcome at P and all its options, and the condition is that of normal play.
-//   - One ordinary row n of 53 pins or more: every move in it leaves a row of at least 26 pins,
-//     which is ordinary, so again R is the normal outcome at P and all its options.
-//   - One ordinary row n of at most 52 pins, with exceptional rows S; or exceptional rows only:
-//     R at P and its options depends on S only through how many rows of each exceptional
-//     length it has, and by the table (checked to be commutative, and to satisfy
-//     e^(t+2) = e^t for each exceptional row e, with t at most 2), adding two more rows of
-//     a length that has already t+2 of them changes neither a state nor a normal value, at P
-//     or at any option. So the positions with at most t+3 rows of each exceptional length
-//     stand for all others, and the test checks every one of them, with every ordinary n up
-//     to 52.
+//     outcome at P and at all its options, and the condition is that of normal play.
+//   - One ordinary row of 53 pins or more: every move in it leaves a row of at least 26 pins,
+//     which is ordinary, and every other move keeps it; so again R is the normal outcome at P
+//     and at all its options.
+//   - One ordinary row of at most 52 pins beside exceptional rows S, or exceptional rows S
+//     only: R at P and at its options depends on S only through the numbers c_e of rows of
+//     each exceptional length e. The test checks that the table is commutative (so a state
+//     depends on these numbers only) and finds for each e the least t_e <= 2 with
+//     e^(t_e+2) = e^t_e in every state. So if c_e >= t_e+4, removing two rows of e from P
+//     changes neither the state nor the normal value of P, nor of any option of P (an option
+//     keeps at least t_e+3 of them), and the options of P and of the smaller position pair up
+//     move for move. The positions with c_e <= t_e+3 for every e therefore stand for all
+//     others, and the test checks every one of them (360,000), alone and beside every
+//     ordinary row of at most 52 pins.
 //
 // [misereKaylesRows] and [misereKaylesQuotient] are the table; the test also perturbs it and
 // shows that the check then fails.
