@@ -12,9 +12,9 @@ func MisereSearchWins(o *Octal, p Position) bool {
 // ResetMisereMemo empties the memos of the misère search and of the genus search.
 func ResetMisereMemo() {
 	misereMemo.mu.Lock()
-	misereMemo.m = nil
+	misereMemo.m, misereMemo.bytes = nil, 0
 	misereMemo.mu.Unlock()
 	genusMemo.mu.Lock()
-	genusMemo.m = nil
+	genusMemo.m, genusMemo.bytes = nil, 0
 	genusMemo.mu.Unlock()
 }

@@ -94,8 +94,9 @@ type genusEntry struct {
 // genusMemo holds the genera found so far, shared by every goroutine and bounded like
 // misereMemo. Entries are never modified once stored.
 var genusMemo struct {
-	mu sync.Mutex
-	m  map[misereKey]genusEntry
+	mu    sync.Mutex
+	m     map[misereKey]genusEntry
+	bytes int // as misereEntryBytes counts them, and 8 more for each misère value
 }
 
 // Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
@@ -209,8 +210,12 @@ func (o *Octal) genus(p Position) genusEntry {
 	e.genus = Genus{Normal: normal, Misere: gamma}
 	e.tame = tame && e.genus.Tame()
 	genusMemo.mu.Lock()
-	if genusMemo.m == nil || len(genusMemo.m) >= misereMemoMax/4 {
+	if genusMemo.m == nil || genusMemo.bytes >= misereMemoBytes {
 		genusMemo.m = make(map[misereKey]genusEntry)
+		genusMemo.bytes = 0
+	}
+	if _, ok := genusMemo.m[key]; !ok {
+		genusMemo.bytes += misereEntryBytes(key) + 8*len(e.genus.Misere)
 	}
 	genusMemo.m[key] = e
 	genusMemo.mu.Unlock()

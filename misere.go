@@ -13,9 +13,13 @@ import (
 // the limit is there to bound its memory (the depth of the search), not its time.
 const MisereMaxTokens = 1 << 10
 
-// misereMemoMax bounds the number of positions the shared misère memo holds. When it is full
-// it is emptied and refilled, so the memo never holds more than this many entries.
-const misereMemoMax = 1 << 20
+// misereMemoBytes bounds the memory of each shared memo of the misère searches, counting the
+// bytes of its keys and values and 64 more for each entry. When a memo is full it is emptied
+// and refilled, so it never holds more. Tests lower it.
+var misereMemoBytes = 64 << 20
+
+// misereEntryBytes is what a memo counts for one entry with the key k.
+func misereEntryBytes(k misereKey) int { return len(k.code) + len(k.pos) + 64 }
 
 // misereKey names a position of one rule set in the memo. The rule set is named by its
 // canonical code, so that two Octals with the same rules share their results.
@@ -27,8 +31,9 @@ type misereKey struct {
 // misereMemo holds the misère outcomes found by the search, shared by every goroutine: true
 // when the player to move wins.
 var misereMemo struct {
-	mu sync.Mutex
-	m  map[misereKey]bool
+	mu    sync.Mutex
+	m     map[misereKey]bool
+	bytes int // as misereEntryBytes counts them
 }
 
 func misereLookup(k misereKey) (win, ok bool) {
@@ -40,8 +45,12 @@ func misereLookup(k misereKey) (win, ok bool) {
 
 func misereStore(k misereKey, win bool) {
 	misereMemo.mu.Lock()
-	if misereMemo.m == nil || len(misereMemo.m) >= misereMemoMax {
+	if misereMemo.m == nil || misereMemo.bytes >= misereMemoBytes {
 		misereMemo.m = make(map[misereKey]bool)
+		misereMemo.bytes = 0
+	}
+	if _, ok := misereMemo.m[k]; !ok {
+		misereMemo.bytes += misereEntryBytes(k)
 	}
 	misereMemo.m[k] = win
 	misereMemo.mu.Unlock()

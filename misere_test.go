@@ -208,3 +208,18 @@ func TestMisereConcurrent(t *testing.T) {
 		assert.Empty(t, <-errs)
 	}
 }
+
+// TestMisereMemoBound lowers the memos' bound and checks that they stay within it and that the
+// answers do not change when the memos are emptied mid-search.
+func TestMisereMemoBound(t *testing.T) {
+	defer func(b int) { misereMemoBytes = b; ResetMisereMemo() }(misereMemoBytes)
+	misereMemoBytes = 4096
+	ResetMisereMemo()
+	memo := map[Position]bool{}
+	for _, p := range miserePartitions(18) {
+		assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, p, memo)), DawsonsKayles.MisereOutcome(p), "%v", p)
+		assert.Equal(t, DawsonsKayles.MisereOutcome(p) == Previous, DawsonsKayles.MisereValue(p) == 0, "%v", p)
+		assert.LessOrEqual(t, misereMemo.bytes, misereMemoBytes+128)
+		assert.LessOrEqual(t, genusMemo.bytes, misereMemoBytes+256)
+	}
+}
