@@ -46,18 +46,19 @@ func ExampleOctal_MisereWinningMove() {
 
 func ExampleOctal_Genus() {
 	for n := range 8 {
-		g := kayles.Kayles.Genus(kayles.NewPosition(n))
-		fmt.Println(n, g, g.MisereValue(), g.Tame())
+		p := kayles.NewPosition(n)
+		g := kayles.Kayles.Genus(p)
+		fmt.Println(n, g, g.MisereValue(), kayles.Kayles.Tame(p))
 	}
 	// Output:
-	// 0 0^120 1 true
-	// 1 1^031 0 true
-	// 2 2^20 2 true
-	// 3 3^31 3 true
-	// 4 1^031 0 true
+	// 0 0 1 true
+	// 1 1 0 true
+	// 2 2 2 true
+	// 3 3 3 true
+	// 4 1 0 true
 	// 5 4^146 1 false
-	// 6 3^31 3 true
-	// 7 2^20 2 true
+	// 6 3 3 true
+	// 7 2^2 2 true
 }
 
 func ExampleMisereKaylesOutcome() {

@@ -16,7 +16,17 @@ import (
 type Genus struct {
 	Normal int   // g, the normal-play nim-value
 	Misere []int // γ0, γ1, ..., γm with m >= 1, shortest: γk for k > m is γ(m-1) or γm, alternately
+	form   genusForm
 }
+
+// genusForm says how [Genus.String] abbreviates a genus, as CGSuite does.
+type genusForm uint8
+
+const (
+	genusWild genusForm = iota // all values up to where they alternate
+	genusTame                  // g^γ0: a tame game that is not a nim-heap
+	genusNim                   // g: a nim-heap
+)
 
 // Gamma returns γk, the misère nim-value of the game plus k nim-heaps of size 2, for any
 // k >= 0. It returns 0 for the zero Genus.
@@ -36,8 +46,8 @@ func (g Genus) MisereValue() int { return g.Gamma(0) }
 
 // Tame reports whether the genus is one a tame game has: that of a nim position, 0^120,
 // 1^031, 0^020, 1^131 or a^{a a⊕2} for a >= 2, in which γk = g⊕2 for odd k and γk = g for even
-// k >= 2. (A game is tame when it and everything it leads to has a tame genus, or more
-// generally when its wild options reverse; see [Octal.Tame].)
+// k >= 2. (A tame game has a tame genus, but not every game with a tame genus is tame; see
+// [Octal.Tame].)
 func (g Genus) Tame() bool {
 	if len(g.Misere) == 0 {
 		return false
@@ -54,26 +64,31 @@ func (g Genus) Tame() bool {
 	return true
 }
 
-// String returns the genus in the notation CGSuite prints for a wild game: g, '^' and the
-// values γ0 ... γm, as in "4^146" (Kayles heap 5) or "1^031" (a heap of 1 in Nim), with the
-// values in parentheses and separated by commas when one of them has two digits, as in
-// "12^(12,14)". CGSuite writes a game it recognises as a nim-heap, tame or restive more
-// briefly ("1" for a nim-heap of 1, "2^2" for a tame game of genus 2^20); String always writes
-// the values up to where they start to alternate, at least two of them.
+// String returns the genus as CGSuite prints it: g alone for a nim-heap ("1" for *1, whose
+// full genus is 1^031); g^γ0 for another tame game ("2^2" for a heap of 7 Kayles pins, genus
+// 2^20); and otherwise g, '^' and the values γ0 ... γm up to where they start to alternate, at
+// least two of them, as in "4^146" (a heap of 5 Kayles pins), in parentheses and separated by
+// commas when one of them has two digits, as in "12^(12,14)". A Genus made other than by
+// [Octal.Genus] is written in full. (CGSuite also abbreviates restive games, which String
+// writes in full.)
 func (g Genus) String() string {
 	b := strconv.AppendInt(nil, int64(g.Normal), 10)
-	if len(g.Misere) == 0 {
+	if len(g.Misere) == 0 || g.form == genusNim {
 		return string(b)
 	}
 	b = append(b, '^')
+	vals := g.Misere
+	if g.form == genusTame {
+		vals = vals[:1]
+	}
 	wide := false
-	for _, v := range g.Misere {
+	for _, v := range vals {
 		wide = wide || v >= 10
 	}
 	if wide {
 		b = append(b, '(')
 	}
-	for i, v := range g.Misere {
+	for i, v := range vals {
 		if wide && i > 0 {
 			b = append(b, ',')
 		}
@@ -88,7 +103,6 @@ func (g Genus) String() string {
 // genusEntry is what the genus search remembers of a position.
 type genusEntry struct {
 	genus Genus
-	tame  bool // the position and all its followers have tame genera
 }
 
 // genusMemo holds the genera found so far, shared by every goroutine and bounded like
@@ -100,16 +114,25 @@ var genusMemo struct {
 }
 
 // Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
-// admit no move dropped), each remembered in a memo of bounded size shared by all goroutines.
-// The time is exponential in the number of tokens; a heap of 20 Kayles pins takes
-// milliseconds. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move,
+// admit no move dropped), and the misère canonical forms of these positions, which tell
+// nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
+// number of tokens; a heap of 20 Kayles pins takes milliseconds. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move,
 // it returns the zero Genus; [Octal.MisereCheck] tells beforehand.
 func (o *Octal) Genus(p Position) Genus {
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
 		return Genus{}
 	}
-	return o.genus(q).genus
+	t := newCanonTable()
+	c := &t.games[t.canon(o, q)]
+	g := c.genus
+	switch {
+	case c.nim >= 0:
+		g.form = genusNim
+	case c.tame:
+		g.form = genusTame
+	}
+	return g
 }
 
 // MisereValue returns the misère nim-value of p: 1 when no move is left, and otherwise the
@@ -123,23 +146,22 @@ func (o *Octal) MisereValue(p Position) int {
 	return o.genus(q).genus.MisereValue()
 }
 
-// Tame reports whether p is hereditarily tame: p and every position it leads to have a tame
-// genus ([Genus.Tame]), so that p and its sums with other such positions play in misère as
-// nim positions do. Conway also calls tame some games with wild options that reverse (in
-// Kayles, a heap of 7); Tame reports them as not tame. It costs what [Octal.Genus] costs and
-// returns false beyond [MisereMaxTokens] tokens.
+// Tame reports whether p is tame in Conway's sense, as CGSuite reports it: in misère
+// canonical form, its genus is tame ([Genus.Tame]) and each of its options is tame or
+// reverses through a tame option of the same genus as p. Sums of tame games are tame and play
+// in misère as nim positions with the same genera do. In Kayles the heaps of 0 to 4, 6, 7, 8,
+// 10, 13 and 14 pins are tame, and 5, 9, 11, 12 and 15 to 20 wild. It costs what
+// [Octal.Genus] costs and returns false beyond [MisereMaxTokens] tokens.
 func (o *Octal) Tame(p Position) bool {
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
 		return false
 	}
-	return o.genus(q).tame
+	t := newCanonTable()
+	return t.games[t.canon(o, q)].tame
 }
 
-// genus computes the genus of p, a misère normal form, from those of its options. With S the
-// options' genera, g = mex of their normal values, γ0 = mex of their γ0 (1 with no option),
-// and, since adding a nim-heap of 1 changes a misère value v to v⊕1, γk = mex of the options'
-// γk together with γ(k-1) and γ(k-1)⊕1 (the moves in one of the k heaps of 2).
+// genus computes the genus of p, a misère normal form, from those of its options.
 func (o *Octal) genus(p Position) genusEntry {
 	key := misereKey{o.code, p.enc}
 	genusMemo.mu.Lock()
@@ -149,13 +171,30 @@ func (o *Octal) genus(p Position) genusEntry {
 		return e
 	}
 	var opts []Genus
-	tame := true
 	for m := range o.Moves(p) {
 		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
 		oe := o.genus(q)
 		opts = append(opts, oe.genus)
-		tame = tame && oe.tame
 	}
+	e.genus = genusOf(opts)
+	genusMemo.mu.Lock()
+	if genusMemo.m == nil || genusMemo.bytes >= misereMemoBytes {
+		genusMemo.m = make(map[misereKey]genusEntry)
+		genusMemo.bytes = 0
+	}
+	if _, ok := genusMemo.m[key]; !ok {
+		genusMemo.bytes += misereEntryBytes(key) + 8*len(e.genus.Misere)
+	}
+	genusMemo.m[key] = e
+	genusMemo.mu.Unlock()
+	return e
+}
+
+// genusOf returns the genus of a game whose options have the genera opts: g = mex of their
+// normal values, γ0 = mex of their γ0 (1 with no option), and, since adding a nim-heap of 1
+// changes a misère value v to v⊕1, γk = mex of the options' γk together with γ(k-1) and
+// γ(k-1)⊕1 (the moves in one of the k heaps of 2).
+func genusOf(opts []Genus) Genus {
 	// From index d on, every option's values alternate with period 2.
 	d := 0
 	var seen []bool
@@ -207,17 +246,5 @@ func (o *Octal) genus(p Position) genusEntry {
 	for len(gamma) > 2 && gamma[len(gamma)-1] == gamma[len(gamma)-3] {
 		gamma = gamma[:len(gamma)-1]
 	}
-	e.genus = Genus{Normal: normal, Misere: gamma}
-	e.tame = tame && e.genus.Tame()
-	genusMemo.mu.Lock()
-	if genusMemo.m == nil || genusMemo.bytes >= misereMemoBytes {
-		genusMemo.m = make(map[misereKey]genusEntry)
-		genusMemo.bytes = 0
-	}
-	if _, ok := genusMemo.m[key]; !ok {
-		genusMemo.bytes += misereEntryBytes(key) + 8*len(e.genus.Misere)
-	}
-	genusMemo.m[key] = e
-	genusMemo.mu.Unlock()
-	return e
+	return Genus{Normal: normal, Misere: gamma}
 }
