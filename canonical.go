@@ -19,11 +19,16 @@ type canonGame struct {
 	tame  bool // tame in Conway's sense: see canonTable.classify
 }
 
+// canonMaxPositions bounds the positions one canonical-form computation visits, and so its
+// memory. Tests lower it.
+var canonMaxPositions = 1 << 18
+
 // canonTable interns canonical games for one computation; it is not shared, so it needs no lock.
 type canonTable struct {
 	ids   map[string]int
 	games []canonGame
 	memo  map[Position]int
+	over  bool // more than canonMaxPositions positions were needed; the answers are void
 }
 
 func newCanonTable() *canonTable {
@@ -88,15 +93,24 @@ func (t *canonTable) classify(g *canonGame) bool {
 	return true
 }
 
-// canon returns the id of the canonical form of p, a misère normal form of o.
+// canon returns the id of the canonical form of p, a misère normal form of o, or -1 when
+// that needs more than canonMaxPositions positions.
 func (t *canonTable) canon(o *Octal, p Position) int {
 	if id, ok := t.memo[p]; ok {
 		return id
 	}
+	if t.over || len(t.memo) >= canonMaxPositions {
+		t.over = true
+		return -1
+	}
 	var opts []int
 	for m := range o.Moves(p) {
 		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
-		opts = append(opts, t.canon(o, q))
+		x := t.canon(o, q)
+		if x < 0 {
+			return -1
+		}
+		opts = append(opts, x)
 	}
 	slices.Sort(opts)
 	opts = slices.Compact(opts)

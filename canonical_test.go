@@ -44,3 +44,16 @@ func TestCanonicalForms(t *testing.T) {
 		})
 	}
 }
+
+// TestCanonicalBound lowers the bound on the positions a canonical form may visit: the genus
+// stays exact but is written in full, and Tame cannot tell.
+func TestCanonicalBound(t *testing.T) {
+	defer func(n int) { canonMaxPositions = n }(canonMaxPositions)
+	canonMaxPositions = 10
+	g := Kayles.Genus(NewPosition(14))
+	assert.Equal(t, "2^20", g.String()) // CGSuite: 2^2
+	assert.False(t, Kayles.Tame(NewPosition(14)))
+	canonMaxPositions = 1 << 18
+	assert.Equal(t, "2^2", Kayles.Genus(NewPosition(14)).String())
+	assert.True(t, Kayles.Tame(NewPosition(14)))
+}

@@ -116,16 +116,21 @@ var genusMemo struct {
 // Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
 // admit no move dropped), and the misère canonical forms of these positions, which tell
 // nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
-// number of tokens; a heap of 20 Kayles pins takes milliseconds. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move,
+// number of tokens; a heap of 20 Kayles pins takes milliseconds. When the canonical forms would
+// need more than 2^18 positions, the genus is still exact but its String is written in full. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move,
 // it returns the zero Genus; [Octal.MisereCheck] tells beforehand.
 func (o *Octal) Genus(p Position) Genus {
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
 		return Genus{}
 	}
+	g := o.genus(q).genus
 	t := newCanonTable()
-	c := &t.games[t.canon(o, q)]
-	g := c.genus
+	id := t.canon(o, q)
+	if id < 0 {
+		return g // too large to classify: written in full
+	}
+	c := &t.games[id]
 	switch {
 	case c.nim >= 0:
 		g.form = genusNim
@@ -151,14 +156,16 @@ func (o *Octal) MisereValue(p Position) int {
 // reverses through a tame option of the same genus as p. Sums of tame games are tame and play
 // in misère as nim positions with the same genera do. In Kayles the heaps of 0 to 4, 6, 7, 8,
 // 10, 13 and 14 pins are tame, and 5, 9, 11, 12 and 15 to 20 wild. It costs what
-// [Octal.Genus] costs and returns false beyond [MisereMaxTokens] tokens.
+// [Octal.Genus] costs, and returns false when it cannot tell: beyond [MisereMaxTokens] tokens,
+// or when the canonical forms would need more than 2^18 positions.
 func (o *Octal) Tame(p Position) bool {
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
 		return false
 	}
 	t := newCanonTable()
-	return t.games[t.canon(o, q)].tame
+	id := t.canon(o, q)
+	return id >= 0 && t.games[id].tame
 }
 
 // genus computes the genus of p, a misère normal form, from those of its options.
