@@ -125,16 +125,28 @@ type misereSummary struct {
 	state    uint8
 }
 
-func (t *misereQuotient) summarise(rows iter.Seq[int], skip int) misereSummary {
+func (t *misereQuotient) summarise(rows iter.Seq[int]) misereSummary {
 	var s misereSummary
 	for h := range rows {
-		if h == skip {
-			skip = -1 // leave out one row of this length
-			continue
-		}
 		s = t.with(s, h)
 	}
 	return s
+}
+
+// state returns the state of a position with counts[j] rows of the j-th exceptional length,
+// in O(1): a row e satisfies e^(c+2) = e^c for c >= 2 (TestMisereKaylesProof checks it), so
+// four or more rows of one length act as two or three.
+func (t *misereQuotient) state(counts [8]int) uint8 {
+	var q uint8
+	for j, c := range counts {
+		if c >= 4 {
+			c = 2 + c%2
+		}
+		for range c {
+			q = t.next[q][j]
+		}
+	}
+	return q
 }
 
 // with returns s with a row of h pins added (h = 0 adds nothing).
@@ -166,7 +178,7 @@ func (t *misereQuotient) loses(s misereSummary) bool {
 // 17, 20 or 25 has its normal-play outcome, and a position of such rows only is looked up in a
 // table of 28 states. [Kayles.MisereOutcome] calls it.
 func MisereKaylesOutcome(p Position) Outcome {
-	if misereKaylesQuotient.loses(misereKaylesQuotient.summarise(p.All(), -1)) {
+	if misereKaylesQuotient.loses(misereKaylesQuotient.summarise(p.All())) {
 		return Previous
 	}
 	return Next
@@ -178,7 +190,13 @@ func MisereKaylesOutcome(p Position) Outcome {
 func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 	t := &misereKaylesQuotient
 	return func(yield func(Move) bool) {
-		all := t.summarise(p.All(), -1)
+		all := t.summarise(p.All())
+		var counts [8]int // of the rows of each exceptional length
+		for h := range p.All() {
+			if j := misereKaylesColumn(h); j >= 0 {
+				counts[j]++
+			}
+		}
 		last := 0
 		for h := range p.All() {
 			if h == last {
@@ -190,9 +208,11 @@ func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 				rest.ordinary--
 			}
 			if rest.ordinary == 0 {
-				// At most nine times: for each exceptional length when all rows are
-				// exceptional, or for the only ordinary row.
-				rest.state = t.summarise(p.All(), h).state
+				c := counts
+				if j := misereKaylesColumn(h); j >= 0 {
+					c[j]--
+				}
+				rest.state = t.state(c)
 			}
 			wins := func(m Move) bool {
 				s := rest
