@@ -184,3 +184,20 @@ func TestMisereKaylesProofFails(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereKaylesState compares the state from counts with the state from adding the rows one
+// by one, for every count vector with at most 6 rows of each length (in a sample).
+func TestMisereKaylesState(t *testing.T) {
+	tab := &misereKaylesQuotient
+	for x := 0; x < 7*7*7*7*7*7*7*7; x += 97 {
+		var c [8]int
+		var q uint8
+		for j, y := 0, x; j < 8; j, y = j+1, y/7 {
+			c[j] = y % 7
+			for range c[j] {
+				q = tab.next[q][j]
+			}
+		}
+		require.Equal(t, q, tab.state(c), "counts %v", c)
+	}
+}
