@@ -17,9 +17,9 @@ import (
 // in normal play: the player to move loses exactly when the nim-sum of K(n) over its rows is 0.
 // A position of exceptional rows only is looked up in the table below: each exceptional row
 // moves a state, starting from state 0 for the empty position, and the final state says who
-// wins. The states are the 28 classes of positions of exceptional rows that no further rows can
-// tell apart (the misère quotient of Kayles restricted to those rows); the order in which the
-// rows are added does not matter.
+// wins. The states are the 28 classes of positions of exceptional rows that no further
+// exceptional rows tell apart (a part of the misère quotient of Kayles, Plambeck & Siegel
+// 2008); the order in which the rows are added does not matter.
 //
 // Why the finite check proves the rule for every position. Write R(P) for the outcome the rule
 // claims. R is the misère outcome if R(empty) = Next (the empty position is the only one with
