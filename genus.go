@@ -116,9 +116,10 @@ var genusMemo struct {
 // Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
 // admit no move dropped), and the misère canonical forms of these positions, which tell
 // nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
-// number of tokens; a heap of 20 Kayles pins takes milliseconds. When the canonical forms would
-// need more than 2^18 positions, the genus is still exact but its String is written in full. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move,
-// it returns the zero Genus; [Octal.MisereCheck] tells beforehand.
+// number of tokens; a heap of 20 Kayles pins takes milliseconds. When the canonical forms
+// would need more than 2^18 positions, the genus is still exact but its String is written in
+// full. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move, in
+// every game including Kayles, it returns the zero Genus.
 func (o *Octal) Genus(p Position) Genus {
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
@@ -142,7 +143,8 @@ func (o *Octal) Genus(p Position) Genus {
 
 // MisereValue returns the misère nim-value of p: 1 when no move is left, and otherwise the
 // least value no option has (the mex), so that p loses in misère play exactly when it is 0.
-// It costs what [Octal.Genus] costs, and returns -1 beyond [MisereMaxTokens] tokens.
+// It costs the search of [Octal.Genus] without the canonical forms, and returns -1 beyond
+// [MisereMaxTokens] tokens in heaps that admit a move, in every game including Kayles.
 func (o *Octal) MisereValue(p Position) int {
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
