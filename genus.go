@@ -100,16 +100,11 @@ func (g Genus) String() string {
 	return string(b)
 }
 
-// genusEntry is what the genus search remembers of a position.
-type genusEntry struct {
-	genus Genus
-}
-
 // genusMemo holds the genera found so far, shared by every goroutine and bounded like
 // misereMemo. Entries are never modified once stored.
 var genusMemo struct {
 	mu    sync.Mutex
-	m     map[misereKey]genusEntry
+	m     map[misereKey]Genus
 	bytes int // as misereEntryBytes counts them, and 8 more for each misère value
 }
 
@@ -125,7 +120,7 @@ func (o *Octal) Genus(p Position) Genus {
 	if tokens > MisereMaxTokens {
 		return Genus{}
 	}
-	g := o.genus(q).genus
+	g := o.genus(q)
 	t := newCanonTable()
 	id := t.canon(o, q)
 	if id < 0 {
@@ -150,7 +145,7 @@ func (o *Octal) MisereValue(p Position) int {
 	if tokens > MisereMaxTokens {
 		return -1
 	}
-	return o.genus(q).genus.MisereValue()
+	return o.genus(q).MisereValue()
 }
 
 // Tame reports whether p is tame in Conway's sense, as CGSuite reports it: in misère
@@ -171,7 +166,7 @@ func (o *Octal) Tame(p Position) bool {
 }
 
 // genus computes the genus of p, a misère normal form, from those of its options.
-func (o *Octal) genus(p Position) genusEntry {
+func (o *Octal) genus(p Position) Genus {
 	key := misereKey{o.code, p.enc}
 	genusMemo.mu.Lock()
 	e, ok := genusMemo.m[key]
@@ -182,17 +177,16 @@ func (o *Octal) genus(p Position) genusEntry {
 	var opts []Genus
 	for m := range o.Moves(p) {
 		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
-		oe := o.genus(q)
-		opts = append(opts, oe.genus)
+		opts = append(opts, o.genus(q))
 	}
-	e.genus = genusOf(opts)
+	e = genusOf(opts)
 	genusMemo.mu.Lock()
 	if genusMemo.m == nil || genusMemo.bytes >= misereMemoBytes {
-		genusMemo.m = make(map[misereKey]genusEntry)
+		genusMemo.m = make(map[misereKey]Genus)
 		genusMemo.bytes = 0
 	}
 	if _, ok := genusMemo.m[key]; !ok {
-		genusMemo.bytes += misereEntryBytes(key) + 8*len(e.genus.Misere)
+		genusMemo.bytes += misereEntryBytes(key) + 8*len(e.Misere)
 	}
 	genusMemo.m[key] = e
 	genusMemo.mu.Unlock()
