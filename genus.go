@@ -1,0 +1,253 @@
+package kayles
+
+import (
+	"strconv"
+	"sync"
+)
+
+// This file implements misère nim-values and Conway's genus of positions, and tameness.
+
+// A Genus is Conway's genus g^{γ0γ1γ2...} of an impartial game G (On Numbers and Games ch. 12;
+// Winning Ways ch. 13): g is the normal-play nim-value of G, and γk is the misère nim-value of
+// G plus k nim-heaps of size 2. The γk alternate from some point on, so a Genus keeps them up
+// to that point: γk for k beyond the last one repeats the last two in turn.
+//
+// The zero Genus, with no misère values, is the genus of no game; [Octal.Genus] never returns it.
+type Genus struct {
+	Normal int   // g, the normal-play nim-value
+	Misere []int // γ0, γ1, ..., γm with m >= 1, shortest: γk for k > m is γ(m-1) or γm, alternately
+	form   genusForm
+}
+
+// genusForm says how [Genus.String] abbreviates a genus, as CGSuite does.
+type genusForm uint8
+
+const (
+	genusWild genusForm = iota // all values up to where they alternate
+	genusTame                  // g^γ0: a tame game that is not a nim-heap
+	genusNim                   // g: a nim-heap
+)
+
+// Gamma returns γk, the misère nim-value of the game plus k nim-heaps of size 2, for any
+// k >= 0. It returns 0 for the zero Genus.
+func (g Genus) Gamma(k int) int {
+	n := len(g.Misere)
+	if n == 0 {
+		return 0
+	}
+	if k < n {
+		return g.Misere[k]
+	}
+	return g.Misere[n-2+(k-n)%2]
+}
+
+// MisereValue returns γ0, the misère nim-value of the game.
+func (g Genus) MisereValue() int { return g.Gamma(0) }
+
+// Tame reports whether the genus is one a tame game has: that of a nim position, 0^120,
+// 1^031, 0^020, 1^131 or a^{a a⊕2} for a >= 2, in which γk = g⊕2 for odd k and γk = g for even
+// k >= 2. (A tame game has a tame genus, but not every game with a tame genus is tame; see
+// [Octal.Tame].)
+func (g Genus) Tame() bool {
+	if len(g.Misere) == 0 {
+		return false
+	}
+	if g0 := g.Misere[0]; g0 != g.Normal && (g.Normal > 1 || g0 != g.Normal^1) {
+		return false
+	}
+	// Beyond the kept values the sequence alternates, so checking one more pair suffices.
+	for k := 1; k <= len(g.Misere)+1; k++ {
+		if g.Gamma(k) != g.Normal^(k&1)<<1 {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns the genus as CGSuite prints it: g alone for a nim-heap ("1" for *1, whose
+// full genus is 1^031); g^γ0 for another tame game ("2^2" for a heap of 7 Kayles pins, genus
+// 2^20); and otherwise g, '^' and the values γ0 ... γm up to where they start to alternate, at
+// least two of them, as in "4^146" (a heap of 5 Kayles pins), in parentheses and separated by
+// commas when one of them has two digits, as in "12^(12,14)". A Genus made other than by
+// [Octal.Genus] is written in full. (CGSuite also abbreviates restive games, which String
+// writes in full.)
+func (g Genus) String() string {
+	b := strconv.AppendInt(nil, int64(g.Normal), 10)
+	if len(g.Misere) == 0 || g.form == genusNim {
+		return string(b)
+	}
+	b = append(b, '^')
+	vals := g.Misere
+	if g.form == genusTame {
+		vals = vals[:1]
+	}
+	wide := false
+	for _, v := range vals {
+		wide = wide || v >= 10
+	}
+	if wide {
+		b = append(b, '(')
+	}
+	for i, v := range vals {
+		if wide && i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	if wide {
+		b = append(b, ')')
+	}
+	return string(b)
+}
+
+// genusMemo holds the genera found so far, shared by every goroutine and bounded like
+// misereMemo. Entries are never modified once stored.
+var genusMemo struct {
+	mu    sync.Mutex
+	m     map[misereKey]Genus
+	bytes int // as misereEntryBytes counts them, and 8 more for each misère value
+}
+
+// Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
+// admit no move dropped), and the misère canonical forms of these positions, which tell
+// nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
+// number of tokens; a heap of 20 Kayles pins takes milliseconds. When the canonical forms
+// would need more than 2^18 positions, the genus is still exact but its String is written in
+// full. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move, in
+// every game including Kayles, it returns the zero Genus.
+func (o *Octal) Genus(p Position) Genus {
+	q, tokens := o.misereForm(p)
+	if tokens > MisereMaxTokens {
+		return Genus{}
+	}
+	g := o.genus(q)
+	t := newCanonTable()
+	id := t.canon(o, q)
+	if id < 0 {
+		return g // too large to classify: written in full
+	}
+	c := &t.games[id]
+	switch {
+	case c.nim >= 0:
+		g.form = genusNim
+	case c.tame:
+		g.form = genusTame
+	}
+	return g
+}
+
+// MisereValue returns the misère nim-value of p: 1 when no move is left, and otherwise the
+// least value no option has (the mex), so that p loses in misère play exactly when it is 0.
+// It costs the search of [Octal.Genus] without the canonical forms, and returns -1 beyond
+// [MisereMaxTokens] tokens in heaps that admit a move, in every game including Kayles.
+func (o *Octal) MisereValue(p Position) int {
+	q, tokens := o.misereForm(p)
+	if tokens > MisereMaxTokens {
+		return -1
+	}
+	return o.genus(q).MisereValue()
+}
+
+// Tame reports whether p is tame in Conway's sense, as CGSuite reports it: in misère
+// canonical form, its genus is tame ([Genus.Tame]) and each of its options is tame or
+// reverses through a tame option of the same genus as p. Sums of tame games are tame and play
+// in misère as nim positions with the same genera do. In Kayles the heaps of 0 to 4, 6, 7, 8,
+// 10, 13 and 14 pins are tame, and 5, 9, 11, 12 and 15 to 20 wild. It costs what
+// [Octal.Genus] costs, and returns false when it cannot tell: beyond [MisereMaxTokens] tokens,
+// or when the canonical forms would need more than 2^18 positions.
+func (o *Octal) Tame(p Position) bool {
+	q, tokens := o.misereForm(p)
+	if tokens > MisereMaxTokens {
+		return false
+	}
+	t := newCanonTable()
+	id := t.canon(o, q)
+	return id >= 0 && t.games[id].tame
+}
+
+// genus computes the genus of p, a misère normal form, from those of its options.
+func (o *Octal) genus(p Position) Genus {
+	key := misereKey{o.code, p.enc}
+	genusMemo.mu.Lock()
+	e, ok := genusMemo.m[key]
+	genusMemo.mu.Unlock()
+	if ok {
+		return e
+	}
+	var opts []Genus
+	for m := range o.Moves(p) {
+		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
+		opts = append(opts, o.genus(q))
+	}
+	e = genusOf(opts)
+	genusMemo.mu.Lock()
+	if genusMemo.m == nil || genusMemo.bytes >= misereMemoBytes {
+		genusMemo.m = make(map[misereKey]Genus)
+		genusMemo.bytes = 0
+	}
+	if _, ok := genusMemo.m[key]; !ok {
+		genusMemo.bytes += misereEntryBytes(key) + 8*len(e.Misere)
+	}
+	genusMemo.m[key] = e
+	genusMemo.mu.Unlock()
+	return e
+}
+
+// genusOf returns the genus of a game whose options have the genera opts: g = mex of their
+// normal values, γ0 = mex of their γ0 (1 with no option), and, since adding a nim-heap of 1
+// changes a misère value v to v⊕1, γk = mex of the options' γk together with γ(k-1) and
+// γ(k-1)⊕1 (the moves in one of the k heaps of 2).
+func genusOf(opts []Genus) Genus {
+	// From index d on, every option's values alternate with period 2.
+	d := 0
+	var seen []bool
+	mex := func(vals func(yield func(int))) int {
+		clear(seen)
+		vals(func(v int) {
+			for len(seen) <= v {
+				seen = append(seen, false)
+			}
+			seen[v] = true
+		})
+		v := 0
+		for v < len(seen) && seen[v] {
+			v++
+		}
+		return v
+	}
+	for _, g := range opts {
+		d = max(d, len(g.Misere)-2)
+	}
+	normal := mex(func(yield func(int)) {
+		for _, g := range opts {
+			yield(g.Normal)
+		}
+	})
+	gamma := []int{1}
+	if len(opts) > 0 {
+		gamma[0] = mex(func(yield func(int)) {
+			for _, g := range opts {
+				yield(g.Gamma(0))
+			}
+		})
+	}
+	// γk depends on γ(k-1) and on the options' γk, which have period 2 from d on; so once
+	// k-1 >= d and γk = γ(k-2), the sequence has period 2 from k-2 on.
+	for k := 1; ; k++ {
+		prev := gamma[k-1]
+		gamma = append(gamma, mex(func(yield func(int)) {
+			yield(prev)
+			yield(prev ^ 1)
+			for _, g := range opts {
+				yield(g.Gamma(k))
+			}
+		}))
+		if k >= 2 && k-1 >= d && gamma[k] == gamma[k-2] {
+			break
+		}
+	}
+	for len(gamma) > 2 && gamma[len(gamma)-1] == gamma[len(gamma)-3] {
+		gamma = gamma[:len(gamma)-1]
+	}
+	return Genus{Normal: normal, Misere: gamma}
+}

@@ -1,0 +1,186 @@
+package kayles
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// cgsuiteGamma expands a genus printed by CGSuite into g and its values γk. CGSuite prints a
+// nim-heap with no superscript, a tame or restive game with one digit, and a wild game with
+// the values up to where they alternate (at least two).
+func cgsuiteGamma(t *testing.T, s string) (int, func(k int) int) {
+	base, sup, _ := strings.Cut(s, "^")
+	g, err := strconv.Atoi(base)
+	require.NoError(t, err, s)
+	var digits []int
+	for _, c := range sup {
+		digits = append(digits, int(c-'0'))
+	}
+	switch len(digits) {
+	case 0: // a nim-heap: 0^120, 1^031, g^{g g⊕2}
+		return g, func(k int) int {
+			if k == 0 && g < 2 {
+				return g ^ 1
+			}
+			return g ^ (k&1)<<1
+		}
+	case 1: // tame (or restive with γ0 < 4): γ0, then g, g⊕2 alternately
+		require.True(t, digits[0] < 4 || digits[0] == g, s)
+		return g, func(k int) int {
+			if k == 0 {
+				return digits[0]
+			}
+			if digits[0] < 4 {
+				return digits[0] ^ (k&1)<<1
+			}
+			return g ^ (k&1)<<1
+		}
+	}
+	n := len(digits)
+	return g, func(k int) int {
+		if k < n {
+			return digits[k]
+		}
+		return digits[n-2+(k-n)%2]
+	}
+}
+
+// TestGenusReference checks the misère nim-values and genera of single heaps against CGSuite.
+func TestGenusReference(t *testing.T) {
+	f, err := os.Open("testdata/misere_genus.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	require.True(t, sc.Scan())
+	require.True(t, strings.HasPrefix(sc.Text(), "# source:"))
+	lines := 0
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "#") {
+			continue
+		}
+		fields := strings.Fields(sc.Text())
+		require.Len(t, fields, 4, sc.Text())
+		o := MustParseOctal(fields[0])
+		n, err := strconv.Atoi(fields[1])
+		require.NoError(t, err)
+		want, err := strconv.Atoi(fields[2])
+		require.NoError(t, err)
+		p := NewPosition(n)
+		assert.Equal(t, want, o.MisereValue(p), "%s heap %d", o, n)
+		lines++
+		if fields[3] == "-" {
+			continue
+		}
+		genus := o.Genus(p)
+		g, gamma := cgsuiteGamma(t, fields[3])
+		assert.Equal(t, g, genus.Normal, "%s heap %d", o, n)
+		assert.Equal(t, o.Grundy(n), genus.Normal, "%s heap %d", o, n)
+		for k := range 12 {
+			assert.Equal(t, gamma(k), genus.Gamma(k), "%s heap %d: γ%d of %s", o, n, k, fields[3])
+		}
+		assert.Equal(t, fields[3], genus.String(), "%s heap %d", o, n)
+	}
+	require.NoError(t, sc.Err())
+	assert.Equal(t, 42, lines)
+}
+
+// misereWithTwos is the slow reference for γk: the misère nim-value of p plus twos nim-heaps of
+// 2 and ones nim-heaps of 1, by the mex rule on every move, with no lemma used.
+func misereWithTwos(o *Octal, p Position, twos, ones int, memo map[[3]string]int) int {
+	key := [3]string{p.String(), strconv.Itoa(twos), strconv.Itoa(ones)}
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	moved := false
+	for m := range o.Moves(p) {
+		q, _ := o.Play(p, m)
+		seen[misereWithTwos(o, q, twos, ones, memo)] = true
+		moved = true
+	}
+	if twos > 0 {
+		seen[misereWithTwos(o, p, twos-1, ones+1, memo)] = true
+		seen[misereWithTwos(o, p, twos-1, ones, memo)] = true
+		moved = true
+	}
+	if ones > 0 {
+		seen[misereWithTwos(o, p, twos, ones-1, memo)] = true
+		moved = true
+	}
+	v := 0
+	if !moved {
+		v = 1
+	}
+	for seen[v] {
+		v++
+	}
+	memo[key] = v
+	return v
+}
+
+// TestGenusAgainstSearch compares the genus, value by value, with the slow reference.
+func TestGenusAgainstSearch(t *testing.T) {
+	for _, c := range []struct {
+		o      *Octal
+		tokens int
+	}{{Kayles, 11}, {DawsonsKayles, 13}, {MustParseOctal("4.7"), 9}, {MustParseOctal("0.8F"), 9}} {
+		memo := map[[3]string]int{}
+		for _, p := range miserePartitions(c.tokens) {
+			genus := c.o.Genus(p)
+			assert.Equal(t, c.o.Value(p), genus.Normal, "%s %v", c.o, p)
+			for k := range 6 {
+				if !assert.Equal(t, misereWithTwos(c.o, p, k, 0, memo), genus.Gamma(k), "%s %v γ%d", c.o, p, k) {
+					return
+				}
+			}
+			assert.Equal(t, c.o.MisereOutcome(p) == Previous, c.o.MisereValue(p) == 0, "%s %v", c.o, p)
+		}
+	}
+}
+
+func TestGenusString(t *testing.T) {
+	assert.Equal(t, "12^(12,14)", Genus{Normal: 12, Misere: []int{12, 14}}.String())
+	assert.Equal(t, "1^031", Genus{Normal: 1, Misere: []int{0, 3, 1}}.String()) // written in full
+	assert.Equal(t, "0", Kayles.Genus(Position{}).String())
+	assert.Equal(t, "1", Kayles.Genus(NewPosition(1)).String())
+	assert.Equal(t, "0^0", Kayles.Genus(NewPosition(2, 2)).String()) // tame: 0, 2, 0, 2, ...
+	assert.Equal(t, []int{0, 2}, Kayles.Genus(NewPosition(2, 2)).Misere)
+	// Nim positions: *1+*1 is 0 and *1+*a is *(a⊕1) in misère play, and *2+*3 is tame (1^131).
+	assert.Equal(t, "0", Kayles.Genus(NewPosition(1, 1)).String())
+	assert.Equal(t, "3", Kayles.Genus(NewPosition(1, 2)).String())
+	assert.Equal(t, "2", Kayles.Genus(NewPosition(1, 3)).String())
+	assert.Equal(t, "1^1", Kayles.Genus(NewPosition(2, 3)).String())
+	assert.Equal(t, "0", Genus{}.String())
+	assert.Equal(t, 0, Genus{}.Gamma(3))
+	assert.False(t, Genus{}.Tame())
+}
+
+func TestTame(t *testing.T) {
+	var tame []int
+	for n := range 21 {
+		if Kayles.Tame(NewPosition(n)) {
+			tame = append(tame, n)
+		}
+	}
+	// The heaps CGSuite prints as nim-heaps or with one superscript digit (REFERENCES.md).
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 6, 7, 8, 10, 13, 14}, tame)
+	// A heap of 9 has a wild genus; a heap of 19 a tame genus (2^20) but wild options that do
+	// not reverse.
+	assert.False(t, Kayles.Genus(NewPosition(9)).Tame())
+	assert.True(t, Kayles.Genus(NewPosition(19)).Tame())
+	// Sums of tame games are tame.
+	assert.True(t, Kayles.Tame(NewPosition(7, 8, 3)))
+	// Every position of 0.3 (take one token) is a sum of nim-heaps of 0 and 1: tame.
+	for _, p := range miserePartitions(8) {
+		assert.True(t, MustParseOctal("0.3").Tame(p), "%v", p)
+	}
+	assert.Equal(t, Genus{}, DawsonsKayles.Genus(NewPosition(MisereMaxTokens+1)))
+	assert.Equal(t, -1, DawsonsKayles.MisereValue(NewPosition(MisereMaxTokens+1)))
+	assert.False(t, DawsonsKayles.Tame(NewPosition(MisereMaxTokens+1)))
+}

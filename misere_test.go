@@ -1,0 +1,225 @@
+package kayles
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// misereSlow is the obviously correct reference: it plays every legal move with the public
+// Moves and Play, drops nothing, and calls a position won by the player to move when it has no
+// move at all or a move to a lost position. memo maps positions to that answer.
+func misereSlow(t testing.TB, o *Octal, p Position, memo map[Position]bool) bool {
+	if win, ok := memo[p]; ok {
+		return win
+	}
+	win, moved := false, false
+	for m := range o.Moves(p) {
+		moved = true
+		q, err := o.Play(p, m)
+		require.NoError(t, err)
+		if !misereSlow(t, o, q, memo) {
+			win = true
+			break
+		}
+	}
+	if !moved {
+		win = true
+	}
+	memo[p] = win
+	return win
+}
+
+// miserePartitions returns every position of at most n tokens, each once.
+func miserePartitions(n int) []Position {
+	var out []Position
+	var hs []int
+	var rec func(largest, left int)
+	rec = func(largest, left int) {
+		out = append(out, NewPosition(hs...))
+		for h := 1; h <= largest && h <= left; h++ {
+			hs = append(hs, h)
+			rec(h, left-h)
+			hs = hs[:len(hs)-1]
+		}
+	}
+	rec(n, n)
+	return out
+}
+
+func outcomeOf(win bool) Outcome {
+	if win {
+		return Next
+	}
+	return Previous
+}
+
+// TestMisereOutcomeAgainstSearch compares the misère outcomes with the slow reference for every
+// position of up to 30 tokens of Kayles (the Sibert–Conway rule), Dawson's Kayles and
+// Treblecross (the memoised search), and of fewer tokens in games with whole-heap takes,
+// splits that take nothing and three-heap splits.
+func TestMisereOutcomeAgainstSearch(t *testing.T) {
+	for _, c := range []struct {
+		o      *Octal
+		tokens int
+	}{
+		{Kayles, 30}, {DawsonsKayles, 30}, {Treblecross, 30}, {Guiles, 22}, {DawsonsChess, 22},
+		{Officers, 20}, {MustParseOctal("4.7"), 18}, {MustParseOctal("0.8F"), 16},
+		{MustParseOctal("0.0"), 5}, {MustParseOctal("0.51"), 20},
+	} {
+		t.Run(c.o.String(), func(t *testing.T) {
+			memo := map[Position]bool{}
+			for _, p := range miserePartitions(c.tokens) {
+				want := outcomeOf(misereSlow(t, c.o, p, memo))
+				if !assert.Equal(t, want, c.o.MisereOutcome(p), "position %v", p) {
+					return
+				}
+			}
+		})
+	}
+}
+
+// TestMisereWinningMoves checks that the winning moves are legal, lead to misère losses, and
+// are all the moves that do, in the order of Moves.
+func TestMisereWinningMoves(t *testing.T) {
+	for _, c := range []struct {
+		o      *Octal
+		tokens int
+	}{
+		{Kayles, 24}, {DawsonsKayles, 22}, {Treblecross, 20}, {MustParseOctal("4.7"), 14},
+		{MustParseOctal("0.8F"), 14},
+	} {
+		t.Run(c.o.String(), func(t *testing.T) {
+			memo := map[Position]bool{}
+			for _, p := range miserePartitions(c.tokens) {
+				var want []Move
+				for m := range c.o.Moves(p) {
+					q, err := c.o.Play(p, m)
+					require.NoError(t, err)
+					if !misereSlow(t, c.o, q, memo) {
+						want = append(want, m)
+					}
+				}
+				var got []Move
+				for m := range c.o.MisereWinningMoves(p) {
+					got = append(got, m)
+				}
+				if !assert.Equal(t, want, got, "position %v", p) {
+					return
+				}
+				m, ok := c.o.MisereWinningMove(p)
+				assert.Equal(t, len(want) > 0, ok, "position %v", p)
+				if ok {
+					assert.Equal(t, want[0], m)
+				}
+				assert.Equal(t, outcomeOf(len(want) > 0 || c.o.dead1(p)), c.o.MisereOutcome(p), "position %v", p)
+			}
+		})
+	}
+}
+
+// dead1 reports whether no move is left in p.
+func (o *Octal) dead1(p Position) bool {
+	for range o.Moves(p) {
+		return false
+	}
+	return true
+}
+
+// TestMisereKaylesLongRows checks the rule and its winning moves on rows far beyond any search.
+func TestMisereKaylesLongRows(t *testing.T) {
+	for _, hs := range [][]int{
+		{1_000_000}, {1_000_000, 1_000_000}, {1_000_000_000_000_000}, {4, 1_000_000_000_000_000},
+		{1, 1, 1, 1000003}, {25, 25, 1_000_000_007}, {53, 1, 4, 9}, {52, 1}, {26, 25, 1},
+	} {
+		p := NewPosition(hs...)
+		want := Kayles.Outcome(p) // every position with an ordinary row plays as in normal play
+		assert.Equal(t, want, Kayles.MisereOutcome(p), "position %v", p)
+		m, ok := Kayles.MisereWinningMove(p)
+		require.Equal(t, want == Next, ok, "position %v", p)
+		if ok {
+			q, err := Kayles.Play(p, m)
+			require.NoError(t, err)
+			assert.Equal(t, Previous, Kayles.MisereOutcome(q), "move %v in %v", m, p)
+		}
+	}
+}
+
+func TestMisereSmall(t *testing.T) {
+	// The empty position is won by the player to move, who has nothing to do.
+	assert.Equal(t, Next, Kayles.MisereOutcome(Position{}))
+	_, ok := Kayles.MisereWinningMove(Position{})
+	assert.False(t, ok)
+	// Dawson's Kayles rows of 1 admit no move, so they are as good as empty.
+	assert.Equal(t, Next, DawsonsKayles.MisereOutcome(MustParsePosition("1+1+1")))
+	// The single Kayles rows that lose, from REFERENCES.md: 1, 4, 9, 12 and 20 and no other.
+	var losing []int
+	for n := range 200 {
+		if Kayles.MisereOutcome(NewPosition(n)) == Previous {
+			losing = append(losing, n)
+		}
+	}
+	assert.Equal(t, []int{1, 4, 9, 12, 20}, losing)
+	// A parsed copy of the Kayles code uses the same rule.
+	assert.Equal(t, Previous, MustParseOctal("0.77").MisereOutcome(MustParsePosition("1+5")))
+}
+
+func TestMisereLimit(t *testing.T) {
+	p := NewPosition(MisereMaxTokens+1, 1)
+	err := DawsonsKayles.MisereCheck(p)
+	require.ErrorIs(t, err, ErrTooLarge)
+	var le *MisereLimitError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, MisereMaxTokens+1, le.Tokens) // the heap of 1 admits no move
+	assert.Equal(t, Outcome(0), DawsonsKayles.MisereOutcome(p))
+	_, ok := DawsonsKayles.MisereWinningMove(p)
+	assert.False(t, ok)
+	require.NoError(t, DawsonsKayles.MisereCheck(NewPosition(MisereMaxTokens)))
+	require.NoError(t, Kayles.MisereCheck(NewPosition(1<<60)))
+}
+
+// TestMisereConcurrent runs the searches from several goroutines at once, sharing the memos
+// (run it with -race), and checks they agree with one goroutine's answers.
+func TestMisereConcurrent(t *testing.T) {
+	ps := miserePartitions(16)
+	want := make([]Outcome, len(ps))
+	wantGenus := make([]string, len(ps))
+	for i, p := range ps {
+		want[i] = DawsonsKayles.MisereOutcome(p)
+		wantGenus[i] = Treblecross.Genus(p).String()
+	}
+	ResetMisereMemo()
+	errs := make(chan string, 4)
+	for g := range 4 {
+		go func() {
+			bad := ""
+			for i := range ps {
+				p := ps[(i*7+g*13)%len(ps)]
+				j := (i*7 + g*13) % len(ps)
+				if DawsonsKayles.MisereOutcome(p) != want[j] || Treblecross.Genus(p).String() != wantGenus[j] {
+					bad = p.String()
+				}
+			}
+			errs <- bad
+		}()
+	}
+	for range 4 {
+		assert.Empty(t, <-errs)
+	}
+}
+
+// TestMisereMemoBound lowers the memos' bound and checks that they stay within it and that the
+// answers do not change when the memos are emptied mid-search.
+func TestMisereMemoBound(t *testing.T) {
+	defer func(b int) { misereMemoBytes = b; ResetMisereMemo() }(misereMemoBytes)
+	misereMemoBytes = 4096
+	ResetMisereMemo()
+	memo := map[Position]bool{}
+	for _, p := range miserePartitions(18) {
+		assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, p, memo)), DawsonsKayles.MisereOutcome(p), "%v", p)
+		assert.Equal(t, DawsonsKayles.MisereOutcome(p) == Previous, DawsonsKayles.MisereValue(p) == 0, "%v", p)
+		assert.LessOrEqual(t, misereMemo.bytes, misereMemoBytes+128)
+		assert.LessOrEqual(t, genusMemo.bytes, misereMemoBytes+256)
+	}
+}
