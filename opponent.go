@@ -55,8 +55,8 @@ func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: perfect, rng:
 // full row. It looks only at the row, not at the history: whenever one move leaves the row the
 // same read from either end with its middle down, it plays that move, and otherwise (after a
 // game that did not start from one full row with its first move, or once it is lost) it plays
-// as [NewPerfect] would with rng. A Nim table has no row to mirror: there it plays as
-// NewPerfect does.
+// as [NewPerfect] would with rng. On a misère table, where mirroring to the end loses, and on a
+// Nim table, which has no row to mirror, it plays as NewPerfect does.
 func NewSymmetry(rng *rand.Rand) Opponent { return &opponent{level: symmetry, rng: rng} }
 
 // NewRandom returns an opponent that plays any legal move, each as likely as another (a move of
@@ -83,7 +83,8 @@ func (o *opponent) ChooseKnock(t *Table) ([]int, bool) {
 	defer o.mu.Unlock()
 	switch o.level {
 	case symmetry:
-		if pins, ok := mirror(s.down); ok {
+		// Mirroring makes the last move, which wins only in normal play.
+		if pins, ok := mirror(s.down); ok && s.rules.lastWins() {
 			return pins, true
 		}
 	case random:

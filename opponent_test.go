@@ -32,9 +32,13 @@ func walkKayles(t *testing.T, tb *kayles.Table, opp kayles.Opponent, check func(
 	games := 0
 	for _, reply := range tb.Moves() {
 		require.NoError(t, tb.Knock(reply...))
-		_, over := tb.Winner()
-		require.False(t, over, "%s lost: the reply %v knocked the last pin", opp, reply)
-		games += walkKayles(t, tb, opp, check)
+		if winner, over := tb.Winner(); over {
+			// Only in misère play can the reply knock the last pin and lose.
+			require.Equal(t, me, winner, "%s lost: the reply %v knocked the last pin", opp, reply)
+			games++
+		} else {
+			games += walkKayles(t, tb, opp, check)
+		}
 		require.NoError(t, tb.Undo())
 	}
 	return games
@@ -350,4 +354,89 @@ func TestOpponentConcurrentUse(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// pinsLostMisere reports by brute force over the pins whether the player to move loses the
+// misère game on the standing pins in mask: whoever knocks down the last pin loses, so the
+// player facing no pin has won.
+func pinsLostMisere(mask uint32, memo map[uint32]bool) bool {
+	if mask == 0 {
+		return false
+	}
+	if lost, ok := memo[mask]; ok {
+		return lost
+	}
+	lost := true
+	for _, m := range pinsMoves(mask) {
+		if pinsLostMisere(mask&^m, memo) {
+			lost = false
+			break
+		}
+	}
+	memo[mask] = lost
+	return lost
+}
+
+// misereTableWith is tableWith for a misère table.
+func misereTableWith(t *testing.T, n int, mask uint32) *kayles.Table {
+	tb, err := kayles.NewMisereTable(n)
+	require.NoError(t, err)
+	for j := range n {
+		if mask&(1<<j) == 0 {
+			require.NoError(t, tb.Knock(j+1))
+		}
+	}
+	return tb
+}
+
+func TestPerfectNeverLosesMisereKayles(t *testing.T) {
+	memo := map[uint32]bool{}
+	for _, n := range []int{kayles.Small, kayles.Medium} {
+		require.False(t, pinsLostMisere(1<<n-1, memo), "the first player wins misère Kayles on %d pins", n)
+		for _, opp := range []kayles.Opponent{kayles.NewPerfect(seeded(4)), kayles.NewSymmetry(seeded(5))} {
+			tb, err := kayles.NewMisereTable(n)
+			require.NoError(t, err)
+			games := walkKayles(t, tb, opp, nil)
+			assert.Greater(t, games, n)
+		}
+	}
+	// From every won misère position of 7 pins, and every hint against brute force.
+	for mask := uint32(1); mask < 1<<kayles.Small; mask++ {
+		tb := misereTableWith(t, kayles.Small, mask)
+		pins, winning := tb.Hint()
+		require.Equal(t, !pinsLostMisere(mask, memo), winning, "%s", tb)
+		if winning {
+			assert.True(t, pinsLostMisere(mask&^pinsMask(pins), memo), "%s: hint %v", tb, pins)
+			walkKayles(t, tb, kayles.NewPerfect(nil), nil)
+		}
+	}
+}
+
+func TestMisereTable(t *testing.T) {
+	tb, err := kayles.NewMisereTable(3)
+	require.NoError(t, err)
+	assert.True(t, tb.Misere())
+	require.NoError(t, tb.Knock(1, 2)) // player 0
+	require.NoError(t, tb.Knock(3))    // player 1 knocks down the last pin, and loses
+	winner, over := tb.Winner()
+	require.True(t, over)
+	assert.Equal(t, 0, winner)
+	text, err := tb.MarshalText()
+	require.NoError(t, err)
+	assert.Equal(t, "kayles 3 misere moves 1-2 3", string(text))
+	var back kayles.Table
+	require.NoError(t, back.UnmarshalText(text))
+	assert.True(t, back.Misere())
+	winner, over = back.Winner()
+	assert.True(t, over)
+	assert.Equal(t, 0, winner)
+
+	normal, err := kayles.NewTable(3)
+	require.NoError(t, err)
+	assert.False(t, normal.Misere())
+	err = back.UnmarshalText([]byte("kayles 3 upside-down moves"))
+	require.ErrorIs(t, err, kayles.ErrSyntax)
+	assert.Contains(t, err.Error(), "want normal or misere")
+	_, err = kayles.NewMisereTable(0)
+	require.ErrorIs(t, err, kayles.ErrSetup)
 }

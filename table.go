@@ -104,28 +104,48 @@ func (e *SetupError) Error() string { return "kayles: " + e.Msg }
 func (e *SetupError) Unwrap() error { return ErrSetup }
 
 // A Table is one row of pins that two players knock down in turn: one pin, or two standing pins
-// side by side, a turn. In normal play, the only convention a table has for now, whoever knocks
-// down the last pin wins. Pins are numbered 1 to [Table.Size] from the left.
+// side by side, a turn. In normal play whoever knocks down the last pin wins; a table made by
+// [NewMisereTable] plays misère, where whoever knocks down the last pin loses. Pins are
+// numbered 1 to [Table.Size] from the left.
 //
 // A Table checks every rule, keeps the history of its game for [Table.Undo], gives hints and
 // reads and writes a text form that restores a game exactly. The zero Table is a fresh row of
-// [DefaultSize] pins. A Table is safe for concurrent use; it must not be copied after first use.
+// [DefaultSize] pins in normal play. A Table is safe for concurrent use; it must not be copied
+// after first use.
 type Table struct {
 	mu      sync.Mutex
 	size    int     // the number of pins; 0 in a zero Table until first use
 	down    []bool  // down[i] reports whether pin i+1 is down
 	left    int     // the number of pins standing
 	history [][]int // the moves played, each one pin or two neighbours ascending
-	misere  bool    // the play convention; read only by rules, and always false for now
+	misere  bool    // the play convention; read only by rules
 }
 
-// NewTable returns a fresh row of pins, with the first player to move. It returns an error
-// wrapping [ErrSetup] when pins is below 1 or above [MaxPins].
+// NewTable returns a fresh row of pins in normal play, with the first player to move. It
+// returns an error wrapping [ErrSetup] when pins is below 1 or above [MaxPins].
 func NewTable(pins int) (*Table, error) {
 	if pins < 1 || pins > MaxPins {
 		return nil, &SetupError{Msg: "a table has 1 to " + strconv.Itoa(MaxPins) + " pins, not " + strconv.Itoa(pins)}
 	}
 	return &Table{size: pins, down: make([]bool, pins), left: pins}, nil
+}
+
+// NewMisereTable is like [NewTable] but the table plays misère: whoever knocks down the last
+// pin loses. Hints and opponents play misère Kayles perfectly ([Octal.MisereWinningMoves]).
+func NewMisereTable(pins int) (*Table, error) {
+	t, err := NewTable(pins)
+	if err != nil {
+		return nil, err
+	}
+	t.misere = true
+	return t, nil
+}
+
+// Misere reports whether t plays misère (whoever knocks down the last pin loses).
+func (t *Table) Misere() bool {
+	t.lock()
+	defer t.mu.Unlock()
+	return t.misere
 }
 
 // lock locks t and readies a zero Table.
@@ -139,7 +159,7 @@ func (t *Table) lock() {
 }
 
 // kaylesRules is a play convention of a table: who wins when the last pin falls, and which
-// moves win. Normal play is the only one for now; misère Kayles will be a second one.
+// moves win.
 type kaylesRules interface {
 	name() string                           // the word for the convention in the text form
 	lastWins() bool                         // whether whoever knocks down the last pin wins
@@ -152,13 +172,16 @@ func (normalKayles) name() string                           { return "normal" }
 func (normalKayles) lastWins() bool                         { return true }
 func (normalKayles) winningMoves(p Position) iter.Seq[Move] { return Kayles.WinningMoves(p) }
 
+type misereKayles struct{}
+
+func (misereKayles) name() string                           { return "misere" }
+func (misereKayles) lastWins() bool                         { return false }
+func (misereKayles) winningMoves(p Position) iter.Seq[Move] { return Kayles.MisereWinningMoves(p) }
+
 // rules returns the play convention of t. It is the only place that reads t.misere.
 func (t *Table) rules() kaylesRules {
 	if t.misere {
-		// Nothing sets misere yet. Misère Kayles plugs in here as a second kaylesRules (its
-		// name "misere", lastWins false, winningMoves from the misère engine), and as a
-		// further convention word in UnmarshalText.
-		return normalKayles{}
+		return misereKayles{}
 	}
 	return normalKayles{}
 }
@@ -328,7 +351,8 @@ func (t *Table) Hint() (pins []int, winning bool) {
 
 // AppendText appends the text form of t to b: the word kayles, the number of pins, the play
 // convention and the word moves, then each move played, one pin or two joined by '-', all
-// separated by spaces, as in "kayles 10 normal moves 5 2-3 9". It never fails.
+// separated by spaces, as in "kayles 10 normal moves 5 2-3 9" (or "misere" for a misère table).
+// It never fails.
 func (t *Table) AppendText(b []byte) ([]byte, error) {
 	t.lock()
 	defer t.mu.Unlock()
@@ -378,8 +402,10 @@ func (t *Table) UnmarshalText(text []byte) error {
 	nt := &Table{size: size, down: make([]bool, size), left: size}
 	switch words[2].s {
 	case normalKayles{}.name():
+	case misereKayles{}.name():
+		nt.misere = true
 	default:
-		return fail(words[2].off, "unknown play convention; want normal", ErrSyntax)
+		return fail(words[2].off, "unknown play convention; want normal or misere", ErrSyntax)
 	}
 	if words[3].s != "moves" {
 		return fail(words[3].off, "want the word moves", ErrSyntax)

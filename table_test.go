@@ -354,7 +354,7 @@ func TestTableUnmarshalTextErrors(t *testing.T) {
 		{"kayles 0 normal moves", kayles.ErrRange, 7, "a table has 1 to 1000 pins"},
 		{"kayles 1001 normal moves", kayles.ErrRange, 7, "a table has 1 to 1000 pins"},
 		{"kayles 99999999999999999999 normal moves", kayles.ErrSyntax, 7, "want the number of pins"},
-		{"kayles 10 sideways moves", kayles.ErrSyntax, 10, "unknown play convention; want normal"},
+		{"kayles 10 sideways moves", kayles.ErrSyntax, 10, "unknown play convention; want normal or misere"},
 		{"kayles 10 normal 5", kayles.ErrSyntax, 17, "want the word moves"},
 		{"kayles 3 normal moves 1 2 3 1", kayles.ErrSyntax, 28, "more moves than pins"},
 		{"kayles 10 normal moves 5 x", kayles.ErrSyntax, 25, "want a pin number"},
