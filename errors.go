@@ -72,3 +72,18 @@ func (e *LimitError) Error() string {
 }
 
 func (e *LimitError) Unwrap() error { return ErrTooLarge }
+
+// A RangeError records a number given to a constructor outside the range it accepts.
+// It wraps [ErrRange].
+type RangeError struct {
+	What     string // what the number is
+	Value    int    // the number given
+	Min, Max int    // the range accepted
+}
+
+func (e *RangeError) Error() string {
+	return "kayles: " + e.What + " " + strconv.Itoa(e.Value) + " is out of range: want " +
+		strconv.Itoa(e.Min) + " to " + strconv.Itoa(e.Max)
+}
+
+func (e *RangeError) Unwrap() error { return ErrRange }

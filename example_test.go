@@ -56,7 +56,7 @@ func ExampleParseOctal() {
 	// Output:
 	// 0.137 <nil>
 	// [0 1 1 2 0 3 1 1 0 3]
-	// kayles: invalid octal code "1.7" at offset 0: first digit '1' has flag 1 or 2, which a move that removes nothing cannot use
+	// kayles: invalid octal code "1.7" at offset 0: the digit before the point allows leaving fewer than two heaps, which a move that removes nothing cannot do
 }
 
 func ExampleParsePosition() {
@@ -251,4 +251,33 @@ func ExampleMisereKaylesOutcome() {
 	// Output:
 	// P
 	// N
+}
+
+func ExampleParseOctal_takeAndBreak() {
+	// Grundy's game: split a heap into two unequal heaps.
+	vals, _ := kayles.GrundysGame.Values(12)
+	fmt.Println(kayles.GrundysGame, vals)
+	// Nim, a repeating tail: take any number of tokens.
+	vals, _ = kayles.Nim.Values(8)
+	fmt.Println(kayles.Nim, vals)
+	// Brace digits and modifiers: take one token and split the rest into 2 or 3 unequal heaps.
+	o, _ := kayles.ParseOctal("0.{2,3}!")
+	fmt.Println(o)
+	// Output:
+	// 4!.0 [0 0 0 1 0 2 1 0 2 1 0 2]
+	// 0.[3] [0 1 2 3 4 5 6 7]
+	// 0.C!
+}
+
+func ExampleNewSubtraction() {
+	o, _ := kayles.NewSubtraction(1, 3, 4)
+	p, ok := o.Period(100)
+	fmt.Println(o, p, ok)
+	// Output: 0.3033 preperiod 0, period 7 true
+}
+
+func ExampleOctal_ApparentPeriod() {
+	p, ok := kayles.MustParseOctal("0.3F").ApparentPeriod(1000)
+	fmt.Println(p, ok)
+	// Output: preperiod 0, period 6, saltus 3 (apparent) true
 }

@@ -13,7 +13,8 @@ import (
 )
 
 func FuzzParseOctal(f *testing.F) {
-	for _, s := range []string{"0.77", ".77", "4.7", "0.3f", "0.", "1.7", "0.7g", "", "0.000", "C.1"} {
+	for _, s := range []string{"0.77", ".77", "4.7", "0.3f", "0.", "1.7", "0.7g", "", "0.000", "C.1",
+		"0.[3]", "4!.", "0.{2,3}", "0.{1,2+}?", "0.&127;", "0.&#x10;=", "0.3[73]", "{2+}.", "0.[", "0.{"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -29,6 +30,12 @@ func FuzzParseOctal(f *testing.F) {
 			t.Fatalf("ParseOctal(%q).String() = %q does not parse: %v", s, o, err)
 		}
 		if again.String() != o.String() || !slices.Equal(again.Digits(), o.Digits()) {
+			t.Fatalf("round trip of %q: %q then %q", s, o, again)
+		}
+		// The canonical form is a fixed point, and equal rules give equal values.
+		a, _ := o.Values(12)
+		b, _ := again.Values(12)
+		if !slices.Equal(a, b) {
 			t.Fatalf("round trip of %q: %q then %q", s, o, again)
 		}
 	})
@@ -61,7 +68,7 @@ func FuzzParsePosition(f *testing.F) {
 // with ErrIllegalMove, leaving the position as it was, or leads to a position that the rules
 // reach in one move.
 func FuzzPlay(f *testing.F) {
-	codes := []string{"0.77", "0.07", "0.6", "4.37", "0.F", "8.3"}
+	codes := []string{"0.77", "0.07", "0.6", "4.37", "0.F", "8.3", "4!.0", "0.[3]", "0.{2+}?", "0.4=", "8?.0"}
 	f.Add(uint8(0), []byte{7, 3}, 7, 1, []byte{3, 3})
 	f.Add(uint8(3), []byte{4}, 4, 0, []byte{1, 3})
 	f.Add(uint8(5), []byte{9}, 9, 1, []byte{1, 3, 4})
@@ -87,7 +94,7 @@ func FuzzPlay(f *testing.F) {
 			}
 			return
 		}
-		if !referenceResults(o.Digits(), p)[q] {
+		if !generalResults(o, p)[q] {
 			t.Fatalf("%s: Play(%v, %v) = %v, which the rules do not reach", o, p, m, q)
 		}
 	})

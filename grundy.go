@@ -19,25 +19,38 @@ const MaxValues = 1 << 30
 const maxValue = 1<<16 - 1
 
 // Automatic limits: how many values Grundy computes on its own before it gives up on a heap.
-// Octal codes cost O(n) per value; codes with flag 8 (three heaps left) cost O(n²).
+// Codes that leave at most two heaps cost O(n) per value; three heaps cost O(n²).
 const (
 	autoLimit      = 1 << 15
 	autoLimitThree = 1 << 11
 )
 
-// A Period describes an eventually periodic sequence: G(n+Period) = G(n) for every
-// n >= Preperiod, both as small as possible. The zero Period means none is known.
+// A Period describes an eventually (arithmetic-)periodic sequence: G(n+Period) = G(n) + Saltus
+// for every n >= Preperiod, Preperiod and Period both as small as possible. Saltus is 0 for a
+// periodic sequence. Proven says whether a theorem proves the description for every n; when
+// it is false, the description only fits the values computed. The zero Period means none is
+// known.
 type Period struct {
-	Preperiod int // the least n0 from which the values repeat
-	Period    int // the least p with G(n+p) = G(n) for all n >= n0
+	Preperiod int  // the least n0 from which the values repeat
+	Period    int  // the least p with G(n+p) = G(n) + Saltus for all n >= n0
+	Saltus    int  // the growth per period: 0 for a periodic sequence
+	Proven    bool // true when a theorem proves it for all n, false when the values only show it
 }
 
-// String returns the period as "preperiod 71, period 12", or "none" for the zero Period.
+// String returns the period as "preperiod 71, period 12", with ", saltus 3" when the sequence
+// grows and " (apparent)" when it is not proven, or "none" for the zero Period.
 func (p Period) String() string {
 	if p.Period == 0 {
 		return "none"
 	}
-	return "preperiod " + strconv.Itoa(p.Preperiod) + ", period " + strconv.Itoa(p.Period)
+	s := "preperiod " + strconv.Itoa(p.Preperiod) + ", period " + strconv.Itoa(p.Period)
+	if p.Saltus != 0 {
+		s += ", saltus " + strconv.Itoa(p.Saltus)
+	}
+	if !p.Proven {
+		s += " (apparent)"
+	}
+	return s
 }
 
 // fold maps heap n to the heap below Preperiod+Period with the same value.
@@ -72,9 +85,17 @@ func (o *Octal) load() *snapshot {
 	return &snapshot{}
 }
 
-// limit is the number of values Grundy computes on its own for this rule set.
+// limit is the number of values Grundy computes on its own for this rule set: fewer where each
+// value costs more, since a split into k heaps costs about n^(k-1) steps.
 func (o *Octal) limit() int {
-	if o.heaps >= 3 {
+	switch {
+	case o.heaps < 0:
+		return 48
+	case o.heaps >= 5:
+		return 96
+	case o.heaps == 4:
+		return 256
+	case o.heaps == 3:
 		return autoLimitThree
 	}
 	return autoLimit
@@ -82,8 +103,9 @@ func (o *Octal) limit() int {
 
 // Grundy returns G(n), the nim-value of one heap of n tokens. It costs O(1) once the value is
 // cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) time
-// for a code with t digits (O(n²·t) with flag 8); for a heap beyond the automatic limit (2^15
-// values, 2^11 with flag 8) it first looks for a proven period within that limit instead.
+// for a code with t digits whose moves leave at most two heaps (O(n^(k-1)·t) when they leave
+// k); for a heap beyond the automatic limit (2^15 values; 2^11 for three heaps, 256 for four,
+// fewer beyond) it first looks for a proven period within that limit instead.
 // Grundy panics if n is negative or if n lies beyond the limit in a game whose period is not
 // proven there; [Octal.Check] tells beforehand, and [Octal.Period] or [Octal.Values] with a
 // larger limit compute further.
@@ -135,7 +157,8 @@ func (o *Octal) Check(p Position) error {
 }
 
 // Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all
-// (O(n³·t) with flag 8), or O(n) once a period is proven. It returns an error wrapping
+// for codes whose moves leave at most two heaps (O(n^k·t) when they leave k), or O(n) once a
+// period is proven. It returns an error wrapping
 // [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535.
 func (o *Octal) Values(n int) ([]int, error) {
 	if n < 0 || n > MaxValues {
@@ -172,6 +195,9 @@ func (o *Octal) Period(limit int) (Period, bool) {
 	if s := o.load(); s.period.Period > 0 {
 		return s.period, true
 	}
+	if !o.provable {
+		return Period{}, false
+	}
 	o.eng.mu.Lock()
 	defer o.eng.mu.Unlock()
 	if s := o.load(); s.period.Period > 0 {
@@ -181,7 +207,7 @@ func (o *Octal) Period(limit int) (Period, bool) {
 		n = min(n, limit)
 		s := o.extendLocked(n)
 		if len(s.vals) > o.eng.tried {
-			if p, ok := findPeriod(s.vals, len(o.flags)-1, o.heaps); ok {
+			if p, ok := findPeriod(s.vals, len(o.digits)-1, o.heaps); ok {
 				o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
 				return p, true
 			}
@@ -202,7 +228,7 @@ func findPeriod(g []uint16, t, k int) (Period, bool) {
 			i--
 		}
 		if n0 := i + 1; n >= k*(n0+p)+t {
-			return Period{Preperiod: n0, Period: p}, true
+			return Period{Preperiod: n0, Period: p, Proven: true}, true
 		}
 	}
 	return Period{}, false
@@ -248,6 +274,9 @@ func (o *Octal) extendLocked(n int) *snapshot {
 // mex returns G(n) from g = G(0..n-1), using seen (zeroed on return) as the bitset of option
 // values. Every option value is below 64·(len(seen)-1), so the mex is at most that.
 func (o *Octal) mex(g []uint16, n int, seen []uint64) int {
+	if !o.plain {
+		return o.mexGeneral(g, n, seen)
+	}
 	for _, i := range o.whole {
 		if i == n {
 			seen[0] |= 1

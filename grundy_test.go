@@ -74,7 +74,7 @@ func TestPeriodsFromLiterature(t *testing.T) {
 		o := kayles.MustParseOctal(row[0])
 		got, ok := o.Period(1 << 15)
 		require.True(t, ok, row[0])
-		assert.Equal(t, kayles.Period{Preperiod: n0, Period: p}, got, row[0])
+		assert.Equal(t, kayles.Period{Preperiod: n0, Period: p, Proven: true}, got, row[0])
 	}
 }
 
@@ -84,7 +84,7 @@ func TestPeriodNeedsEnoughValues(t *testing.T) {
 	assert.False(t, ok)
 	got, ok := kayles.MustParseOctal("0.77").Period(168)
 	require.True(t, ok)
-	assert.Equal(t, kayles.Period{Preperiod: 71, Period: 12}, got)
+	assert.Equal(t, kayles.Period{Preperiod: 71, Period: 12, Proven: true}, got)
 	assert.Equal(t, "preperiod 71, period 12", got.String())
 	assert.Equal(t, "none", kayles.Period{}.String())
 }
@@ -167,7 +167,7 @@ func slowFindPeriod(g []uint16, t, k int) (kayles.Period, bool) {
 			}
 			if holds {
 				if n >= k*(n0+p)+t {
-					return kayles.Period{Preperiod: n0, Period: p}, true
+					return kayles.Period{Preperiod: n0, Period: p, Proven: true}, true
 				}
 				break
 			}

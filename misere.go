@@ -62,17 +62,7 @@ func (o *Octal) isKayles() bool { return o.code == "0.77" }
 // dead reports whether a heap of n admits no move at all. Such heaps change nothing in any
 // sum, in normal or misère play, and the misère search drops them.
 func (o *Octal) dead(n int) bool {
-	for i, d := range o.flags {
-		if i > n {
-			break
-		}
-		m := n - i
-		if (d&1 != 0 && i > 0 && m == 0) || (d&2 != 0 && i > 0 && m >= 1) ||
-			(d&4 != 0 && m >= 2) || (d&8 != 0 && m >= 3) {
-			return false
-		}
-	}
-	return true
+	return o.heapMoves(n, n, func(Move) bool { return false })
 }
 
 // misereForm returns p without its dead heaps, and the number of tokens left in it.

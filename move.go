@@ -8,7 +8,7 @@ import (
 
 // This file implements moves: the legal moves of an octal game in a position, and playing them.
 
-// A Move takes tokens from one heap and leaves up to three smaller heaps in its place.
+// A Move takes tokens from one heap and leaves smaller heaps in its place (none, one, or more).
 // The zero Move takes nothing from no heap and is never legal.
 //
 // Left lists the heaps left in the order they stand in a row of tokens (Kayles pins): the
@@ -43,7 +43,7 @@ func (m Move) String() string {
 // Moves returns an iterator over the legal moves in p, one for each distinct position they
 // lead to. The order is deterministic: heaps in ascending size; within a heap, by the first
 // heap left in row order (0 for the moves that leave at most one heap), then by the number of
-// tokens taken, then by the further heaps left. For Kayles that is the order of the knocked
+// tokens taken, then by the number of heaps left, then by the further heaps left. For Kayles that is the order of the knocked
 // pins from the left end of the row to its middle. Each move costs O(1) to produce.
 func (o *Octal) Moves(p Position) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
@@ -61,6 +61,9 @@ func (o *Octal) Moves(p Position) iter.Seq[Move] {
 // whose first or second heap left (in ascending order) is bound or more; it returns false when
 // yield did.
 func (o *Octal) heapMoves(n, bound int, yield func(Move) bool) bool {
+	if !o.plain {
+		return o.heapMovesGeneral(n, bound, yield)
+	}
 	t := len(o.flags) - 1
 	for i := 1; i <= min(t, n); i++ {
 		d := o.flags[i]

@@ -1,24 +1,44 @@
 package kayles
 
 import (
+	"math"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // This file implements octal codes: rule sets for take-and-break games and their notation.
 
-// An Octal is the rule set of an octal (or hexadecimal) game, written as a code d0.d1d2...dt.
-// Digit d_i says what a move that removes exactly i tokens from one heap may leave: flag 1, no
-// heap (only when the heap had exactly i tokens); flag 2, one non-empty heap; flag 4, two
-// non-empty heaps; flag 8 (hexadecimal digits 8 to F), three non-empty heaps. The digit d0
-// removes nothing, so only its flags 4 and 8 (split a heap without taking) mean anything.
+// An Octal is the rule set of a take-and-break game, written as a code d0.d1d2...dt in the
+// notation of Winning Ways and CGSuite. Digit d_i says what a move that removes exactly i
+// tokens from one heap may leave: bit k of its value (flag 2^k) allows leaving exactly k
+// non-empty heaps. So for octal codes flag 1 takes a whole heap of exactly i tokens, flag 2
+// leaves one heap, flag 4 two heaps, and hexadecimal digits 8 to F also leave three. The digit
+// d0 removes nothing, so only its flags for two or more heaps mean anything.
+//
+// Beyond octal and hexadecimal digits, [ParseOctal] reads the wider take-and-break notation:
+// digits up to V (31), &N; for any digit value, brace digits such as {2,3} and {2+} (two or
+// more heaps), a modifier after a digit that constrains the heaps it leaves when there are two
+// or more (! pairwise unequal, ? not all equal, = all equal), and a repeating tail of digits in
+// brackets: 0.[3] is Nim.
 //
 // An Octal also holds the values computed so far, so that each is computed once. It is safe
 // for concurrent use. A nil or zero Octal is not usable: make one with [ParseOctal].
 type Octal struct {
-	flags  []uint8 // flags[i] is digit d_i; the last one is not zero unless the code is 0.0
+	digits []digit // d0 .. dt, the last one non-zero unless the code is 0.0 or has a tail
+	tail   []digit // the repeating digits after dt, nil for a finite code
 	code   string  // canonical text
-	heaps  int     // the most heaps a move leaves: k in the periodicity theorem, at least 1
+	heaps  int     // the most heaps a move leaves (k in the periodicity theorem), -1 if unbounded
+
+	// provable says the periodicity theorem applies: a finite code without modifiers whose
+	// moves leave a bounded number of heaps.
+	provable bool
+
+	// A plain code (finite, unconstrained, at most three heaps left) runs on the fast engine,
+	// driven by these lists; any other code runs on the general one in takebreak.go.
+	plain  bool
+	flags  []uint8 // flags[i] is digit d_i of a plain code
 	whole  []int   // takes i >= 1 with flag 1
 	leave1 []int   // takes i >= 1 with flag 2
 	leave2 []int   // takes i >= 0 with flag 4
@@ -26,10 +46,84 @@ type Octal struct {
 	eng    engine
 }
 
-// maxDigits bounds the number of digits after the point (t), which bounds the work per value.
+// A digit is one place of a code: how many non-empty heaps a move may leave, and how they
+// must compare. The zero digit allows nothing.
+type digit struct {
+	mask uint64 // bit k: the move may leave exactly k heaps
+	from int    // when positive: the move may also leave any number of heaps from this on
+	rule byte   // 0, or '!', '?' or '=': a constraint on the heaps left when there are two or more
+}
+
+// allows reports whether d lets a move leave exactly k non-empty heaps.
+func (d digit) allows(k int) bool {
+	return (k < 64 && d.mask>>uint(k)&1 != 0) || (d.from > 0 && k >= d.from)
+}
+
+// splits reports whether d lets a move leave two or more heaps.
+func (d digit) splits() bool { return d.mask>>2 != 0 || d.from > 0 }
+
+// fits reports whether the heaps left satisfy the constraint of d.
+func (d digit) fits(left []int) bool {
+	if len(left) < 2 || d.rule == 0 {
+		return true
+	}
+	s := slices.Sorted(slices.Values(left))
+	equal := 0 // neighbours that are equal
+	for j := 1; j < len(s); j++ {
+		if s[j] == s[j-1] {
+			equal++
+		}
+	}
+	switch d.rule {
+	case '!':
+		return equal == 0
+	case '?':
+		return equal < len(s)-1
+	}
+	return equal == len(s)-1 // '='
+}
+
+// maxHeaps returns the most heaps d lets a move leave, -1 if there is no bound, 0 if none.
+func (d digit) maxHeaps() int {
+	if d.from > 0 {
+		return -1
+	}
+	return max(0, bits.Len64(d.mask)-1)
+}
+
+// text appends the canonical notation of d.
+func (d digit) text(b []byte) []byte {
+	switch {
+	case d.from == 0 && d.mask < 32:
+		b = append(b, digitChars[d.mask])
+	case d.from == 0:
+		b = append(b, '&')
+		b = strconv.AppendUint(b, d.mask, 10)
+		b = append(b, ';')
+	default:
+		b = append(b, '{')
+		for k := range min(d.from, 64) {
+			if d.mask>>uint(k)&1 != 0 {
+				b = strconv.AppendInt(b, int64(k), 10)
+				b = append(b, ',')
+			}
+		}
+		b = strconv.AppendInt(b, int64(d.from), 10)
+		b = append(b, '+', '}')
+	}
+	if d.rule != 0 {
+		b = append(b, d.rule)
+	}
+	return b
+}
+
+const digitChars = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+
+// maxDigits bounds the number of digits after the point, and separately in a repeating tail,
+// which bounds the work per value of a finite code.
 const maxDigits = 64
 
-// Well-known octal games. Their values are computed on first use and shared by every caller.
+// Well-known games. Their values are computed on first use and shared by every caller.
 var (
 	Kayles        = MustParseOctal("0.77")   // knock down one pin or two adjacent pins
 	DawsonsKayles = MustParseOctal("0.07")   // knock down two adjacent pins
@@ -38,12 +132,57 @@ var (
 	Treblecross   = MustParseOctal("0.007")  // one-dimensional tic-tac-toe
 	Officers      = MustParseOctal("0.6")    // take one token, leaving one or two non-empty heaps
 	DoubleKayles  = MustParseOctal("0.7777") // knock down one to four adjacent pins
+	Nim           = MustParseOctal("0.[3]")  // take any number of tokens from one heap
+	GrundysGame   = MustParseOctal("4!.0")   // split a heap into two unequal heaps
+	LaskersNim    = MustParseOctal("4.[3]")  // take any number of tokens, or split a heap in two
 )
 
-// ParseOctal parses an octal code such as "0.77", ".77", "4.7" or "0.3F". The first digit may
-// be 0, 4, 8 or C (it removes nothing, so flags 1 and 2 would be meaningless); the digits after
-// the point are 0-9 and A-F in either case, at most 64 of them after trailing zeros are
-// dropped. An error wraps [ErrSyntax] and says where and why.
+// NewSubtraction returns the subtraction game in which a move takes any number of tokens in
+// takes from one heap, leaving the rest as one heap: the code 0.d1d2... with d_i = 3 for each i
+// in takes. Takes must lie between 1 and 64; repeats are ignored. An error wraps [ErrRange].
+// For example NewSubtraction(1, 2, 3) has G(n) = n mod 4.
+func NewSubtraction(takes ...int) (*Octal, error) {
+	digits := []digit{{}}
+	for _, i := range takes {
+		if i < 1 || i > maxDigits {
+			return nil, &RangeError{What: "subtraction set", Value: i, Min: 1, Max: maxDigits}
+		}
+		for len(digits) <= i {
+			digits = append(digits, digit{})
+		}
+		digits[i] = digit{mask: 3}
+	}
+	return newOctal(digits, nil), nil
+}
+
+// NewAllButSubtraction returns the all-but subtraction game in which a move takes any positive
+// number of tokens from one heap except the numbers in excluded: the code 0.d1d2...[3] with
+// d_i = 0 for each i in excluded and 3 otherwise. Excluded numbers must lie between 1 and 64;
+// repeats are ignored. An error wraps [ErrRange]. NewAllButSubtraction() is [Nim].
+func NewAllButSubtraction(excluded ...int) (*Octal, error) {
+	digits := []digit{{}}
+	for _, i := range excluded {
+		if i < 1 || i > maxDigits {
+			return nil, &RangeError{What: "excluded take", Value: i, Min: 1, Max: maxDigits}
+		}
+		for len(digits) <= i {
+			digits = append(digits, digit{mask: 3})
+		}
+	}
+	for _, i := range excluded {
+		digits[i] = digit{}
+	}
+	return newOctal(digits, []digit{{mask: 3}}), nil
+}
+
+// ParseOctal parses a take-and-break code such as "0.77", ".77", "4.7", "0.3F", "4!.0" or
+// "0.[3]". A code is one digit (or none, meaning 0) before the point and any digits after it;
+// a digit is a character 0-9 or A-V in either case (values 0 to 31), &N; or &#N; (decimal) or
+// &#xN; (hexadecimal) for any value below 2^63, or a brace list of heap counts such as {2,3} or
+// {0,2+} (k+ means k or more heaps); it may be followed by one modifier ! ? or =. Digits in
+// brackets at the end repeat for ever. The digit before the point may not allow leaving fewer
+// than two heaps. At most 64 digits stand after the point and 64 in brackets. An error wraps
+// [ErrSyntax] and says where and why.
 func ParseOctal(code string) (*Octal, error) {
 	fail := func(offset int, msg string) (*Octal, error) {
 		return nil, newParseError("octal code", code, offset, msg, ErrSyntax)
@@ -51,46 +190,159 @@ func ParseOctal(code string) (*Octal, error) {
 	if code == "" {
 		return fail(0, "empty code")
 	}
-	if len(code) > 4*maxDigits {
+	if len(code) > 16*maxDigits {
 		return fail(0, "code too long")
 	}
-	point := strings.IndexByte(code, '.')
-	if point < 0 {
+	if !strings.Contains(code, ".") {
 		return fail(len(code), "no point: write a code as d0.d1d2..., as in 0.77")
 	}
-	for i := 0; i < point; i++ {
-		if _, ok := hexDigit(code[i]); !ok {
-			return fail(i, "bad digit "+quoteByte(code[i]))
+	var digits, tail []digit
+	point, open := -1, -1
+	for i := 0; i < len(code); {
+		switch c := code[i]; {
+		case c == '.':
+			if point >= 0 {
+				return fail(i, "a second point")
+			}
+			if len(digits) == 0 {
+				digits = append(digits, digit{})
+			}
+			if d := digits[0]; d.mask&3 != 0 || (d.from > 0 && d.from < 2) {
+				return fail(0, "the digit before the point allows leaving fewer than two heaps, which a move that removes nothing cannot do")
+			}
+			point = i
+			i++
+		case c == '[':
+			if point < 0 || open >= 0 {
+				return fail(i, "unexpected '['")
+			}
+			open = i
+			i++
+		case c == ']':
+			if open < 0 || i+1 != len(code) {
+				return fail(i, "unexpected ']': brackets hold the repeating digits at the end")
+			}
+			if len(tail) == 0 {
+				return fail(i, "empty brackets")
+			}
+			i++
+			open = -2
+		default:
+			if point < 0 && len(digits) == 1 {
+				return fail(i, "more than one digit before the point")
+			}
+			d, next, msg := parseDigit(code, i)
+			if msg != "" {
+				return fail(next, msg)
+			}
+			if open >= 0 {
+				tail = append(tail, d)
+			} else {
+				digits = append(digits, d)
+			}
+			if len(tail) > maxDigits || len(digits) > maxDigits+1 {
+				return fail(i, "too many digits for the engine (at most 64 after the point and 64 in brackets)")
+			}
+			i = next
 		}
 	}
-	if point > 1 {
-		return fail(1, "more than one digit before the point")
+	if open >= 0 {
+		return fail(len(code), "missing ']'")
 	}
-	flags := []uint8{0}
-	if point == 1 {
-		d, ok := hexDigit(code[0])
-		if !ok {
-			return fail(0, "bad digit "+quoteByte(code[0]))
+	return newOctal(digits, tail), nil
+}
+
+// parseDigit reads one digit with its modifier at code[i:]. It returns the digit and the offset
+// after it, or an error message and its offset.
+func parseDigit(code string, i int) (digit, int, string) {
+	var d digit
+	c := code[i]
+	switch {
+	case c == '&':
+		j := i + 1
+		base := 10
+		if j < len(code) && code[j] == '#' {
+			j++
+			if j < len(code) && (code[j] == 'x' || code[j] == 'X') {
+				base = 16
+				j++
+			}
 		}
-		if d&3 != 0 {
-			return fail(0, "first digit "+quoteByte(code[0])+" has flag 1 or 2, which a move that removes nothing cannot use")
+		end := strings.IndexByte(code[j:], ';')
+		if end < 0 {
+			return d, i, "'&' digit without its closing ';'"
 		}
-		flags[0] = d
-	}
-	for i := point + 1; i < len(code); i++ {
-		d, ok := hexDigit(code[i])
-		if !ok {
-			return fail(i, "bad digit "+quoteByte(code[i]))
+		v, err := strconv.ParseUint(code[j:j+end], base, 63)
+		if err != nil {
+			return d, j, "bad digit value " + strconv.Quote(code[j:j+end]) + " (a number below 2^63)"
 		}
-		flags = append(flags, d)
+		d.mask = v
+		i = j + end + 1
+	case c == '{':
+		end := strings.IndexByte(code[i:], '}')
+		if end < 0 {
+			return d, i, "'{' without its closing '}'"
+		}
+		pos := i + 1
+		for _, item := range strings.Split(code[i+1:i+end], ",") {
+			more := strings.HasSuffix(item, "+")
+			k, err := strconv.Atoi(strings.TrimSuffix(item, "+"))
+			if err != nil || k < 0 || k > 63 || strings.HasPrefix(item, "+") {
+				return d, pos, "bad heap count " + strconv.Quote(item) + " in braces (0 to 63, k+ for k or more)"
+			}
+			if more && k == 0 {
+				d.mask |= 1 // {0+}: 0, or 1 or more
+				k = 1
+			}
+			if more {
+				if d.from == 0 || k < d.from {
+					d.from = k
+				}
+			} else {
+				d.mask |= 1 << uint(k)
+			}
+			pos += len(item) + 1
+		}
+		i += end + 1
+	default:
+		v := strings.IndexByte(digitChars, upper(c))
+		if v < 0 {
+			return d, i, "bad digit " + quoteByte(c)
+		}
+		d.mask = uint64(v)
+		i++
 	}
-	for len(flags) > 1 && flags[len(flags)-1] == 0 {
-		flags = flags[:len(flags)-1]
+	d = d.normal()
+	if i < len(code) && (code[i] == '!' || code[i] == '?' || code[i] == '=') {
+		if !d.splits() {
+			return d, i, "modifier " + quoteByte(code[i]) + " on a digit that never leaves two or more heaps"
+		}
+		d.rule = code[i]
+		i++
 	}
-	if len(flags)-1 > maxDigits {
-		return fail(point+1+maxDigits, "too many digits for the engine (at most 64 after the point)")
+	return d, i, ""
+}
+
+// normal folds the mask bits just below from into from, so each digit has one form:
+// {2,3+} is {2+}.
+func (d digit) normal() digit {
+	if d.from > 0 {
+		if d.from < 64 {
+			d.mask &= 1<<uint(d.from) - 1
+		}
+		for d.from > 1 && d.mask>>uint(d.from-1)&1 != 0 {
+			d.from--
+			d.mask &^= 1 << uint(d.from)
+		}
 	}
-	return newOctal(flags), nil
+	return d
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 // MustParseOctal is like [ParseOctal] but panics if the code cannot be parsed. It is meant for
@@ -103,47 +355,115 @@ func MustParseOctal(code string) *Octal {
 	return o
 }
 
-func newOctal(flags []uint8) *Octal {
-	o := &Octal{flags: flags, heaps: 1}
-	var b strings.Builder
-	b.WriteByte("0123456789ABCDEF"[flags[0]])
-	b.WriteByte('.')
-	if len(flags) == 1 {
-		b.WriteByte('0')
+// newOctal puts a parsed code in its canonical form and prepares its engine.
+func newOctal(digits, tail []digit) *Octal {
+	tail = shortestTail(tail)
+	if len(tail) == 1 && tail[0] == (digit{}) {
+		tail = nil
 	}
-	for i, d := range flags {
-		if i > 0 {
-			b.WriteByte("0123456789ABCDEF"[d])
+	// Absorb finite digits that the tail repeats: 0.3[3] is 0.[3].
+	for len(tail) > 0 && len(digits) > 1 && digits[len(digits)-1] == tail[len(tail)-1] {
+		digits = digits[:len(digits)-1]
+		tail = append(tail[len(tail)-1:], tail[:len(tail)-1]...)
+	}
+	if tail == nil {
+		for len(digits) > 1 && digits[len(digits)-1] == (digit{}) {
+			digits = digits[:len(digits)-1]
 		}
-		if i > 0 && d&1 != 0 {
+	}
+	o := &Octal{digits: digits, tail: tail, heaps: 1, plain: tail == nil}
+	b := digits[0].text(nil)
+	b = append(b, '.')
+	if len(digits) == 1 && tail == nil {
+		b = append(b, '0')
+	}
+	for _, d := range digits[1:] {
+		b = d.text(b)
+	}
+	if tail != nil {
+		b = append(b, '[')
+		for _, d := range tail {
+			b = d.text(b)
+		}
+		b = append(b, ']')
+	}
+	o.code = string(b)
+	for _, d := range append(slices.Clone(digits), tail...) {
+		switch k := d.maxHeaps(); {
+		case k < 0 || o.heaps < 0:
+			o.heaps = -1
+		default:
+			o.heaps = max(o.heaps, k)
+		}
+		if d.rule != 0 || d.from > 0 || d.mask >= 16 {
+			o.plain = false
+		}
+	}
+	o.provable = tail == nil && o.heaps >= 0
+	for _, d := range digits {
+		o.provable = o.provable && d.rule == 0
+	}
+	if !o.plain {
+		return o
+	}
+	for i, d := range digits {
+		f := uint8(d.mask)
+		o.flags = append(o.flags, f)
+		if i > 0 && f&1 != 0 {
 			o.whole = append(o.whole, i)
 		}
-		if i > 0 && d&2 != 0 {
+		if i > 0 && f&2 != 0 {
 			o.leave1 = append(o.leave1, i)
 		}
-		if d&4 != 0 {
+		if f&4 != 0 {
 			o.leave2 = append(o.leave2, i)
-			o.heaps = max(o.heaps, 2)
 		}
-		if d&8 != 0 {
+		if f&8 != 0 {
 			o.leave3 = append(o.leave3, i)
-			o.heaps = max(o.heaps, 3)
 		}
 	}
-	o.code = b.String()
 	return o
 }
 
-// String returns the canonical code: upper-case digits, no trailing zeros after the point
-// (but at least one digit there), as in "0.77", "4.7" or "0.0". It parses back to the same rules.
+// shortestTail returns the shortest digits whose repetition is the repetition of tail.
+func shortestTail(tail []digit) []digit {
+	for p := 1; p < len(tail); p++ {
+		if len(tail)%p == 0 && slices.Equal(tail[p:], tail[:len(tail)-p]) {
+			return tail[:p]
+		}
+	}
+	return tail
+}
+
+// digit returns d_i, the digit for moves that remove i tokens.
+func (o *Octal) digit(i int) digit {
+	if i < len(o.digits) {
+		return o.digits[i]
+	}
+	if o.tail == nil {
+		return digit{}
+	}
+	return o.tail[(i-len(o.digits))%len(o.tail)]
+}
+
+// String returns the canonical code: one form for each rule set, which [ParseOctal] reads back.
+// Digits are upper case, trailing zeros are dropped (at least one digit stands after the point),
+// a repeating tail is as short as it can be, and as early: "0.77", "4.7", "0.0", "4!.0", "0.[3]".
 func (o *Octal) String() string { return o.code }
 
-// Digits returns the digits d0, d1, ..., dt of the code as numbers, d_t being the last non-zero
-// one (a single 0 for the game 0.0 with no moves).
+// Digits returns the digits d0, d1, ..., dt of a finite code whose digits are plain numbers
+// (no modifiers, no k+ in braces), d_t being the last non-zero one (a single 0 for the game 0.0
+// with no moves). For any other code it returns nil.
 func (o *Octal) Digits() []int {
-	ds := make([]int, len(o.flags))
-	for i, d := range o.flags {
-		ds[i] = int(d)
+	if o.tail != nil {
+		return nil
+	}
+	ds := make([]int, len(o.digits))
+	for i, d := range o.digits {
+		if d.rule != 0 || d.from > 0 || d.mask > math.MaxInt {
+			return nil
+		}
+		ds[i] = int(d.mask)
 	}
 	return ds
 }
@@ -164,23 +484,12 @@ func (o *Octal) illegal(n, take int, left []int) string {
 	if sum != n-take {
 		return "the heaps left do not add up to " + strconv.Itoa(n) + " less the " + strconv.Itoa(take) + " taken"
 	}
-	var d uint8
-	if take < len(o.flags) {
-		d = o.flags[take]
-	}
-	ok := false
-	switch len(left) {
-	case 0:
-		ok = take > 0 && d&1 != 0
-	case 1:
-		ok = take > 0 && d&2 != 0
-	case 2:
-		ok = d&4 != 0
-	case 3:
-		ok = d&8 != 0
-	}
-	if !ok {
+	d := o.digit(take)
+	if (take == 0 && len(left) < 2) || !d.allows(len(left)) {
 		return o.code + " does not allow taking " + strconv.Itoa(take) + " and leaving " + plural(len(left), "heap")
+	}
+	if !d.fits(left) {
+		return o.code + " wants the heaps left " + map[byte]string{'!': "pairwise unequal", '?': "not all equal", '=': "all equal"}[d.rule]
 	}
 	return ""
 }
@@ -190,18 +499,6 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
-}
-
-func hexDigit(c byte) (uint8, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 func quoteByte(c byte) string {

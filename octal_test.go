@@ -1,6 +1,7 @@
 package kayles_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/octalgames/kayles"
@@ -39,7 +40,7 @@ func TestParseOctalDigits(t *testing.T) {
 }
 
 func TestParseOctalErrors(t *testing.T) {
-	long := "0." + string(make([]byte, 300))
+	long := "0." + strings.Repeat("0", 1100)
 	for _, c := range []struct {
 		in     string
 		offset int
@@ -48,10 +49,10 @@ func TestParseOctalErrors(t *testing.T) {
 		{"", 0, "empty code"},
 		{"77", 2, "no point"},
 		{"10.7", 1, "more than one digit"},
-		{"1.7", 0, "flag 1 or 2"},
-		{"2.7", 0, "flag 1 or 2"},
-		{"0.7g", 3, "bad digit 'g'"},
-		{"0.7.7", 3, "bad digit '.'"},
+		{"1.7", 0, "fewer than two heaps"},
+		{"2.7", 0, "fewer than two heaps"},
+		{"0.7w", 3, "bad digit 'w'"},
+		{"0.7.7", 3, "a second point"},
 		{" 0.77", 0, "bad digit ' '"},
 		{"x.7", 0, "bad digit 'x'"},
 		{"0.7\x00", 3, `bad digit '\x00'`},

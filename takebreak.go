@@ -1,0 +1,162 @@
+package kayles
+
+import "math/bits"
+
+// This file implements the general take-and-break engine: the options of codes beyond plain
+// octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
+
+// mexGeneral returns G(n) from g = G(0..n-1) for any code, as mex does for plain ones.
+// A split of m tokens into k heaps costs one step per way to split, so about m^(k-1)/k!² steps.
+func (o *Octal) mexGeneral(g []uint16, n int, seen []uint64) int {
+	mark := func(v uint16) { seen[v>>6] |= 1 << (v & 63) }
+	for i := 0; i <= n; i++ {
+		if i >= len(o.digits) && o.tail == nil {
+			break
+		}
+		d, m := o.digit(i), n-i
+		if i > 0 && m == 0 && d.allows(0) {
+			mark(0)
+		}
+		if i > 0 && m >= 1 && d.allows(1) {
+			mark(g[m])
+		}
+		if !d.splits() {
+			continue
+		}
+		for k := 2; k <= m; k++ {
+			if d.maxHeaps() >= 0 && k > d.maxHeaps() {
+				break
+			}
+			if !d.allows(k) {
+				continue
+			}
+			if d.rule == '=' {
+				if m%k == 0 {
+					mark(g[m/k] * uint16(k&1))
+				}
+				continue
+			}
+			if k == 2 {
+				// The common case, without recursion: a + b = m with a <= b (a < b with a rule:
+				// for two heaps "pairwise unequal" and "not all equal" mean the same).
+				for a := 1; 2*a <= m; a++ {
+					if d.rule == 0 || 2*a < m {
+						mark(g[a] ^ g[m-a])
+					}
+				}
+				continue
+			}
+			splits(m, k, 1, d.rule, 0, func(parts []int) bool {
+				v := uint16(0)
+				for _, a := range parts {
+					v ^= g[a]
+				}
+				mark(v)
+				return true
+			})
+		}
+	}
+	v := 0
+	for w, word := range seen {
+		if word != ^uint64(0) {
+			v = w*64 + bits.TrailingZeros64(^word)
+			break
+		}
+	}
+	clear(seen)
+	return v
+}
+
+// splits calls visit with every way to write m as k heaps a1 <= a2 <= ... <= ak with a1 >= lo
+// and every heap but the last below bound (no bound when bound is 0), that the rule allows:
+// '!' pairwise unequal, '?' not all equal, '=' all equal. The slice passed to visit is reused.
+// It returns false when visit did.
+func splits(m, k, lo int, rule byte, bound int, visit func([]int) bool) bool {
+	parts := make([]int, 0, k)
+	var walk func(m, k, lo int) bool
+	walk = func(m, k, lo int) bool {
+		if k == 1 {
+			if m < lo {
+				return true
+			}
+			if len(parts) > 0 && ((rule == '?' && parts[0] == m) || (rule == '=' && parts[0] != m)) {
+				return true
+			}
+			parts = append(parts, m)
+			ok := visit(parts)
+			parts = parts[:len(parts)-1]
+			return ok
+		}
+		for a := lo; a*k <= m && (bound == 0 || a < bound); a++ {
+			if rule == '=' && len(parts) > 0 && a != parts[0] {
+				break
+			}
+			next := a
+			if rule == '!' {
+				next = a + 1
+				if m-a < (k-1)*next+(k-1)*(k-2)/2 {
+					break
+				}
+			}
+			parts = append(parts, a)
+			ok := walk(m-a, k-1, next)
+			parts = parts[:len(parts)-1]
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(m, k, lo)
+}
+
+// heapMovesGeneral yields the moves on a heap of n for any code, in the order Moves documents,
+// leaving out those with a heap left other than the largest at bound or more; it returns false
+// when yield did.
+func (o *Octal) heapMovesGeneral(n, bound int, yield func(Move) bool) bool {
+	last := n // the largest take with a non-zero digit
+	if o.tail == nil {
+		last = min(n, len(o.digits)-1)
+	}
+	for i := 1; i <= last; i++ {
+		d := o.digit(i)
+		if d.allows(0) && i == n && !yield(Move{Heap: n, Take: i}) {
+			return false
+		}
+		if d.allows(1) && i < n && !yield(Move{Heap: n, Take: i, Left: []int{n - i}}) {
+			return false
+		}
+	}
+	for a := 1; 2*a <= n && a < bound; a++ {
+		for i := 0; i <= last; i++ {
+			d, m := o.digit(i), n-i
+			if !d.splits() {
+				continue
+			}
+			for k := 2; a*k <= m; k++ {
+				if d.maxHeaps() >= 0 && k > d.maxHeaps() {
+					break
+				}
+				if !d.allows(k) {
+					continue
+				}
+				lo := a
+				if d.rule == '!' {
+					lo = a + 1
+				}
+				first := a
+				ok := splits(m-a, k-1, lo, 0, bound, func(rest []int) bool {
+					left := append([]int{first}, rest...)
+					if !d.fits(left) {
+						return true
+					}
+					return yield(Move{Heap: n, Take: i, Left: left})
+				})
+				if !ok {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

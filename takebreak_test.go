@@ -1,0 +1,464 @@
+package kayles_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/octalgames/kayles"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTakeAndBreakNotation(t *testing.T) {
+	for in, want := range map[string]string{
+		"0.[3]":      "0.[3]",
+		"0.3[3]":     "0.[3]",
+		"0.[33]":     "0.[3]",
+		"0.33[33]":   "0.[3]",
+		"4.[3]":      "4.[3]",
+		"0.7[0]":     "0.7",
+		"0.[37]":     "0.[37]",
+		"0.3[73]":    "0.[37]",
+		"0.1[3]":     "0.1[3]",
+		"4!.":        "4!.0",
+		"4?.0":       "4?.0",
+		"8!.":        "8!.0",
+		"0.4=":       "0.4=",
+		"0.{2,3}":    "0.C",
+		"0.{1,2+}":   "0.{1+}",
+		"0.{3,2+}":   "0.{2+}",
+		"0.{0+}":     "0.{0,1+}",
+		"0.&127;":    "0.&127;",
+		"0.&31;":     "0.V",
+		"0.&#31;":    "0.V",
+		"0.&#x10;":   "0.G",
+		"0.v":        "0.V",
+		"{2+}.":      "{2+}.0",
+		"0.{1,3+}!7": "0.{1,3+}!7",
+		"0.g":        "0.G",
+	} {
+		o, err := kayles.ParseOctal(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, o.String(), in)
+		again, err := kayles.ParseOctal(o.String())
+		require.NoError(t, err, in)
+		assert.Equal(t, want, again.String(), in)
+	}
+	assert.Nil(t, kayles.Nim.Digits(), "no plain digits for a code with a tail")
+	assert.Nil(t, kayles.GrundysGame.Digits())
+	assert.Equal(t, []int{0, 16}, kayles.MustParseOctal("0.G").Digits())
+}
+
+func TestTakeAndBreakNotationErrors(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		offset int
+		msg    string
+	}{
+		{"0.[", 3, "missing ']'"},
+		{"0.[]", 3, "empty brackets"},
+		{"0.[3]7", 4, "brackets hold the repeating digits at the end"},
+		{"[3].0", 0, "unexpected '['"},
+		{"0.[3][3]", 4, "brackets hold the repeating digits at the end"},
+		{"0.&;", 3, "bad digit value"},
+		{"0.&12", 2, "without its closing ';'"},
+		{"0.&99999999999999999999;", 3, "bad digit value"},
+		{"0.{", 2, "without its closing '}'"},
+		{"0.{x}", 3, "bad heap count"},
+		{"0.{64}", 3, "bad heap count"},
+		{"0.{2,+}", 5, "bad heap count"},
+		{"0.3!", 3, "never leaves two or more heaps"},
+		{"0.7!!", 4, "bad digit '!'"},
+		{"{1+}.0", 0, "fewer than two heaps"},
+		{"0..7", 2, "a second point"},
+		{"!.7", 0, "bad digit '!'"},
+	} {
+		_, err := kayles.ParseOctal(c.in)
+		require.ErrorIs(t, err, kayles.ErrSyntax, c.in)
+		var pe *kayles.ParseError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, c.offset, pe.Offset, c.in)
+		assert.Contains(t, pe.Msg, c.msg, c.in)
+	}
+}
+
+// generalReference computes G(0..n-1) of any code straight from the rules: every option is an
+// ordered tuple of non-empty heaps, duplicates and all, checked against the digit's rule as a
+// multiset, and the mex is taken over a map.
+func generalReference(o *kayles.Octal, n int) []int {
+	g := make([]int, n)
+	for h := 0; h < n; h++ {
+		seen := map[int]bool{}
+		for i := 0; i <= h; i++ {
+			m := h - i
+			for k := 0; k <= m; k++ {
+				ok, rule := kayles.DigitAllows(o, i, k)
+				if !ok || (k < 2 && i == 0) || (k == 0 && m != 0) {
+					continue
+				}
+				var walk func(left []int, remain int)
+				walk = func(left []int, remain int) {
+					if len(left) == k {
+						if remain == 0 && fitsRule(left, rule) {
+							v := 0
+							for _, a := range left {
+								v ^= g[a]
+							}
+							seen[v] = true
+						}
+						return
+					}
+					for a := 1; a <= remain; a++ {
+						walk(append(left, a), remain-a)
+					}
+				}
+				walk(nil, m)
+			}
+		}
+		for seen[g[h]] {
+			g[h]++
+		}
+	}
+	return g
+}
+
+// fitsRule checks a constraint the slow way: by counting distinct heaps.
+func fitsRule(left []int, rule byte) bool {
+	if len(left) < 2 || rule == 0 {
+		return true
+	}
+	distinct := map[int]bool{}
+	for _, a := range left {
+		distinct[a] = true
+	}
+	switch rule {
+	case '!':
+		return len(distinct) == len(left)
+	case '?':
+		return len(distinct) > 1
+	}
+	return len(distinct) == 1
+}
+
+var generalCodes = []string{
+	"0.[3]", "4.[3]", "4!.0", "4?.0", "4=.0", "0.[37]", "8!.0", "8?.0", "8=.0", "0.G", "0.H",
+	"0.{2+}", "0.4=", "0.{3,4}?", "0.1[3]", "C!.3", "0.{1,3+}!7", "0.7!", "0.F?", "0.[0F]", "0.&96;",
+}
+
+func TestGeneralEngineAgainstReference(t *testing.T) {
+	for _, code := range generalCodes {
+		o := kayles.MustParseOctal(code)
+		n := 20 // the reference walks every ordered split: 2^n steps for {2+}
+		got, err := o.Values(n)
+		require.NoError(t, err, code)
+		assert.Equal(t, generalReference(o, n), got, code)
+	}
+}
+
+func TestGeneralMovesAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 300 {
+		o := kayles.MustParseOctal(generalCodes[rng.IntN(len(generalCodes))])
+		var hs []int
+		for range 1 + rng.IntN(3) {
+			hs = append(hs, rng.IntN(11))
+		}
+		p := kayles.NewPosition(hs...)
+		got := map[kayles.Position]bool{}
+		for m := range o.Moves(p) {
+			require.True(t, slices.IsSorted(m.Left), "%s %v", o, m)
+			q, err := o.Play(p, m)
+			require.NoError(t, err, "%s %v %v", o, p, m)
+			assert.False(t, got[q], "%s %v: two moves lead to %v", o, p, q)
+			got[q] = true
+		}
+		assert.Equal(t, generalResults(o, p), got, "%s %v", o, p)
+	}
+}
+
+// generalResults lists the positions one move away, straight from the rules.
+func generalResults(o *kayles.Octal, p kayles.Position) map[kayles.Position]bool {
+	out := map[kayles.Position]bool{}
+	hs := p.Heaps()
+	for j, h := range hs {
+		rest := slices.Delete(slices.Clone(hs), j, j+1)
+		for i := 0; i <= h; i++ {
+			for k := 0; k <= h-i; k++ {
+				ok, rule := kayles.DigitAllows(o, i, k)
+				if !ok || (k < 2 && i == 0) {
+					continue
+				}
+				var walk func(left []int, remain int)
+				walk = func(left []int, remain int) {
+					if len(left) == k {
+						if remain == 0 && fitsRule(left, rule) {
+							out[kayles.NewPosition(append(slices.Clone(rest), left...)...)] = true
+						}
+						return
+					}
+					for a := 1; a <= remain; a++ {
+						walk(append(left, a), remain-a)
+					}
+				}
+				walk(nil, h-i)
+			}
+		}
+	}
+	return out
+}
+
+func TestPlayChecksModifiers(t *testing.T) {
+	p := kayles.NewPosition(6)
+	_, err := kayles.GrundysGame.Play(p, kayles.Move{Heap: 6, Left: []int{3, 3}})
+	require.ErrorIs(t, err, kayles.ErrIllegalMove)
+	assert.Contains(t, err.Error(), "pairwise unequal")
+	q, err := kayles.GrundysGame.Play(p, kayles.Move{Heap: 6, Left: []int{2, 4}})
+	require.NoError(t, err)
+	assert.Equal(t, kayles.NewPosition(2, 4), q)
+	_, err = kayles.MustParseOctal("4=.0").Play(p, kayles.Move{Heap: 6, Left: []int{2, 4}})
+	assert.ErrorContains(t, err, "all equal")
+	_, err = kayles.MustParseOctal("8?.0").Play(p, kayles.Move{Heap: 6, Left: []int{2, 2, 2}})
+	assert.ErrorContains(t, err, "not all equal")
+	_, err = kayles.Nim.Play(kayles.NewPosition(100), kayles.Move{Heap: 100, Take: 100})
+	require.NoError(t, err)
+}
+
+func TestNimAndLaskersNim(t *testing.T) {
+	nim, err := kayles.Nim.Values(300)
+	require.NoError(t, err)
+	lasker, err := kayles.LaskersNim.Values(300)
+	require.NoError(t, err)
+	for n := range 300 {
+		assert.Equal(t, n, nim[n], "Nim: G(n) = n")
+		// Winning Ways ch. 4: Lasker's Nim swaps 4k+3 and 4k+4.
+		want := n
+		switch n % 4 {
+		case 3:
+			want = n + 1
+		case 0:
+			if n > 0 {
+				want = n - 1
+			}
+		}
+		assert.Equal(t, want, lasker[n], "Lasker's Nim G(%d)", n)
+	}
+	_, ok := kayles.Nim.Period(1000)
+	assert.False(t, ok, "no theorem proves a period for a code with a repeating tail")
+	p, ok := kayles.Nim.ApparentPeriod(1000)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 1, Saltus: 1}, p)
+	assert.Equal(t, "preperiod 0, period 1, saltus 1 (apparent)", p.String())
+	p, ok = kayles.LaskersNim.ApparentPeriod(1000)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 1, Period: 4, Saltus: 4}, p)
+}
+
+func TestGrundysGame(t *testing.T) {
+	rows := readData(t, "grundysgame.txt")
+	var want []int
+	for _, row := range rows {
+		if strings.Contains(row[0], "=") {
+			for _, f := range row {
+				n, v, _ := strings.Cut(f, "=")
+				heap, _ := strconv.Atoi(n)
+				val, _ := strconv.Atoi(v)
+				assert.Equal(t, val, kayles.GrundysGame.Grundy(heap), "G(%d)", heap)
+			}
+			continue
+		}
+		for _, f := range row {
+			v, err := strconv.Atoi(f)
+			require.NoError(t, err)
+			want = append(want, v)
+		}
+	}
+	require.Len(t, want, 105)
+	got, err := kayles.GrundysGame.Values(len(want))
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, "4!.0", kayles.GrundysGame.String())
+}
+
+func TestSubtractionGames(t *testing.T) {
+	// A subtraction game against its definition: G(n) = mex{G(n-s) : s in S, s <= n}.
+	for _, set := range [][]int{{1, 2, 3}, {2, 5, 6}, {1, 4}, {3, 5, 7, 11}, {1, 64}, {2, 2, 4}} {
+		o, err := kayles.NewSubtraction(set...)
+		require.NoError(t, err)
+		vals, err := o.Values(400)
+		require.NoError(t, err)
+		assert.Equal(t, subtractionReference(400, func(s int) bool { return slices.Contains(set, s) }), vals, "%v", set)
+		_, ok := o.Period(1 << 12)
+		assert.True(t, ok, "finite subtraction games are periodic, and the theorem proves it (k = 1): %v", set)
+	}
+	o, err := kayles.NewSubtraction(1, 2, 3)
+	require.NoError(t, err)
+	assert.Equal(t, "0.333", o.String())
+	p, ok := o.Period(100)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 4, Proven: true}, p)
+
+	for _, excluded := range [][]int{{}, {1}, {2, 3}, {1, 5, 6}} {
+		o, err := kayles.NewAllButSubtraction(excluded...)
+		require.NoError(t, err)
+		vals, err := o.Values(200)
+		require.NoError(t, err)
+		assert.Equal(t, subtractionReference(200, func(s int) bool { return !slices.Contains(excluded, s) }), vals, "all but %v", excluded)
+	}
+	all, err := kayles.NewAllButSubtraction()
+	require.NoError(t, err)
+	assert.Equal(t, kayles.Nim.String(), all.String())
+
+	for _, bad := range []int{0, -1, 65} {
+		_, err := kayles.NewSubtraction(1, bad)
+		require.ErrorIs(t, err, kayles.ErrRange)
+		var re *kayles.RangeError
+		require.ErrorAs(t, err, &re)
+		assert.Equal(t, bad, re.Value)
+		_, err = kayles.NewAllButSubtraction(bad)
+		require.ErrorIs(t, err, kayles.ErrRange)
+	}
+}
+
+func subtractionReference(n int, allowed func(int) bool) []int {
+	g := make([]int, n)
+	for h := range g {
+		seen := map[int]bool{}
+		for s := 1; s <= h; s++ {
+			if allowed(s) {
+				seen[g[h-s]] = true
+			}
+		}
+		for seen[g[h]] {
+			g[h]++
+		}
+	}
+	return g
+}
+
+func TestArithmeticPeriodicity(t *testing.T) {
+	// 0.3F: period 6, saltus 3, from heap 0 (Howse & Nowakowski 2004). No theorem is applied
+	// here, so it is reported as apparent.
+	p, ok := kayles.MustParseOctal("0.3F").ApparentPeriod(600)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 6, Saltus: 3}, p)
+	// A proven period comes back proven.
+	p, ok = kayles.Kayles.ApparentPeriod(1000)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 71, Period: 12, Proven: true}, p)
+	// Officers shows nothing regular in its first 2000 values.
+	_, ok = kayles.MustParseOctal("0.6").ApparentPeriod(2000)
+	assert.False(t, ok)
+}
+
+func TestFindApparentIsLeast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		n0, p, s, n := rng.IntN(15), 1+rng.IntN(8), rng.IntN(3), rng.IntN(100)
+		g := make([]uint16, n)
+		for i := range g {
+			if i < n0+p {
+				g[i] = uint16(rng.IntN(4))
+			} else {
+				g[i] = g[i-p] + uint16(s)
+			}
+		}
+		got, ok := kayles.FindApparent(g)
+		want, wantOK := slowApparent(g)
+		require.Equal(t, wantOK, ok, "%v", g)
+		require.Equal(t, want, got, "%v", g)
+	}
+}
+
+func slowApparent(g []uint16) (kayles.Period, bool) {
+	n := len(g)
+	for p := 1; 3*p <= n; p++ {
+		for n0 := 0; n0+3*p <= n; n0++ {
+			s := int(g[n0+p]) - int(g[n0])
+			holds := s >= 0
+			for i := n0; i+p < n; i++ {
+				holds = holds && int(g[i+p])-int(g[i]) == s
+			}
+			if holds {
+				if n >= 2*(n0+p) {
+					return kayles.Period{Preperiod: n0, Period: p, Saltus: s}, true
+				}
+				break
+			}
+		}
+	}
+	return kayles.Period{}, false
+}
+
+func TestGeneralWinningMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 200 {
+		o := kayles.MustParseOctal(generalCodes[rng.IntN(len(generalCodes))])
+		var hs []int
+		for range 1 + rng.IntN(3) {
+			hs = append(hs, rng.IntN(14))
+		}
+		p := kayles.NewPosition(hs...)
+		n := 0
+		for m := range o.WinningMoves(p) {
+			q, err := o.Play(p, m)
+			require.NoError(t, err)
+			assert.Equal(t, 0, o.Value(q))
+			n++
+		}
+		assert.Equal(t, o.Value(p) != 0, n > 0, "%s %v", o, p)
+	}
+}
+
+// TestGeneralCodesInMiserePlay checks that misère play works for rule sets beyond octal codes:
+// Nim as 0.[3] against the classical misère Nim rule, and Grundy's game against a direct search.
+func TestGeneralCodesInMiserePlay(t *testing.T) {
+	for a := range 6 {
+		for b := a; b < 6; b++ {
+			for c := b; c < 6; c++ {
+				hs := []int{a, b, c}
+				want := kayles.Next
+				if kayles.NimLoses(hs, true) {
+					want = kayles.Previous
+				}
+				p := kayles.NewPosition(hs...)
+				if p == (kayles.Position{}) {
+					continue // no move left: the player to move has won
+				}
+				assert.Equal(t, want, kayles.Nim.MisereOutcome(p), "misère Nim %v", hs)
+			}
+		}
+	}
+	memo := map[kayles.Position]bool{}
+	var lost func(p kayles.Position) bool // misère: the player with no move wins
+	lost = func(p kayles.Position) bool {
+		if v, ok := memo[p]; ok {
+			return v
+		}
+		any, l := false, true
+		for m := range kayles.GrundysGame.Moves(p) {
+			any = true
+			q, _ := kayles.GrundysGame.Play(p, m)
+			if lost(q) {
+				l = false
+			}
+		}
+		if !any {
+			l = false
+		}
+		memo[p] = l
+		return l
+	}
+	for n := 1; n <= 14; n++ {
+		for m := 0; m <= 6; m++ {
+			p := kayles.NewPosition(n, m)
+			want := kayles.Next
+			if lost(p) {
+				want = kayles.Previous
+			}
+			assert.Equal(t, want, kayles.GrundysGame.MisereOutcome(p), "misère Grundy's game %v", p)
+		}
+	}
+}
