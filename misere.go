@@ -62,7 +62,7 @@ func (o *Octal) isKayles() bool { return o.code == "0.77" }
 // dead reports whether a heap of n admits no move at all. Such heaps change nothing in any
 // sum, in normal or misère play, and the misère search drops them.
 func (o *Octal) dead(n int) bool {
-	return o.heapMoves(n, n, func(Move) bool { return false })
+	return o.options(n, n, func(int, []int) bool { return false })
 }
 
 // misereForm returns p without its dead heaps, and the number of tokens left in it.

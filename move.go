@@ -58,33 +58,58 @@ func (o *Octal) Moves(p Position) iter.Seq[Move] {
 }
 
 // heapMoves yields the moves on a heap of n in the order Moves documents, leaving out those
-// whose first or second heap left (in ascending order) is bound or more; it returns false when
-// yield did.
+// with a heap left other than the largest at bound or more; it returns false when yield did.
 func (o *Octal) heapMoves(n, bound int, yield func(Move) bool) bool {
-	if !o.plain {
-		return o.heapMovesGeneral(n, bound, yield)
+	return o.options(n, bound, func(take int, left []int) bool {
+		return yield(newMove(n, take, left))
+	})
+}
+
+// newMove returns the move on a heap of n, with its own copy of left.
+func newMove(n, take int, left []int) Move {
+	m := Move{Heap: n, Take: take}
+	if len(left) > 0 {
+		m.Left = slices.Clone(left)
 	}
+	return m
+}
+
+// options calls visit with each move on a heap of n, as heapMoves orders and bounds them: the
+// tokens taken and the heaps left in row order, in a slice that visit must not keep. It returns
+// false when visit did. Unlike heapMoves it allocates nothing per move.
+func (o *Octal) options(n, bound int, visit func(take int, left []int) bool) bool {
+	if !o.plain {
+		return o.optionsGeneral(n, bound, visit)
+	}
+	var buf [3]int
 	t := len(o.flags) - 1
 	for i := 1; i <= min(t, n); i++ {
 		d := o.flags[i]
-		if d&1 != 0 && i == n && !yield(Move{Heap: n, Take: i}) {
+		if d&1 != 0 && i == n && !visit(i, buf[:0]) {
 			return false
 		}
-		if d&2 != 0 && i < n && !yield(Move{Heap: n, Take: i, Left: []int{n - i}}) {
-			return false
+		if d&2 != 0 && i < n {
+			buf[0] = n - i
+			if !visit(i, buf[:1]) {
+				return false
+			}
 		}
 	}
 	for a := 1; 2*a <= n && a < bound; a++ {
 		for i := 0; i <= min(t, n); i++ {
 			d, m := o.flags[i], n-i
-			if d&4 != 0 && m-a >= a && !yield(Move{Heap: n, Take: i, Left: []int{a, m - a}}) {
-				return false
+			if d&4 != 0 && m-a >= a {
+				buf[0], buf[1] = a, m-a
+				if !visit(i, buf[:2]) {
+					return false
+				}
 			}
 			if d&8 == 0 {
 				continue
 			}
 			for b := a; a+2*b <= m && b < bound; b++ {
-				if !yield(Move{Heap: n, Take: i, Left: []int{a, b, m - a - b}}) {
+				buf[0], buf[1], buf[2] = a, b, m-a-b
+				if !visit(i, buf[:3]) {
 					return false
 				}
 			}

@@ -62,18 +62,16 @@ func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
 			}
 			last = h
 			target := o.Grundy(h) ^ v
+			wins := func(_ int, left []int) bool { return o.leftValue(left) != target }
 			if bound := o.load().period; bound.Period > 0 && h > 2*(bound.Preperiod+bound.Period) {
-				// Every move has a twin of the same value whose first two heaps left are below
-				// n0+p: shift a heap a >= n0+p down by p and the last heap up by p.
-				found := !o.heapMoves(h, bound.Preperiod+bound.Period, func(m Move) bool {
-					return o.leftValue(m.Left) != target
-				})
-				if !found {
-					continue
+				// Every move has a twin of the same value whose heaps left but the largest are
+				// below n0+p: shift a heap a >= n0+p down by p and the largest up by p.
+				if o.options(h, bound.Preperiod+bound.Period, wins) {
+					continue // no winning move on this heap
 				}
 			}
-			if !o.heapMoves(h, h, func(m Move) bool {
-				return o.leftValue(m.Left) != target || yield(m)
+			if !o.options(h, h, func(take int, left []int) bool {
+				return wins(take, left) || yield(newMove(h, take, left))
 			}) {
 				return
 			}

@@ -110,23 +110,22 @@ func splits(m, k, lo int, rule byte, bound int, visit func([]int) bool) bool {
 	return walk(m, k, lo)
 }
 
-// heapMovesGeneral yields the moves on a heap of n for any code, in the order Moves documents,
-// leaving out those with a heap left other than the largest at bound or more; it returns false
-// when yield did.
-func (o *Octal) heapMovesGeneral(n, bound int, yield func(Move) bool) bool {
+// optionsGeneral is options for any code.
+func (o *Octal) optionsGeneral(n, bound int, visit func(take int, left []int) bool) bool {
 	last := n // the largest take with a non-zero digit
 	if o.tail == nil {
 		last = min(n, len(o.digits)-1)
 	}
 	for i := 1; i <= last; i++ {
 		d := o.digit(i)
-		if d.allows(0) && i == n && !yield(Move{Heap: n, Take: i}) {
+		if d.allows(0) && i == n && !visit(i, nil) {
 			return false
 		}
-		if d.allows(1) && i < n && !yield(Move{Heap: n, Take: i, Left: []int{n - i}}) {
+		if d.allows(1) && i < n && !visit(i, []int{n - i}) {
 			return false
 		}
 	}
+	var left []int // reused for every split
 	for a := 1; 2*a <= n && a < bound; a++ {
 		for i := 0; i <= last; i++ {
 			d, m := o.digit(i), n-i
@@ -144,13 +143,9 @@ func (o *Octal) heapMovesGeneral(n, bound int, yield func(Move) bool) bool {
 				if d.rule == '!' {
 					lo = a + 1
 				}
-				first := a
 				ok := splits(m-a, k-1, lo, 0, bound, func(rest []int) bool {
-					left := append([]int{first}, rest...)
-					if !d.fits(left) {
-						return true
-					}
-					return yield(Move{Heap: n, Take: i, Left: left})
+					left = append(append(left[:0], a), rest...)
+					return !d.fits(left) || visit(i, left)
 				})
 				if !ok {
 					return false
