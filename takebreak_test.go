@@ -85,39 +85,47 @@ func TestTakeAndBreakNotationErrors(t *testing.T) {
 	}
 }
 
-// generalReference computes G(0..n-1) of any code straight from the rules: every option is an
-// ordered tuple of non-empty heaps, duplicates and all, checked against the digit's rule as a
-// multiset, and the mex is taken over a map.
+// referenceOptions calls visit with every option of a heap of h straight from the rules: every
+// ordered tuple of non-empty heaps left, duplicates and all, checked against the digit's rule
+// as a multiset.
+func referenceOptions(o *kayles.Octal, h int, visit func(left []int)) {
+	for i := 0; i <= h; i++ {
+		m := h - i
+		for k := 0; k <= m; k++ {
+			ok, rule := kayles.DigitAllows(o, i, k)
+			if !ok || (k < 2 && i == 0) || (k == 0 && m != 0) {
+				continue
+			}
+			var walk func(left []int, remain int)
+			walk = func(left []int, remain int) {
+				if len(left) == k {
+					if remain == 0 && fitsRule(left, rule) {
+						visit(left)
+					}
+					return
+				}
+				for a := 1; a <= remain; a++ {
+					walk(append(left, a), remain-a)
+				}
+			}
+			walk(nil, m)
+		}
+	}
+}
+
+// generalReference computes G(0..n-1) of any code from referenceOptions, with the mex taken
+// over a map.
 func generalReference(o *kayles.Octal, n int) []int {
 	g := make([]int, n)
 	for h := 0; h < n; h++ {
 		seen := map[int]bool{}
-		for i := 0; i <= h; i++ {
-			m := h - i
-			for k := 0; k <= m; k++ {
-				ok, rule := kayles.DigitAllows(o, i, k)
-				if !ok || (k < 2 && i == 0) || (k == 0 && m != 0) {
-					continue
-				}
-				var walk func(left []int, remain int)
-				walk = func(left []int, remain int) {
-					if len(left) == k {
-						if remain == 0 && fitsRule(left, rule) {
-							v := 0
-							for _, a := range left {
-								v ^= g[a]
-							}
-							seen[v] = true
-						}
-						return
-					}
-					for a := 1; a <= remain; a++ {
-						walk(append(left, a), remain-a)
-					}
-				}
-				walk(nil, m)
+		referenceOptions(o, h, func(left []int) {
+			v := 0
+			for _, a := range left {
+				v ^= g[a]
 			}
-		}
+			seen[v] = true
+		})
 		for seen[g[h]] {
 			g[h]++
 		}
@@ -179,33 +187,15 @@ func TestGeneralMovesAgainstReference(t *testing.T) {
 	}
 }
 
-// generalResults lists the positions one move away, straight from the rules.
+// generalResults lists the positions one move away, from referenceOptions.
 func generalResults(o *kayles.Octal, p kayles.Position) map[kayles.Position]bool {
 	out := map[kayles.Position]bool{}
 	hs := p.Heaps()
 	for j, h := range hs {
 		rest := slices.Delete(slices.Clone(hs), j, j+1)
-		for i := 0; i <= h; i++ {
-			for k := 0; k <= h-i; k++ {
-				ok, rule := kayles.DigitAllows(o, i, k)
-				if !ok || (k < 2 && i == 0) {
-					continue
-				}
-				var walk func(left []int, remain int)
-				walk = func(left []int, remain int) {
-					if len(left) == k {
-						if remain == 0 && fitsRule(left, rule) {
-							out[kayles.NewPosition(append(slices.Clone(rest), left...)...)] = true
-						}
-						return
-					}
-					for a := 1; a <= remain; a++ {
-						walk(append(left, a), remain-a)
-					}
-				}
-				walk(nil, h-i)
-			}
-		}
+		referenceOptions(o, h, func(left []int) {
+			out[kayles.NewPosition(append(slices.Clone(rest), left...)...)] = true
+		})
 	}
 	return out
 }
