@@ -22,6 +22,29 @@
 // periodicity theorem ([Octal.Period]), and answers for positions: [Octal.Value],
 // [Octal.Outcome], [Octal.Moves], [Octal.Play] and [Octal.WinningMoves].
 //
+// The same parser reads the wider take-and-break notation: digits up to V, &N; for any digit,
+// brace digits such as {2+}, the modifiers ! ? = and repeating tails, so that [Nim] (0.[3]),
+// [GrundysGame] (4!.0), [LaskersNim] and subtraction games ([NewSubtraction]) are rule sets
+// too. [Octal.Period] reports only what the periodicity theorem proves; [Octal.ApparentPeriod]
+// reports what the values show, arithmetic periods included.
+//
+// # Misère play
+//
+// In misère play whoever cannot move wins. [Octal.MisereOutcome] and [Octal.MisereWinningMoves]
+// answer for every rule set: misère Kayles by the Sibert–Conway rule for rows of any length,
+// other games by a memoised search. [Octal.Genus] gives Conway's genus.
+//
+// # Tables and opponents
+//
+// For game programs, a [Table] is one row of Kayles pins with every rule checked, undo, hints
+// and a text form; a [NimTable] is the Standard Nim table. [NewPerfect], [NewSymmetry] and
+// [NewRandom] are computer opponents for both.
+//
+// # Graphs
+//
+// [NodeKayles] and [ArcKayles] play Kayles on a [Graph]: a move removes a vertex and its
+// neighbours, or both ends of an edge.
+//
 // # Conventions
 //
 // Sequences include heap 0: G(0), G(1), .... A game has preperiod n0 and period p when
