@@ -1,7 +1,10 @@
 package kayles
 
 import (
+	"flag"
 	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -168,19 +171,33 @@ func TestMisereKaylesProof(t *testing.T) {
 }
 
 // TestMisereKaylesProofFails shows that the proof can fail: every change to one entry of the
-// table, or to one state's outcome, makes it fail.
+// table (to each of the other states), to one state's outcome, and every merge of two states
+// makes it fail.
 func TestMisereKaylesProofFails(t *testing.T) {
 	orig := &misereKaylesQuotient
 	for q := range orig.next {
 		bad := misereQuotient{next: slices.Clone(orig.next), lose: orig.lose ^ 1<<q}
 		assert.Error(t, checkMisereKaylesRule(&bad), "outcome of state %d flipped", q)
 		for j := range 8 {
-			bad := misereQuotient{next: slices.Clone(orig.next), lose: orig.lose}
-			bad.next[q][j] = uint8((int(bad.next[q][j]) + 1 + q + j) % len(bad.next))
-			if bad.next[q][j] == orig.next[q][j] {
-				bad.next[q][j] = uint8((int(bad.next[q][j]) + 1) % len(bad.next))
+			for v := range len(orig.next) {
+				if uint8(v) == orig.next[q][j] {
+					continue
+				}
+				bad := misereQuotient{next: slices.Clone(orig.next), lose: orig.lose}
+				bad.next[q][j] = uint8(v)
+				assert.Error(t, checkMisereKaylesRule(&bad), "state %d column %d changed to %d", q, j, v)
 			}
-			assert.Error(t, checkMisereKaylesRule(&bad), "state %d column %d changed", q, j)
+		}
+		for b := q + 1; b < len(orig.next); b++ {
+			bad := misereQuotient{next: slices.Clone(orig.next), lose: orig.lose}
+			for r := range bad.next {
+				for j := range 8 {
+					if bad.next[r][j] == uint8(b) {
+						bad.next[r][j] = uint8(q)
+					}
+				}
+			}
+			assert.Error(t, checkMisereKaylesRule(&bad), "states %d and %d merged", q, b)
 		}
 	}
 }
@@ -199,5 +216,146 @@ func TestMisereKaylesState(t *testing.T) {
 			}
 		}
 		require.Equal(t, q, tab.state(c), "counts %v", c)
+	}
+}
+
+// Review of misère Kayles: an independent brute force on pin bitmasks.
+
+var misereKaylesLong = flag.Bool("misere.long", false, "check misère Kayles against the pin brute force for every position of up to 40 pins (slow)")
+
+// pinRows packs rows of pins into one bit mask, each row a run of set bits, the rows one clear
+// bit apart, longest row in the low bits. It is the canonical mask of a multiset of rows.
+func pinRows(rows []int) uint64 {
+	rows = slices.Clone(rows)
+	slices.Sort(rows)
+	var m uint64
+	for _, r := range slices.Backward(rows) {
+		if r > 0 {
+			m = m<<(r+1) | (1<<r - 1)
+		}
+	}
+	return m
+}
+
+// pinRuns returns the lengths of the runs of set bits in m.
+func pinRuns(m uint64) []int {
+	var rows []int
+	for m != 0 {
+		m >>= bits.TrailingZeros64(m)
+		r := bits.TrailingZeros64(^m)
+		rows = append(rows, r)
+		m >>= r
+	}
+	return rows
+}
+
+// pinSearch solves misère Kayles on pin masks by brute force, sharing no code with the
+// package: a move knocks down one standing pin or two adjacent standing pins, and the player
+// who knocks down the last pin loses (the player to move in the empty position wins).
+type pinSearch map[uint64]bool
+
+// wins reports whether the player to move wins the canonical mask m.
+func (s pinSearch) wins(m uint64) bool {
+	if m == 0 {
+		return true
+	}
+	if w, ok := s[m]; ok {
+		return w
+	}
+	w := false
+	for _, q := range pinOptions(m) {
+		if !s.wins(q) {
+			w = true
+			break
+		}
+	}
+	s[m] = w
+	return w
+}
+
+// pinOptions returns the canonical masks of the positions one move leads to from m.
+func pinOptions(m uint64) []uint64 {
+	var out []uint64
+	for i := range 64 {
+		if m>>i&1 == 0 {
+			continue
+		}
+		out = append(out, pinRows(pinRuns(m&^(1<<i))))
+		if m>>(i+1)&1 != 0 {
+			out = append(out, pinRows(pinRuns(m&^(3<<i))))
+		}
+	}
+	return out
+}
+
+// pinPartitions calls f with every multiset of rows of at most n pins in all.
+func pinPartitions(n int, f func(rows []int)) {
+	var rows []int
+	var rec func(largest, left int)
+	rec = func(largest, left int) {
+		f(rows)
+		for r := min(largest, left); r >= 1; r-- {
+			rows = append(rows, r)
+			rec(r, left-r)
+			rows = rows[:len(rows)-1]
+		}
+	}
+	rec(n, n)
+}
+
+// checkMisereKaylesPins compares the outcome and the winning moves of the rows with the pin
+// brute force; the winning moves are compared by the positions they lead to.
+func checkMisereKaylesPins(t *testing.T, s pinSearch, rows []int) bool {
+	m := pinRows(rows)
+	p := NewPosition(rows...)
+	if !assert.Equal(t, outcomeOf(s.wins(m)), MisereKaylesOutcome(p), "rows %v", rows) {
+		return false
+	}
+	want := map[uint64]bool{}
+	for _, q := range pinOptions(m) {
+		if !s.wins(q) {
+			want[q] = true
+		}
+	}
+	got := map[uint64]bool{}
+	for mv := range Kayles.MisereWinningMoves(p) {
+		q, err := Kayles.Play(p, mv)
+		require.NoError(t, err)
+		got[pinRows(slices.Collect(q.All()))] = true
+	}
+	return assert.Equal(t, want, got, "rows %v", rows)
+}
+
+// TestMisereKaylesPins checks the Sibert–Conway rule and its winning moves against the pin
+// brute force for every position of up to 30 pins (40 with -misere.long), and for random
+// positions of up to 44 pins with rows of 26 to 40.
+func TestMisereKaylesPins(t *testing.T) {
+	n := 30
+	if *misereKaylesLong {
+		n = 40
+	}
+	s := pinSearch{}
+	count := 0
+	pinPartitions(n, func(rows []int) {
+		if !t.Failed() {
+			checkMisereKaylesPins(t, s, rows)
+			count++
+		}
+	})
+	assert.Equal(t, map[int]int{30: 28629, 40: 215308}[n], count, "positions checked")
+	const randomPins = 44
+	rng := rand.New(rand.NewPCG(4, 1992))
+	for range 40 {
+		rows := []int{26 + rng.IntN(15)}
+		for sum := rows[0]; ; {
+			r := []int{1, 4, 5, 9, 12, 17, 20, 25, 2, 3, 6, 7, 8}[rng.IntN(13)]
+			if sum+r > randomPins {
+				break
+			}
+			rows, sum = append(rows, r), sum+r
+		}
+		if !checkMisereKaylesPins(t, s, rows) {
+			return
+		}
 	}
 }
