@@ -112,6 +112,14 @@ func (t *canonTable) canon(o *Octal, p Position) int {
 		}
 		opts = append(opts, x)
 	}
+	id := t.reduce(opts)
+	t.memo[p] = id
+	return id
+}
+
+// reduce returns the id of the canonical form of the game whose options have the canonical
+// forms opts (in any order, repeats allowed).
+func (t *canonTable) reduce(opts []int) int {
 	slices.Sort(opts)
 	opts = slices.Compact(opts)
 	// If some option G' has an option G'' equal to G, then G' is reversible and G equals
@@ -132,7 +140,6 @@ func (t *canonTable) canon(o *Octal, p Position) int {
 	if id < 0 {
 		id = t.intern(opts)
 	}
-	t.memo[p] = id
 	return id
 }
 
