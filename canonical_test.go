@@ -279,11 +279,9 @@ func TestCanonicalBornByDay(t *testing.T) {
 			}
 		}
 		require.Equal(t, n, len(next), "forms born by day %d", day)
-		if day < 4 {
-			forms = next
-		}
+		forms = next
 	}
-	// forms holds the 5 forms born by day 3. Build every game born by day 4 as a tree.
+	// Build every game born by day 4 as a tree, with no simplification.
 	g := newGameTrees()
 	raw := []int{g.game()}
 	canon := map[int]int{}
