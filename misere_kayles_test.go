@@ -359,3 +359,54 @@ func TestMisereKaylesPins(t *testing.T) {
 		}
 	}
 }
+
+// misereClasses returns the number of classes of states of t that no rows added tell apart
+// (Moore's refinement: first by outcome, then by the classes each row leads to).
+func misereClasses(t *misereQuotient) int {
+	n := len(t.next)
+	class := make([]int, n)
+	for q := range n {
+		class[q] = int(t.lose >> q & 1)
+	}
+	for count := 0; ; {
+		ids := map[[9]int]int{}
+		next := make([]int, n)
+		for q := range n {
+			k := [9]int{class[q]}
+			for j, r := range t.next[q] {
+				k[j+1] = class[r]
+			}
+			if _, ok := ids[k]; !ok {
+				ids[k] = len(ids)
+			}
+			next[q] = ids[k]
+		}
+		class = next
+		if len(ids) == count {
+			return count
+		}
+		count = len(ids)
+	}
+}
+
+// TestMisereKaylesStatesDistinct checks what the doc of misere_kayles.go says of the 28 states:
+// each is reached from the empty position, and no two are alike, that is, for every two states
+// some exceptional rows added to both leave one lost and the other won.
+func TestMisereKaylesStatesDistinct(t *testing.T) {
+	tab := &misereKaylesQuotient
+	reached := map[uint8]bool{0: true}
+	for queue := []uint8{0}; len(queue) > 0; queue = queue[1:] {
+		for _, r := range tab.next[queue[0]] {
+			if !reached[r] {
+				reached[r] = true
+				queue = append(queue, r)
+			}
+		}
+	}
+	assert.Len(t, reached, len(tab.next), "states reached from the empty position")
+	assert.Equal(t, len(tab.next), misereClasses(tab))
+	// A copy of state 27 under another number is alike to it, and the count shows it.
+	twin := misereQuotient{next: append(slices.Clone(tab.next), tab.next[27]), lose: tab.lose}
+	twin.next[20][0] = 28 // was 27
+	assert.Equal(t, len(tab.next), misereClasses(&twin))
+}
