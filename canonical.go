@@ -146,7 +146,9 @@ func (t *canonTable) reduce(opts []int) int {
 // equal reports whether the game G with the canonical options opts equals the canonical game
 // k, by Conway's criterion: G and K have the same misère outcome; every option of G is an
 // option of K or has K as an option; and every option of K is an option of G or has an option
-// equal to G. memo holds the answers for this G.
+// equal to G. memo holds the answers for this G. TestCanonicalBornByDay checks the forms
+// against the published counts of the games born by each day (1, 2, 3, 5, 22, and 4,171,780
+// by day 5) and against play with every game born by day 4.
 func (t *canonTable) equal(opts []int, k int, memo map[int]bool) bool {
 	if v, ok := memo[k]; ok {
 		return v

@@ -410,3 +410,26 @@ func TestMisereKaylesStatesDistinct(t *testing.T) {
 	twin.next[20][0] = 28 // was 27
 	assert.Equal(t, len(tab.next), misereClasses(&twin))
 }
+
+// TestMisereKaylesLongRowMoves checks every winning move, not only the first, in positions
+// with an ordinary row of 53 pins or more, beside exceptional and ordinary rows: every
+// option keeps an ordinary row, so the misère winning moves are the normal-play ones, in the
+// same order. Rows above 166 pins take the path that passes over rows by their option values.
+func TestMisereKaylesLongRowMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(53, 166))
+	for i := range 300 {
+		rows := []int{53 + rng.IntN(350)}
+		if i%50 == 0 {
+			rows[0] = 100_000 + rng.IntN(12)
+		}
+		for range rng.IntN(5) {
+			rows = append(rows, []int{1, 4, 5, 9, 12, 17, 20, 25, 2, 3, 7, 30, 60, 170, 171}[rng.IntN(15)])
+		}
+		p := NewPosition(rows...)
+		want := slices.Collect(Kayles.WinningMoves(p))
+		got := slices.Collect(Kayles.MisereWinningMoves(p))
+		if !assert.Equal(t, want, got, "rows %v", rows) {
+			return
+		}
+	}
+}
