@@ -247,7 +247,7 @@ func TestCanonicalEquality(t *testing.T) {
 	}
 }
 
-var canonicalDay5 = flag.Bool("misere.day5", false, "count the misère canonical forms born by day 5 (4,171,780; minutes and gigabytes)")
+var canonicalDay5 = flag.Bool("misere.day5", false, "count the misère canonical forms born by day 5 (4,171,780; half a minute and 3 GB)")
 
 // TestCanonicalBornByDay counts the canonical forms of the games born by each day, as sets of
 // the canonical forms born the day before: 1, 2, 3, 5 and 22 (Conway, On Numbers and Games

@@ -221,7 +221,7 @@ func TestMisereKaylesState(t *testing.T) {
 
 // Review of misère Kayles: an independent brute force on pin bitmasks.
 
-var misereKaylesLong = flag.Bool("misere.long", false, "check misère Kayles against the pin brute force for every position of up to 40 pins (slow)")
+var misereKaylesLong = flag.Bool("misere.long", false, "check misère Kayles against the pin brute force for every position of up to 45 pins (slow)")
 
 // pinRows packs rows of pins into one bit mask, each row a run of set bits, the rows one clear
 // bit apart, longest row in the low bits. It is the canonical mask of a multiset of rows.
@@ -327,22 +327,34 @@ func checkMisereKaylesPins(t *testing.T, s pinSearch, rows []int) bool {
 }
 
 // TestMisereKaylesPins checks the Sibert–Conway rule and its winning moves against the pin
-// brute force for every position of up to 30 pins (40 with -misere.long), and for random
+// brute force for every position of up to 30 pins (45 with -misere.long, as far as pins and
+// the gaps between rows fit in 64 bits), and for random
 // positions of up to 44 pins with rows of 26 to 40.
 func TestMisereKaylesPins(t *testing.T) {
 	n := 30
 	if *misereKaylesLong {
-		n = 40
+		n = 45
 	}
 	s := pinSearch{}
-	count := 0
+	count, skipped := 0, 0
 	pinPartitions(n, func(rows []int) {
+		pins := 0
+		for _, r := range rows {
+			pins += r
+		}
+		if pins+len(rows)-1 > 64 { // the mask does not fit; its options would not either
+			skipped++
+			return
+		}
 		if !t.Failed() {
 			checkMisereKaylesPins(t, s, rows)
 			count++
 		}
 	})
-	assert.Equal(t, map[int]int{30: 28629, 40: 215308}[n], count, "positions checked")
+	if n == 30 {
+		assert.Equal(t, 28629, count, "positions checked")
+	}
+	t.Logf("%d positions checked, %d with more than 64 pins and gaps skipped", count, skipped)
 	const randomPins = 44
 	rng := rand.New(rand.NewPCG(4, 1992))
 	for range 40 {
