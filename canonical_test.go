@@ -1,9 +1,14 @@
 package kayles
 
 import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestCanonicalForms checks the misère canonical forms against play: positions with the same
@@ -56,4 +61,303 @@ func TestCanonicalBound(t *testing.T) {
 	canonMaxPositions = 1 << 18
 	assert.Equal(t, "2^2", Kayles.Genus(NewPosition(14)).String())
 	assert.True(t, Kayles.Tame(NewPosition(14)))
+}
+
+// Review of the misère canonical forms: equality against play with arbitrary games.
+
+// gameTrees interns impartial games given as sets of options, with no simplification at all,
+// and solves sums of two of them in misère play by brute force.
+type gameTrees struct {
+	opts [][]int
+	ids  map[string]int
+	wins map[[2]int]bool
+	pos  map[Position]int
+}
+
+func newGameTrees() *gameTrees {
+	return &gameTrees{ids: map[string]int{}, wins: map[[2]int]bool{}, pos: map[Position]int{}}
+}
+
+// game returns the id of the game whose options are opts.
+func (g *gameTrees) game(opts ...int) int {
+	opts = slices.Clone(opts)
+	slices.Sort(opts)
+	opts = slices.Compact(opts)
+	key := fmt.Sprint(opts)
+	if id, ok := g.ids[key]; ok {
+		return id
+	}
+	g.opts = append(g.opts, opts)
+	g.ids[key] = len(g.opts) - 1
+	return len(g.opts) - 1
+}
+
+// position returns the id of the game tree of p in o, built with the public Moves and Play.
+func (g *gameTrees) position(t *testing.T, o *Octal, p Position) int {
+	if id, ok := g.pos[p]; ok {
+		return id
+	}
+	var opts []int
+	for m := range o.Moves(p) {
+		q, err := o.Play(p, m)
+		require.NoError(t, err)
+		opts = append(opts, g.position(t, o, q))
+	}
+	id := g.game(opts...)
+	g.pos[p] = id
+	return id
+}
+
+// sumWins reports whether the player to move wins a+b in misère play.
+func (g *gameTrees) sumWins(a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	if w, ok := g.wins[[2]int{a, b}]; ok {
+		return w
+	}
+	w := len(g.opts[a])+len(g.opts[b]) == 0
+	for _, x := range g.opts[a] {
+		w = w || !g.sumWins(x, b)
+	}
+	for _, y := range g.opts[b] {
+		w = w || !g.sumWins(a, y)
+	}
+	g.wins[[2]int{a, b}] = w
+	return w
+}
+
+// sum returns the id of a+b.
+func (g *gameTrees) sum(a, b int, memo map[[2]int]int) int {
+	if a > b {
+		a, b = b, a
+	}
+	if id, ok := memo[[2]int{a, b}]; ok {
+		return id
+	}
+	var opts []int
+	for _, x := range g.opts[a] {
+		opts = append(opts, g.sum(x, b, memo))
+	}
+	for _, y := range g.opts[b] {
+		opts = append(opts, g.sum(a, y, memo))
+	}
+	id := g.game(opts...)
+	memo[[2]int{a, b}] = id
+	return id
+}
+
+// TestCanonicalEquality checks the canonical forms against the definition of misère
+// equality, G = H when G+X and H+X have the same misère outcome for every game X: positions
+// with one canonical form must agree beside every X tried, and positions with different forms
+// must be told apart by some X tried, where the games tried suffice: in Kayles and 4.7 they
+// do not tell *2+*2+*2+*2 from *2+*2, which differ (Conway's cancellation theorem: else
+// *2+*2 = 0, and their outcomes differ), and no game born by day 4 does. The games X are every game born by day 4 (as sets of
+// games born by day 3), the sums of two games born by day 3, the positions themselves, and
+// sums of small positions with 0, *1 and *2.
+func TestCanonicalEquality(t *testing.T) {
+	for _, c := range []struct {
+		o      *Octal
+		tokens int
+		apart  bool // whether the games tried tell every two forms apart
+	}{
+		{Kayles, 9, false}, {DawsonsKayles, 12, true}, {MustParseOctal("4.7"), 7, false},
+		{MustParseOctal("0.8F"), 8, true}, {Guiles, 11, true},
+	} {
+		t.Run(c.o.String(), func(t *testing.T) {
+			g := newGameTrees()
+			star := g.game(g.game())
+			day2 := []int{g.game(), star, g.game(g.game(), star)} // 0, *1, *2: all of day 2
+			subsets := func(of []int) []int {
+				var out []int
+				for mask := range 1 << len(of) {
+					var opts []int
+					for i, x := range of {
+						if mask>>i&1 != 0 {
+							opts = append(opts, x)
+						}
+					}
+					out = append(out, g.game(opts...))
+				}
+				return out
+			}
+			day3 := subsets(day2)
+			xs := subsets(day3) // every game born by day 4
+			sums := map[[2]int]int{}
+			for i, a := range day3 {
+				for _, b := range day3[i:] {
+					xs = append(xs, g.sum(a, b, sums))
+				}
+			}
+			ps := miserePartitions(c.tokens)
+			for _, p := range ps {
+				xs = append(xs, g.position(t, c.o, p))
+			}
+			for _, p := range ps[:len(ps)/4] {
+				for _, d := range day2 {
+					xs = append(xs, g.sum(g.position(t, c.o, p), d, sums))
+				}
+			}
+			// Conway's proof that distinct canonical forms differ builds the game that tells
+			// them apart from their followers: so try games whose options are a few of the
+			// positions, games of day 3, or small positions plus *2+*2.
+			pool := append(slices.Clone(xs[len(xs)-len(ps)-len(ps)/4*len(day2):]), day3...)
+			rng := rand.New(rand.NewPCG(12, 1976))
+			twos := g.sum(day2[2], day2[2], sums) // *2+*2
+			for _, x := range slices.Clone(pool[:len(ps)/4]) {
+				pool = append(pool, g.sum(x, twos, sums))
+			}
+			for range 3000 {
+				var opts []int
+				for range 1 + rng.IntN(4) {
+					opts = append(opts, pool[rng.IntN(len(pool))])
+				}
+				xs = append(xs, g.game(opts...))
+			}
+			table := newCanonTable()
+			byForm := map[int]string{}
+			bySig := map[string]int{}
+			for _, p := range ps {
+				q, _ := c.o.misereForm(p)
+				id := table.canon(c.o, q)
+				require.GreaterOrEqual(t, id, 0)
+				tree := g.position(t, c.o, p)
+				sig := make([]byte, len(xs))
+				for i, x := range xs {
+					sig[i] = '0'
+					if g.sumWins(tree, x) {
+						sig[i] = '1'
+					}
+				}
+				if s, ok := byForm[id]; ok {
+					if !assert.Equal(t, s, string(sig), "%v shares its canonical form with a game it differs from", p) {
+						return
+					}
+				}
+				byForm[id] = string(sig)
+				if other, ok := bySig[string(sig)]; ok && c.apart {
+					if !assert.Equal(t, other, id, "%v: no game tried tells apart two canonical forms", p) {
+						return
+					}
+				}
+				bySig[string(sig)] = id
+			}
+			assert.Less(t, len(byForm), len(ps)/2, "positions sharing a form, so that the check compares something")
+		})
+	}
+}
+
+var canonicalDay5 = flag.Bool("misere.day5", false, "count the misère canonical forms born by day 5 (4,171,780; half a minute and 3 GB)")
+
+// TestCanonicalBornByDay counts the canonical forms of the games born by each day, as sets of
+// the canonical forms born the day before: 1, 2, 3, 5 and 22 (Conway, On Numbers and Games
+// ch. 12; Siegel, "On the structure of misère impartial games", 2020: 4,171,780 by day 5, with
+// -misere.day5). Then it checks the forms against play: every game born by day 4, written as
+// a set of games born by day 3 with no simplification (65,536 of them, one in 16 tried),
+// agrees beside every game X tried with the representative of its form, and the 22 forms are
+// told apart by some X. The games X are the 22 forms and the sums of two of them.
+func TestCanonicalBornByDay(t *testing.T) {
+	table := newCanonTable()
+	forms := []int{}
+	want := []int{1, 2, 3, 5, 22}
+	if *canonicalDay5 {
+		want = append(want, 4171780)
+	}
+	for day, n := range want {
+		seen := map[int]bool{}
+		next := []int{}
+		for mask := range 1 << len(forms) {
+			var opts []int
+			for i, x := range forms {
+				if mask>>i&1 != 0 {
+					opts = append(opts, x)
+				}
+			}
+			if id := table.reduce(opts); !seen[id] {
+				seen[id] = true
+				next = append(next, id)
+			}
+		}
+		require.Equal(t, n, len(next), "forms born by day %d", day)
+		forms = next
+	}
+	// Build every game born by day 4 as a tree, with no simplification.
+	g := newGameTrees()
+	raw := []int{g.game()}
+	canon := map[int]int{}
+	canonOf := func(id int) int {
+		if c, ok := canon[id]; ok {
+			return c
+		}
+		panic("no form")
+	}
+	canon[raw[0]] = table.reduce(nil)
+	for range 3 { // days 1 to 3, every set of the day before
+		var next []int
+		for mask := range 1 << len(raw) {
+			var opts, copts []int
+			for i, x := range raw {
+				if mask>>i&1 != 0 {
+					opts = append(opts, x)
+					copts = append(copts, canonOf(x))
+				}
+			}
+			id := g.game(opts...)
+			canon[id] = table.reduce(copts)
+			next = append(next, id)
+		}
+		raw = next
+	}
+	require.Len(t, raw, 16)
+	reps := map[int]int{} // form -> a tree born by day 4 with that form
+	var day4 []int
+	for mask := range 1 << len(raw) {
+		var opts, copts []int
+		for i, x := range raw {
+			if mask>>i&1 != 0 {
+				opts = append(opts, x)
+				copts = append(copts, canonOf(x))
+			}
+		}
+		id := g.game(opts...)
+		canon[id] = table.reduce(copts)
+		if _, ok := reps[canon[id]]; !ok {
+			reps[canon[id]] = id
+		}
+		if mask%16 == 5 {
+			day4 = append(day4, id)
+		}
+	}
+	require.Len(t, reps, 22)
+	var xs []int
+	for _, r := range reps {
+		xs = append(xs, r)
+	}
+	sums := map[[2]int]int{}
+	for i := range 22 {
+		for j := i; j < 22; j++ {
+			xs = append(xs, g.sum(xs[i], xs[j], sums))
+		}
+	}
+	sig := func(a int) string {
+		b := make([]byte, len(xs))
+		for i, x := range xs {
+			b[i] = '0'
+			if g.sumWins(a, x) {
+				b[i] = '1'
+			}
+		}
+		return string(b)
+	}
+	sigs := map[string]int{}
+	for c, r := range reps {
+		_, dup := sigs[sig(r)]
+		assert.False(t, dup, "form %d is not told apart from another", c)
+		sigs[sig(r)] = c
+	}
+	for _, id := range day4 {
+		if !assert.Equal(t, sig(reps[canon[id]]), sig(id), "game %v", g.opts[id]) {
+			return
+		}
+	}
 }

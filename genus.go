@@ -1,6 +1,7 @@
 package kayles
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -114,13 +115,15 @@ var genusMemo struct {
 // number of tokens; a heap of 20 Kayles pins takes milliseconds. When the canonical forms
 // would need more than 2^18 positions, the genus is still exact but its String is written in
 // full. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move, in
-// every game including Kayles, it returns the zero Genus.
+// every game including Kayles, it returns the zero Genus. The Misere slice of the result is
+// the caller's own.
 func (o *Octal) Genus(p Position) Genus {
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
 		return Genus{}
 	}
 	g := o.genus(q)
+	g.Misere = slices.Clone(g.Misere) // the memo's copy stays the memo's
 	t := newCanonTable()
 	id := t.canon(o, q)
 	if id < 0 {

@@ -184,3 +184,14 @@ func TestTame(t *testing.T) {
 	assert.Equal(t, -1, DawsonsKayles.MisereValue(NewPosition(MisereMaxTokens+1)))
 	assert.False(t, DawsonsKayles.Tame(NewPosition(MisereMaxTokens+1)))
 }
+
+// TestGenusOwnsItsValues checks that a Genus does not share its misère values with the
+// shared memo: a caller that changes them changes no later answer.
+func TestGenusOwnsItsValues(t *testing.T) {
+	g := Kayles.Genus(NewPosition(5))
+	require.Equal(t, []int{1, 4, 6}, g.Misere)
+	g.Misere[0], g.Misere[1] = 7, 7
+	assert.Equal(t, []int{1, 4, 6}, Kayles.Genus(NewPosition(5)).Misere)
+	assert.Equal(t, 1, Kayles.MisereValue(NewPosition(5)))
+	assert.Equal(t, "4^146", Kayles.Genus(NewPosition(5)).String())
+}

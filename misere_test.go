@@ -216,10 +216,21 @@ func TestMisereMemoBound(t *testing.T) {
 	misereMemoBytes = 4096
 	ResetMisereMemo()
 	memo := map[Position]bool{}
+	var lastBytes, lastGenusBytes, resets, genusResets int
 	for _, p := range miserePartitions(18) {
 		assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, p, memo)), DawsonsKayles.MisereOutcome(p), "%v", p)
 		assert.Equal(t, DawsonsKayles.MisereOutcome(p) == Previous, DawsonsKayles.MisereValue(p) == 0, "%v", p)
 		assert.LessOrEqual(t, misereMemo.bytes, misereMemoBytes+128)
 		assert.LessOrEqual(t, genusMemo.bytes, misereMemoBytes+256)
+		if misereMemo.bytes < lastBytes {
+			resets++
+		}
+		if genusMemo.bytes < lastGenusBytes {
+			genusResets++
+		}
+		lastBytes, lastGenusBytes = misereMemo.bytes, genusMemo.bytes
 	}
+	// The bound was reached, so the answers above were found across emptied memos.
+	assert.Positive(t, resets, "times the misère memo was emptied")
+	assert.Positive(t, genusResets, "times the genus memo was emptied")
 }
