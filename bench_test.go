@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/octalgames/kayles"
-	. "github.com/octalgames/kayles"
 )
 
 // BenchmarkValues computes G(0..n-1) of Officers (0.6) from scratch with the mex engine.
@@ -157,11 +156,11 @@ func BenchmarkTableText(b *testing.B) {
 
 func BenchmarkNodeKaylesGrid(b *testing.B) {
 	for _, cols := range []int{6, 9, 12} {
-		g := GridGraph(3, cols)
+		g := kayles.GridGraph(3, cols)
 		b.Run(fmt.Sprintf("outcome/3x%d", cols), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := NewNodeGame(0).Outcome(g); err != nil {
+				if _, err := kayles.NewNodeGame(0).Outcome(g); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -169,7 +168,7 @@ func BenchmarkNodeKaylesGrid(b *testing.B) {
 		b.Run(fmt.Sprintf("grundy/3x%d", cols), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := NewNodeGame(0).Grundy(g); err != nil {
+				if _, err := kayles.NewNodeGame(0).Grundy(g); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -182,7 +181,7 @@ func BenchmarkNodeKaylesGrid(b *testing.B) {
 func BenchmarkNodeKaylesRandom(b *testing.B) {
 	for _, n := range []int{20, 30, 40} {
 		r := rand.New(rand.NewPCG(uint64(n), 40))
-		var graphs []*Graph
+		var graphs []*kayles.Graph
 		for range 8 {
 			graphs = append(graphs, randomGraph(r, n, 3/float64(n-1)))
 		}
@@ -190,7 +189,7 @@ func BenchmarkNodeKaylesRandom(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				if _, err := NewNodeGame(0).Outcome(graphs[i%len(graphs)]); err != nil {
+				if _, err := kayles.NewNodeGame(0).Outcome(graphs[i%len(graphs)]); err != nil {
 					b.Fatal(err)
 				}
 				i++
@@ -201,11 +200,11 @@ func BenchmarkNodeKaylesRandom(b *testing.B) {
 
 func BenchmarkArcKaylesGrid(b *testing.B) {
 	for _, cols := range []int{4, 6, 8} {
-		g := GridGraph(3, cols)
+		g := kayles.GridGraph(3, cols)
 		b.Run(fmt.Sprintf("grundy/3x%d", cols), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := NewArcGame(0).Grundy(g); err != nil {
+				if _, err := kayles.NewArcGame(0).Grundy(g); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -215,11 +214,11 @@ func BenchmarkArcKaylesGrid(b *testing.B) {
 
 func BenchmarkCanonKey(b *testing.B) {
 	r := rand.New(rand.NewPCG(9, 9))
-	for _, g := range []*Graph{GridGraph(3, 12), randomGraph(r, 40, 3.0/39), CycleGraph(40), PetersenGraph()} {
+	for _, g := range []*kayles.Graph{kayles.GridGraph(3, 12), randomGraph(r, 40, 3.0/39), kayles.CycleGraph(40), kayles.PetersenGraph()} {
 		b.Run(fmt.Sprintf("n=%d,m=%d", g.NumVertices(), g.NumEdges()), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				CanonKey(g)
+				kayles.CanonKey(g)
 			}
 		})
 	}

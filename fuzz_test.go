@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/octalgames/kayles"
-	. "github.com/octalgames/kayles"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -410,14 +409,14 @@ func FuzzParseGraph6(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		g, err := ParseGraph6(s)
+		g, err := kayles.ParseGraph6(s)
 		if err != nil {
-			var pe *ParseError
+			var pe *kayles.ParseError
 			require.ErrorAs(t, err, &pe)
 			return
 		}
 		assert.Equal(t, strings.TrimPrefix(s, ">>graph6<<"), g.Graph6())
-		h, err := ParseGraph(g.String())
+		h, err := kayles.ParseGraph(g.String())
 		require.NoError(t, err)
 		assert.True(t, g.Equal(h))
 	})
@@ -429,17 +428,17 @@ func FuzzParseGraph(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		g, err := ParseGraph(s)
+		g, err := kayles.ParseGraph(s)
 		if err != nil {
-			var pe *ParseError
+			var pe *kayles.ParseError
 			require.ErrorAs(t, err, &pe)
 			return
 		}
-		h, err := ParseGraph(g.String())
+		h, err := kayles.ParseGraph(g.String())
 		require.NoError(t, err)
 		assert.True(t, g.Equal(h), "%q", s)
 		if g.NumVertices() <= 200 {
-			h, err = ParseGraph6(g.Graph6())
+			h, err = kayles.ParseGraph6(g.Graph6())
 			require.NoError(t, err)
 			assert.True(t, g.Equal(h), "%q", s)
 		}
@@ -452,9 +451,9 @@ func FuzzGraphSolvers(f *testing.F) {
 	for _, s := range []string{"?", "@", "A_", "Bg", "C~", "DhC", "IheA@GUAo", "E?Bw", "Fs\\zw"} {
 		f.Add(s)
 	}
-	node, arc := NewNodeGame(1<<16), NewArcGame(1<<16)
+	node, arc := kayles.NewNodeGame(1<<16), kayles.NewArcGame(1<<16)
 	f.Fuzz(func(t *testing.T, s string) {
-		g, err := ParseGraph6(s)
+		g, err := kayles.ParseGraph6(s)
 		if err != nil || g.NumVertices() > 12 {
 			return
 		}
