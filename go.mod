@@ -2,4 +2,6 @@ module github.com/octalgames/kayles
 
 go 1.24
 
-require github.com/stretchr/testify v1.12.1 // indirect
+require github.com/stretchr/testify v1.12.1
+
+require go.yaml.in/yaml/v3 v3.0.5 // indirect

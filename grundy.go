@@ -53,8 +53,10 @@ func (p Period) fold(n int) int {
 type engine struct {
 	mu    sync.Mutex
 	snap  atomic.Pointer[snapshot]
-	tried int  // under mu: how many values the last fruitless period search looked at
-	stop  bool // under mu: a value exceeded maxValue, so len(snap.vals) is final
+	tried int          // under mu: how many values the last fruitless period search looked at
+	stop  bool         // under mu: a value exceeded maxValue, so len(snap.vals) is final
+	sp    *sparse      // under mu: the rare/common engine's state, for codes leaving two heaps
+	per   periodFinder // under mu: the incremental period search
 }
 
 // snapshot is never modified once published. vals may share its backing array with a later
@@ -82,7 +84,8 @@ func (o *Octal) limit() int {
 
 // Grundy returns G(n), the nim-value of one heap of n tokens. It costs O(1) once the value is
 // cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) time
-// for a code with t digits (O(n²·t) with flag 8); for a heap beyond the automatic limit (2^15
+// for a code with t digits at worst (O(n²·t) with flag 8), and in about O(r·t) for a code that
+// splits heaps and has few rare values (r of them; see the rare/common engine in sparse.go); for a heap beyond the automatic limit (2^15
 // values, 2^11 with flag 8) it first looks for a proven period within that limit instead.
 // Grundy panics if n is negative or if n lies beyond the limit in a game whose period is not
 // proven there; [Octal.Check] tells beforehand, and [Octal.Period] or [Octal.Values] with a
@@ -134,8 +137,10 @@ func (o *Octal) Check(p Position) error {
 	return nil
 }
 
-// Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all
-// (O(n³·t) with flag 8), or O(n) once a period is proven. It returns an error wrapping
+// Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all at
+// worst (O(n³·t) with flag 8), far less for codes with sparse values, or O(n) once a period is
+// proven. Codes whose moves leave at most two heaps use the rare/common ("sparse space")
+// engine; codes with flag 8 (three heaps left) use the reference mex. It returns an error wrapping
 // [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535.
 func (o *Octal) Values(n int) ([]int, error) {
 	if n < 0 || n > MaxValues {
@@ -179,9 +184,9 @@ func (o *Octal) Period(limit int) (Period, bool) {
 	}
 	for n := max(128, len(o.load().vals)); ; n *= 2 {
 		n = min(n, limit)
-		s := o.extendLocked(n)
+		s := o.extendLocked(n, n)
 		if len(s.vals) > o.eng.tried {
-			if p, ok := findPeriod(s.vals, len(o.flags)-1, o.heaps); ok {
+			if p, ok := o.eng.per.find(s.vals, len(o.flags)-1, o.heaps); ok {
 				o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
 				return p, true
 			}
@@ -193,15 +198,53 @@ func (o *Octal) Period(limit int) (Period, bool) {
 	}
 }
 
-// findPeriod returns the least (n0, p) that the periodicity theorem proves from g.
-func findPeriod(g []uint16, t, k int) (Period, bool) {
+// periodFinder searches for the least proven period incrementally: a search over N values
+// tests each candidate period p from the top down until the first disagreement, and for the
+// candidates that agree over a long stretch it remembers the last disagreement, so that a later
+// search over more values compares only the new ones. A search costs O(N/k) for the candidates
+// that fail at once plus O(new values) for each remembered one; no value pair is compared twice
+// for a remembered candidate. The zero periodFinder is ready to use.
+type periodFinder struct {
+	deep map[int]agreement
+}
+
+// agreement records, for one candidate period p, the last i with G(i) != G(i+p) among
+// i+p < upto, or -1 when there is none.
+type agreement struct {
+	last, upto int
+}
+
+const (
+	deepRun  = 64      // a candidate that agrees over this many values is remembered
+	deepMost = 1 << 16 // at most this many candidates are remembered
+)
+
+// find returns the least (n0, p) that the periodicity theorem proves from g, for a code whose
+// last non-zero digit is d_t and whose moves leave at most k heaps. Successive calls must pass
+// extensions of the same sequence.
+func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 	n := len(g)
 	for p := 1; k*p+t <= n; p++ {
+		a, ok := f.deep[p]
+		lo := 0 // pairs (i, i+p) with i < lo were compared by an earlier search
+		if ok {
+			lo = max(0, a.upto-p)
+		}
 		i := n - p - 1
-		for i >= 0 && g[i] == g[i+p] {
+		for i >= lo && g[i] == g[i+p] {
 			i--
 		}
-		if n0 := i + 1; n >= k*(n0+p)+t {
+		last := i
+		if i < lo && ok {
+			last = a.last
+		}
+		if ok || (n-p-1-i >= deepRun && len(f.deep) < deepMost) {
+			if f.deep == nil {
+				f.deep = make(map[int]agreement)
+			}
+			f.deep[p] = agreement{last: last, upto: n}
+		}
+		if n0 := last + 1; n >= k*(n0+p)+t {
 			return Period{Preperiod: n0, Period: p}, true
 		}
 	}
@@ -213,26 +256,37 @@ func findPeriod(g []uint16, t, k int) (Period, bool) {
 func (o *Octal) extend(n int) *snapshot {
 	o.eng.mu.Lock()
 	defer o.eng.mu.Unlock()
-	return o.extendLocked(n)
+	return o.extendLocked(n, n)
 }
 
-func (o *Octal) extendLocked(n int) *snapshot {
+// extendLocked is extend with o.eng.mu held. When the values must move to a larger array, it
+// makes room for twice as many as before, but for no more than most (n at least), so that
+// growing by small steps costs amortised O(1) per value.
+func (o *Octal) extendLocked(n, most int) *snapshot {
 	s := o.load()
 	if n <= len(s.vals) || o.eng.stop || s.period.Period > 0 {
 		return s
 	}
 	g := s.vals
 	if cap(g) < n {
-		g = append(make([]uint16, 0, n), g...)
+		g = append(make([]uint16, 0, max(n, min(2*cap(g), most))), g...)
 	}
 	top := s.max
+	if o.heaps == 2 && o.eng.sp == nil {
+		o.eng.sp = newSparse(o, g)
+	}
 	var seen []uint64
 	for len(g) < n {
-		width := 64 << bits.Len(uint(top)>>6) // a power of two above top, at least 64
-		if need := width/64 + 1; len(seen) < need {
-			seen = make([]uint64, need)
+		var v int
+		if o.heaps == 2 {
+			v = o.eng.sp.next(o, g, top)
+		} else {
+			width := 64 << bits.Len(uint(top)>>6) // a power of two above top, at least 64
+			if need := width/64 + 1; len(seen) < need {
+				seen = make([]uint64, need)
+			}
+			v = o.mex(g, len(g), seen[:width/64+1])
 		}
-		v := o.mex(g, len(g), seen[:width/64+1])
 		if v > maxValue {
 			o.eng.stop = true
 			break
@@ -245,7 +299,8 @@ func (o *Octal) extendLocked(n int) *snapshot {
 	return s
 }
 
-// mex returns G(n) from g = G(0..n-1), using seen (zeroed on return) as the bitset of option
+// mex is the reference engine: it returns G(n) from g = G(0..n-1) by listing every option,
+// using seen (zeroed on return) as the bitset of option
 // values. Every option value is below 64·(len(seen)-1), so the mex is at most that.
 func (o *Octal) mex(g []uint16, n int, seen []uint64) int {
 	for _, i := range o.whole {
