@@ -1,5 +1,7 @@
 package kayles
 
+import "io"
+
 // This file exposes internals to the tests of package kayles.
 
 // referenceValues returns G(0..n-1) computed from scratch by the reference engine (the
@@ -36,22 +38,6 @@ func fixedMaskValues(o *Octal, n int, mask uint16, c int) []uint16 {
 	return g
 }
 
-// findPeriodSlow is the obvious period search: for each p from 1 up, it compares every pair
-// from the top down.
-func findPeriodSlow(g []uint16, t, k int) (Period, bool) {
-	n := len(g)
-	for p := 1; k*p+t <= n; p++ {
-		i := n - p - 1
-		for i >= 0 && g[i] == g[i+p] {
-			i--
-		}
-		if n0 := i + 1; n >= k*(n0+p)+t {
-			return Period{Preperiod: n0, Period: p}, true
-		}
-	}
-	return Period{}, false
-}
-
 // sparseState reports the rare/common engine's mask, parity bit, whether it is in use and how
 // many times it was chosen, for o's cache.
 func sparseState(o *Octal) (mask uint16, c int, on bool, choices int) {
@@ -61,4 +47,13 @@ func sparseState(o *Octal) (mask uint16, c int, on bool, choices int) {
 		return s.mask, s.c, s.on, s.choices
 	}
 	return 0, 0, false, 0
+}
+
+// DecodeCheckpoint and EncodeCheckpoint expose the checkpoint format to the fuzz tests.
+func DecodeCheckpoint(r io.Reader) (code string, vals []uint16, reason string, err error) {
+	return decodeCheckpoint(r)
+}
+
+func EncodeCheckpoint(w io.Writer, code string, vals []uint16) error {
+	return encodeCheckpoint(w, code, vals)
 }

@@ -198,6 +198,23 @@ func (o *Octal) Period(limit int) (Period, bool) {
 	}
 }
 
+// findPeriod returns the least (n0, p) that the periodicity theorem proves from g, by the
+// obvious search: for each p from 1 up it compares pairs from the top down. It is the reference
+// for periodFinder.
+func findPeriod(g []uint16, t, k int) (Period, bool) {
+	n := len(g)
+	for p := 1; k*p+t <= n; p++ {
+		i := n - p - 1
+		for i >= 0 && g[i] == g[i+p] {
+			i--
+		}
+		if n0 := i + 1; n >= k*(n0+p)+t {
+			return Period{Preperiod: n0, Period: p}, true
+		}
+	}
+	return Period{}, false
+}
+
 // periodFinder searches for the least proven period incrementally: a search over N values
 // tests each candidate period p from the top down until the first disagreement, and for the
 // candidates that agree over a long stretch it remembers the last disagreement, so that a later

@@ -98,7 +98,7 @@ func TestPeriodFinderMatchesSlow(t *testing.T) {
 		for _, tk := range [][2]int{{1, 2}, {2, 2}, {3, 3}} {
 			var f periodFinder
 			for n := 1; n <= len(g); n += 1 + r.IntN(40) {
-				want, wok := findPeriodSlow(g[:n], tk[0], tk[1])
+				want, wok := findPeriod(g[:n], tk[0], tk[1])
 				got, gok := f.find(g[:n], tk[0], tk[1])
 				require.Equal(t, wok, gok, "%s n=%d", name, n)
 				require.Equal(t, want, got, "%s n=%d", name, n)

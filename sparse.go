@@ -284,13 +284,17 @@ func (s *sparse) choose(g []uint16) {
 	}
 	rare := int((total + bestW) / 2)
 	s.best = rare
+	changed := uint16(bestM) != s.mask || bestC != s.c
+	s.mask, s.c = uint16(bestM), bestC
+	if changed {
+		s.class = s.class[:0]
+	}
 	if rare*sparseDense > n {
 		s.on, s.rare = false, nil
 		return
 	}
-	if !s.on || uint16(bestM) != s.mask || bestC != s.c {
-		s.on, s.mask, s.c = true, uint16(bestM), bestC
-		s.class = s.class[:0]
+	if !s.on || changed {
+		s.on = true
 		s.rare = s.rare[:0]
 		for a := 1; a < n; a++ {
 			if s.isRare(a, g[a]) {
