@@ -43,13 +43,12 @@ type sparse struct {
 	best     int         // the rare count under the mask chosen last (whether on or not)
 	choices  int         // how many times the mask was chosen (for tests)
 
-	class []uint8  // class[v] = popcount(v&M) mod 2
-	seen  []uint64 // scratch bitset of option values, for the reference mex
-	mark  []uint8  // mark[v] == stamp: v is an option of the current heap
-	want  []uint8  // want[v] == stamp: v is a searched value still to be found
+	class []uint8          // class[v] = popcount(v&M) mod 2
+	seen  []uint64         // scratch bitset of option values, for the reference mex
+	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
+	want  *[markSize]uint8 // want[v] == stamp: v is a searched value still to be found
 	stamp uint8
 	needs []uint16 // scratch list of the searched values missing below the candidate
-	wit   []int32  // wit[v]: the smaller heap of the split that last gave searched value v
 }
 
 // newSparse returns the sparse state for o, counting the values g already computed.
@@ -110,24 +109,27 @@ func (s *sparse) next(o *Octal, g []uint16, top int) int {
 	return v
 }
 
+// markSize bounds every option value (below 2^16) and every candidate, so that indexing the
+// mark arrays with a uint16 needs no bounds check.
+const markSize = 1<<16 + 64
+
 // mex is the rare/common mex of heap n = len(g), with every option value below 64·(words-1).
 // Marks are bytes stamped with a number that changes with every heap, so nothing is cleared
 // between heaps and every mark is a plain store.
 func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 	n := len(g)
 	size := 64 * words
-	if len(s.mark) < size {
-		s.mark = make([]uint8, size)
-		s.want = make([]uint8, size)
-		s.wit = append(s.wit, make([]int32, size-len(s.wit))...)
+	if s.mark == nil {
+		s.mark = new([markSize]uint8)
+		s.want = new([markSize]uint8)
 	}
 	if s.stamp++; s.stamp == 0 {
-		clear(s.mark)
-		clear(s.want)
+		clear(s.mark[:])
+		clear(s.want[:])
 		s.stamp = 1
 	}
 	stamp := s.stamp
-	mark := s.mark[:size]
+	mark := s.mark
 	for _, i := range o.whole {
 		if i == n {
 			mark[0] = stamp
@@ -141,11 +143,20 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 	// Every split with a rare part: both orders, as r runs over all rare heaps below m.
 	for _, i := range s.takes {
 		m := n - i
-		h := g[:max(m, 0)]
-		for _, r := range s.rare {
-			if int(r) >= m {
-				break
-			}
+		if m < 2 {
+			continue
+		}
+		h := g[:m]
+		rare := s.rare[:s.rareBelow(m)]
+		for len(rare) >= 4 {
+			r0, r1, r2, r3 := int(rare[0]), int(rare[1]), int(rare[2]), int(rare[3])
+			mark[g[r0]^h[m-r0]] = stamp
+			mark[g[r1]^h[m-r1]] = stamp
+			mark[g[r2]^h[m-r2]] = stamp
+			mark[g[r3]^h[m-r3]] = stamp
+			rare = rare[4:]
+		}
+		for _, r := range rare {
 			mark[g[r]^h[m-int(r)]] = stamp
 		}
 	}
@@ -173,55 +184,13 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 	if len(need) == 0 {
 		return cand
 	}
-	want := s.want[:size]
-	k := 0
-	// First try the split that gave each value last time.
+	want := s.want
 	for _, v := range need {
-		a := int(s.wit[v])
-		found := false
-		for _, i := range s.takes {
-			if m := n - i; a > 0 && 2*a <= m && g[a]^g[m-a] == v {
-				found = true
-				break
-			}
-		}
-		if !found {
-			want[v] = stamp
-			k++
-		}
+		want[v] = stamp
 	}
+	k := len(need)
 	// Look for the missing searched values among all splits, small heaps first.
-	if k > 0 && len(s.takes) == 1 {
-		m := n - s.takes[0]
-		h := g[:max(m, 0)]
-		for a := 1; 2*a <= m; a++ {
-			if v := g[a] ^ h[m-a]; want[v] == stamp {
-				want[v] = 0
-				s.wit[v] = int32(a)
-				if k--; k == 0 {
-					break
-				}
-			}
-		}
-	} else if k > 0 {
-		top := n - s.takes[0]
-	scan:
-		for a := 1; 2*a <= top; a++ {
-			for _, i := range s.takes {
-				m := n - i
-				if 2*a > m {
-					break
-				}
-				if v := g[a] ^ g[m-a]; want[v] == stamp {
-					want[v] = 0
-					s.wit[v] = int32(a)
-					if k--; k == 0 {
-						break scan
-					}
-				}
-			}
-		}
-	}
+	k = s.scan(g, n, 1, (n-s.takes[0])/2+1, want, stamp, k)
 	if k == 0 {
 		return cand
 	}
@@ -231,6 +200,41 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 		}
 	}
 	return cand
+}
+
+// scan looks for the wanted values among the splits (a, m-a) with lo <= a < hi, in blocks of
+// heaps so that the inner loops are tight, and returns how many are still missing.
+func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp uint8, k int) int {
+	const block = 64
+	for ; lo < hi; lo += block {
+		for _, i := range s.takes {
+			m := n - i
+			end := min(lo+block, hi, m/2+1)
+			if end <= lo {
+				break
+			}
+			h := g[:m]
+			for a := lo; a < end; a++ {
+				if v := g[a] ^ h[m-a]; want[v] == stamp {
+					want[v] = 0
+					if k--; k == 0 {
+						return 0
+					}
+				}
+			}
+		}
+	}
+	return k
+}
+
+// rareBelow returns how many rare heaps are below m. Successive calls for one heap come with
+// falling m, and the answer moves little from heap to heap.
+func (s *sparse) rareBelow(m int) int {
+	k := len(s.rare)
+	for k > 0 && int(s.rare[k-1]) >= m {
+		k--
+	}
+	return k
 }
 
 // classes returns class[v] = popcount(v&M) mod 2 for v below size, extending it when needed.
