@@ -79,13 +79,13 @@ func TestBadFlags(t *testing.T) {
 
 func TestCheckpointAndResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
-	code, _, _ := runOctal(t, "-code", "0.6", "-n", "20000", "-checkpoint", path)
+	code, _, _ := runOctal(t, "-code", "0.354", "-n", "20000", "-checkpoint", path)
 	require.Equal(t, 0, code)
-	code, out, _ := runOctal(t, "-code", "0.6", "-n", "30000", "-resume", path, "-print")
+	code, out, _ := runOctal(t, "-code", "0.354", "-n", "30000", "-resume", path, "-print")
 	require.Equal(t, 0, code)
 	lines := strings.Fields(out)
 	require.Len(t, lines, 30000)
-	want, err := kayles.MustParseOctal("0.6").Values(30000)
+	want, err := kayles.MustParseOctal("0.354").Values(30000)
 	require.NoError(t, err)
 	assert.Equal(t, want[29999], atoi(t, lines[29999]))
 
@@ -94,7 +94,7 @@ func TestCheckpointAndResume(t *testing.T) {
 	require.NoError(t, err)
 	b[len(b)/2] ^= 1
 	require.NoError(t, os.WriteFile(path, b, 0o644))
-	code, _, errOut := runOctal(t, "-code", "0.6", "-resume", path)
+	code, _, errOut := runOctal(t, "-code", "0.354", "-resume", path)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "checksum mismatch")
 }
@@ -140,14 +140,14 @@ func TestClassifyTable(t *testing.T) {
 	for i, row := range rows {
 		require.Len(t, row, 7, "%q", row)
 		require.Equal(t, shortCodes()[i], row[0])
-		if row[1] != "periodic" || i%5 != 0 {
+		if row[1] != "periodic" || i%7 != 0 {
 			continue
 		}
 		o := kayles.MustParseOctal(row[0])
 		n0, p := atoi(t, row[2]), atoi(t, row[3])
 		ds := o.Digits()
 		n := 2*(n0+p) + len(ds) - 1
-		if n > 3000 {
+		if n > 1500 {
 			continue
 		}
 		g := naiveValues(ds, n)
@@ -159,7 +159,7 @@ func TestClassifyTable(t *testing.T) {
 		}
 		checked++
 	}
-	assert.Greater(t, checked, 50)
+	assert.Greater(t, checked, 40)
 }
 
 // naiveValues lists every option of every heap of an octal code given by its digits.
@@ -197,5 +197,3 @@ func atoi(t *testing.T, s string) int {
 	require.NoError(t, err)
 	return v
 }
-
-func itoa(v int) string { return strconv.Itoa(v) }
