@@ -69,7 +69,8 @@ type Report struct {
 // Run returns the report with ctx's error when ctx is done (after writing the checkpoint, if
 // any), and a [*CheckpointError] when a checkpoint cannot be read or written. The values take
 // 2 bytes each, and room for up to twice as many is kept while they grow; the work per value
-// is described at [Octal.Values]. Other calls on o wait while Run extends the values, for at
+// is described at [Octal.Values] (codes with flag 8 use the reference engine, O(n²) per value,
+// so keep their Limit in the thousands). Other calls on o wait while Run extends the values, for at
 // most one step of about n/16 values.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	start := time.Now()

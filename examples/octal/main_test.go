@@ -99,6 +99,14 @@ func TestCheckpointAndResume(t *testing.T) {
 	assert.Contains(t, errOut, "checksum mismatch")
 }
 
+func TestProgressOnTerminal(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"-code", "0.354", "-n", "40000"}, &out, &errOut, true)
+	require.Equal(t, 0, code)
+	assert.Contains(t, errOut.String(), "\r0.354: 40000 values, ")
+	assert.Contains(t, out.String(), "code 0.354: 40000 values")
+}
+
 func TestInterrupt(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
 	ctx, cancel := context.WithCancel(context.Background())
