@@ -23,8 +23,14 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	vals := referenceValues(MustParseOctal("0.6"), 5000)
 	b := checkpointBytes(t, "0.6", vals)
 	assert.Len(t, b, 8+4+4+3+8+2*5000+4)
-	code, got, _, err := decodeCheckpoint(bytes.NewReader(b))
+	code, got, _, err := decodeCheckpoint(bytes.NewReader(b), -1)
 	require.NoError(t, err)
+	assert.Equal(t, "0.6", code)
+	assert.Equal(t, vals, got)
+	// With the right size the values come in one array with room to grow.
+	code, got, _, err = decodeCheckpoint(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	assert.Equal(t, 5000+5000/8, cap(got))
 	assert.Equal(t, "0.6", code)
 	assert.Equal(t, vals, got)
 }
@@ -55,7 +61,7 @@ func TestCheckpointRefusesDamage(t *testing.T) {
 		"too many":  {huge, "damaged: more values than the engine stores"},
 	}
 	for name, c := range cases {
-		_, _, reason, err := decodeCheckpoint(bytes.NewReader(c.data))
+		_, _, reason, err := decodeCheckpoint(bytes.NewReader(c.data), int64(len(c.data)))
 		require.ErrorIs(t, err, ErrCheckpoint, name)
 		assert.Contains(t, reason, c.reason, name)
 	}

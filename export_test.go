@@ -51,7 +51,7 @@ func sparseState(o *Octal) (mask uint16, c int, on bool, choices int) {
 
 // DecodeCheckpoint and EncodeCheckpoint expose the checkpoint format to the fuzz tests.
 func DecodeCheckpoint(r io.Reader) (code string, vals []uint16, reason string, err error) {
-	return decodeCheckpoint(r)
+	return decodeCheckpoint(r, -1)
 }
 
 func EncodeCheckpoint(w io.Writer, code string, vals []uint16) error {

@@ -277,8 +277,8 @@ func (o *Octal) extend(n int) *snapshot {
 }
 
 // extendLocked is extend with o.eng.mu held. When the values must move to a larger array, it
-// makes room for twice as many as before, but for no more than most (n at least), so that
-// growing by small steps costs amortised O(1) per value.
+// makes room for twice as many as before (1.25 times beyond 2^24 values), but for no more than
+// most (n at least), so that growing by small steps costs amortised O(1) per value.
 func (o *Octal) extendLocked(n, most int) *snapshot {
 	s := o.load()
 	if n <= len(s.vals) || o.eng.stop || s.period.Period > 0 {
@@ -286,7 +286,11 @@ func (o *Octal) extendLocked(n, most int) *snapshot {
 	}
 	g := s.vals
 	if cap(g) < n {
-		g = append(make([]uint16, 0, max(n, min(2*cap(g), most))), g...)
+		grow := 2 * cap(g)
+		if cap(g) > 1<<24 {
+			grow = cap(g) + cap(g)/4 // the copy needs old and new at once: keep the peak low
+		}
+		g = append(make([]uint16, 0, max(n, min(grow, most))), g...)
 	}
 	top := s.max
 	if o.heaps == 2 && o.eng.sp == nil {
