@@ -184,7 +184,7 @@ func (o *Octal) Period(limit int) (Period, bool) {
 	}
 	for n := max(128, len(o.load().vals)); ; n *= 2 {
 		n = min(n, limit)
-		s := o.extendLocked(n, n)
+		s := o.extendLocked(n, n, nil)
 		if len(s.vals) > o.eng.tried {
 			if p, ok := o.eng.per.find(s.vals, len(o.flags)-1, o.heaps); ok {
 				o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
@@ -273,13 +273,14 @@ func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 func (o *Octal) extend(n int) *snapshot {
 	o.eng.mu.Lock()
 	defer o.eng.mu.Unlock()
-	return o.extendLocked(n, n)
+	return o.extendLocked(n, n, nil)
 }
 
 // extendLocked is extend with o.eng.mu held. When the values must move to a larger array, it
 // makes room for twice as many as before (1.25 times beyond 2^24 values), but for no more than
-// most (n at least), so that growing by small steps costs amortised O(1) per value.
-func (o *Octal) extendLocked(n, most int) *snapshot {
+// most (n at least), so that growing by small steps costs amortised O(1) per value. It stops
+// early, keeping the values computed, when done is closed (a nil done never is).
+func (o *Octal) extendLocked(n, most int, done <-chan struct{}) *snapshot {
 	s := o.load()
 	if n <= len(s.vals) || o.eng.stop || s.period.Period > 0 {
 		return s
@@ -298,6 +299,14 @@ func (o *Octal) extendLocked(n, most int) *snapshot {
 	}
 	var seen []uint64
 	for len(g) < n {
+		if len(g)%64 == 0 && done != nil {
+			select {
+			case <-done:
+				n = len(g)
+				continue
+			default:
+			}
+		}
 		var v int
 		if o.heaps == 2 {
 			v = o.eng.sp.next(o, g, top)

@@ -114,7 +114,7 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 			}
 			return o.report(start), err
 		}
-		done := o.runStep(limit)
+		done := o.runStep(limit, ctx.Done())
 		now := time.Now()
 		if now.Sub(lastProgress) >= progressEvery {
 			lastProgress = now
@@ -137,9 +137,10 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	return o.report(start), nil
 }
 
-// runStep extends the values by one step and looks for a period. It reports whether the run
-// is over: a period is proven, the limit is reached, or a value would exceed 65535.
-func (o *Octal) runStep(limit int) bool {
+// runStep extends the values by one step, or until stop is closed, and looks for a period. It
+// reports whether the run is over: a period is proven, the limit is reached, or a value would
+// exceed 65535.
+func (o *Octal) runStep(limit int, stop <-chan struct{}) bool {
 	o.eng.mu.Lock()
 	defer o.eng.mu.Unlock()
 	s := o.load()
@@ -148,7 +149,7 @@ func (o *Octal) runStep(limit int) bool {
 	}
 	have := len(s.vals)
 	n := min(limit, have+min(max(have/16, 1<<14), 1<<22))
-	s = o.extendLocked(n, limit)
+	s = o.extendLocked(n, limit, stop)
 	if p, ok := o.eng.per.find(s.vals, len(o.flags)-1, o.heaps); ok {
 		o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
 		return true

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -117,4 +118,14 @@ func TestRunThreeHeaps(t *testing.T) {
 	got, err := o.Values(r.Values)
 	require.NoError(t, err)
 	assert.Equal(t, toInts(want), got)
+}
+
+// TestRunCancelSlowCode checks that cancellation stops a run within its step, even for a code
+// whose values cost O(n²) each (flag 8), where the first step of 2^14 values takes minutes.
+func TestRunCancelSlowCode(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	r, err := MustParseOctal("0.8").Run(ctx, RunOptions{})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, r.Values, 1<<14)
 }
