@@ -2,7 +2,6 @@ package kayles
 
 import (
 	"context"
-	"math/bits"
 	"time"
 )
 
@@ -45,16 +44,17 @@ type Report struct {
 	Code   string // the canonical code
 	Values int    // how many values G(0), ..., G(Values-1) were computed
 	Period Period // the least proven preperiod and period, or the zero Period when none is
-	// Mask and Parity describe the rare/common split in force at the end: heap a is rare
-	// when popcount(G(a)&Mask) + a·Parity is even. Both are zero, and so are RareCount and
-	// LastRare, for codes that do not use the rare/common engine: those whose moves never
-	// leave two heaps, and those with flag 8.
-	Mask      uint16
-	Parity    int
-	RareCount int // how many heaps a >= 1 below Values are rare
-	LastRare  int // the largest rare heap, or 0 when there is none
-	MaxValue  int // the largest value computed
-	MaxAt     int // the least heap with value MaxValue
+	// Mask, Parity and ParityFrom describe the rare/common split in force at the end: heap
+	// a is rare when popcount(G(a)&Mask) + Parity·(a-ParityFrom) is even. They are zero, and
+	// so are RareCount and LastRare, for codes that do not use the rare/common engine: those
+	// whose moves never leave two heaps, and those with flag 8.
+	Mask       uint16
+	Parity     int
+	ParityFrom int // the least take that leaves two heaps
+	RareCount  int // how many heaps a >= 1 below Values are rare
+	LastRare   int // the largest rare heap, or 0 when there is none
+	MaxValue   int // the largest value computed
+	MaxAt      int // the least heap with value MaxValue
 	// TooLarge is true when the run stopped because a value would exceed 65535, the most
 	// that the engine stores.
 	TooLarge bool
@@ -204,7 +204,7 @@ func (o *Octal) report(start time.Time) Report {
 		sp = nil // too few values for a mask yet
 	}
 	if sp != nil {
-		r.Mask, r.Parity = sp.mask, sp.c
+		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
 	}
 	o.eng.mu.Unlock()
 	r.MaxValue = -1
@@ -212,7 +212,7 @@ func (o *Octal) report(start time.Time) Report {
 		if int(v) > r.MaxValue {
 			r.MaxValue, r.MaxAt = int(v), a
 		}
-		if sp != nil && a > 0 && (bits.OnesCount16(v&r.Mask)+r.Parity*a)%2 == 0 {
+		if sp != nil && a > 0 && rare(v, r.Mask, r.Parity, a, r.ParityFrom) {
 			r.RareCount++
 			r.LastRare = a
 		}

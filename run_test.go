@@ -32,7 +32,7 @@ func TestRunProvesPeriod(t *testing.T) {
 		if v > maxv {
 			maxv, maxAt = v, a
 		}
-		if a > 0 && (popcount16(uint16(v)&r.Mask)+r.Parity*a)%2 == 0 {
+		if a > 0 && (popcount16(uint16(v)&r.Mask)+r.Parity*(a-r.ParityFrom))%2 == 0 {
 			rare, last = rare+1, a
 		}
 	}

@@ -5,7 +5,8 @@ import "math/bits"
 // This file implements the rare/common ("sparse space") engine for codes whose moves leave at most two heaps.
 
 // The method (Winning Ways ch. 4, "Sparse space spells speed"; Flammenkamp): fix a mask M and a
-// parity bit c, and call heap a rare when popcount(G(a)&M) + c·a is even, common when odd. For a
+// parity bit c, and call heap a rare when popcount(G(a)&M) + c·(a-s) is even, common when odd
+// (s is the least splitting take; its parity is all that matters). For a
 // split of m = a + b tokens into heaps a and b with value v = G(a)^G(b),
 //
 //	popcount(v&M) + c·m ≡ q(a) + q(b)  (mod 2),
@@ -78,9 +79,25 @@ func (s *sparse) count(a int, v uint16) {
 	s.top = max(s.top, int(v))
 }
 
-// isRare reports whether heap a of value v is rare under the current mask.
+// isRare reports whether heap a of value v is rare under the current mask and parity bit.
 func (s *sparse) isRare(a int, v uint16) bool {
-	return (bits.OnesCount16(v&s.mask)+s.c*a)%2 == 0
+	return rare(v, s.mask, s.c, a, s.offset())
+}
+
+// offset is the least splitting take, whose parity the rarity of a heap is measured from when
+// c = 1 (all takes share it).
+func (s *sparse) offset() int {
+	if len(s.takes) == 0 {
+		return 0
+	}
+	return s.takes[0]
+}
+
+// rare reports whether heap a of value v is rare: popcount(v&mask) + c·(a-s) is even. Taking
+// the parity from a-s rather than a keeps the common heaps' values in the listed class when
+// the takes are odd; otherwise every common heap would need a full scan.
+func rare(v, mask uint16, c, a, s int) bool {
+	return (bits.OnesCount16(v&mask)+c*(a-s))%2 == 0
 }
 
 // next returns G(n) for n = len(g), given g = G(0..n-1) whose largest value is top, and records
@@ -260,12 +277,16 @@ func (s *sparse) choose(g []uint16) {
 		width *= 2
 	}
 	// The number of rare heaps under (M, c) is (N + W[M])/2, where W is the transform of
-	// h0+h1 for c = 0 and of h0-h1 for c = 1 (heaps a >= 1 only).
+	// h0+h1 for c = 0 and of ±(h0-h1) for c = 1 (heaps a >= 1 only; the sign is that of
+	// (-1)^s).
 	sum := make([]int64, width)
 	dif := make([]int64, width)
 	for v := range min(width, len(s.hist[0])) {
 		h0, h1 := int64(s.hist[0][v]), int64(s.hist[1][v])
 		sum[v], dif[v] = h0+h1, h0-h1
+		if s.offset()%2 == 1 {
+			dif[v] = -dif[v]
+		}
 	}
 	walshHadamard(sum)
 	walshHadamard(dif)

@@ -107,7 +107,7 @@ func TestSparseChoosesMask(t *testing.T) {
 			k := 0
 			for v := range 1 << 10 {
 				for parity := range 2 {
-					if (popcount16(uint16(v)&mask)+c*parity)%2 == 0 {
+					if (popcount16(uint16(v)&mask)+c*(parity+o.leave2[0]))%2 == 0 {
 						k += hist[parity][v]
 					}
 				}

@@ -51,6 +51,7 @@ type jsonReport struct {
 	Period         *int    `json:"period"`
 	Mask           uint16  `json:"mask"`
 	Parity         int     `json:"parity"`
+	ParityFrom     int     `json:"parity_from"`
 	RareCount      int     `json:"rare_count"`
 	LastRare       int     `json:"last_rare"`
 	MaxValue       int     `json:"max_value"`
@@ -60,7 +61,7 @@ type jsonReport struct {
 }
 
 func toJSON(r kayles.Report) jsonReport {
-	j := jsonReport{Code: r.Code, Values: r.Values, Mask: r.Mask, Parity: r.Parity,
+	j := jsonReport{Code: r.Code, Values: r.Values, Mask: r.Mask, Parity: r.Parity, ParityFrom: r.ParityFrom,
 		RareCount: r.RareCount, LastRare: r.LastRare, MaxValue: r.MaxValue, MaxAt: r.MaxAt,
 		TooLarge: r.TooLarge, ElapsedSeconds: r.Elapsed.Seconds()}
 	if r.Period.Period > 0 {
@@ -77,8 +78,8 @@ func text(r kayles.Report) string {
 	} else {
 		s += "no period proven"
 	}
-	s += fmt.Sprintf("\nmask %#x parity %d: %d rare heaps, the last at %d\nlargest value %d, first at heap %d\n",
-		r.Mask, r.Parity, r.RareCount, r.LastRare, r.MaxValue, r.MaxAt)
+	s += fmt.Sprintf("\nmask %#x parity %d (from %d): %d rare heaps, the last at %d\nlargest value %d, first at heap %d\n",
+		r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare, r.MaxValue, r.MaxAt)
 	if r.TooLarge {
 		s += "stopped: the next value would exceed 65535\n"
 	}
