@@ -1,6 +1,7 @@
 package kayles_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -280,4 +281,22 @@ func ExampleOctal_ApparentPeriod() {
 	p, ok := kayles.MustParseOctal("0.3F").ApparentPeriod(1000)
 	fmt.Println(p, ok)
 	// Output: preperiod 0, period 6, saltus 3 (apparent) true
+}
+
+// Run computes 0.16 until its period is proven (about half a million values, well under a
+// second), after which every heap is valued in O(1).
+func ExampleOctal_Run() {
+	o := kayles.MustParseOctal("0.16")
+	r, err := o.Run(context.Background(), kayles.RunOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Period)
+	fmt.Printf("rare heaps: %d, the last at %d; largest value %d\n", r.RareCount, r.LastRare, r.MaxValue)
+	fmt.Println(o.Grundy(1_000_000_000_000))
+	// Output:
+	// preperiod 105351, period 149459
+	// rare heaps: 52, the last at 13935; largest value 23
+	// 3
 }

@@ -66,8 +66,10 @@ func (p Period) fold(n int) int {
 type engine struct {
 	mu    sync.Mutex
 	snap  atomic.Pointer[snapshot]
-	tried int  // under mu: how many values the last fruitless period search looked at
-	stop  bool // under mu: a value exceeded maxValue, so len(snap.vals) is final
+	tried int          // under mu: how many values the last fruitless period search looked at
+	stop  bool         // under mu: a value exceeded maxValue, so len(snap.vals) is final
+	sp    *sparse      // under mu: the rare/common engine's state, for codes leaving two heaps
+	per   periodFinder // under mu: the incremental period search
 }
 
 // snapshot is never modified once published. vals may share its backing array with a later
@@ -103,9 +105,11 @@ func (o *Octal) limit() int {
 
 // Grundy returns G(n), the nim-value of one heap of n tokens. It costs O(1) once the value is
 // cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) time
-// for a code with t digits whose moves leave at most two heaps (O(n^(k-1)·t) when they leave
-// k); for a heap beyond the automatic limit (2^15 values; 2^11 for three heaps, 256 for four,
-// fewer beyond) it first looks for a proven period within that limit instead.
+// for a code with t digits whose moves leave at most two heaps, and in about O(r·t) when such
+// a code splits heaps and has few rare values (r of them; see the rare/common engine in
+// sparse.go); O(n^(k-1)·t) when moves leave k heaps. For a heap beyond the automatic limit
+// (2^15 values; 2^11 for three heaps, 256 for four, fewer beyond) it first looks for a proven
+// period within that limit instead.
 // Grundy panics if n is negative or if n lies beyond the limit in a game whose period is not
 // proven there; [Octal.Check] tells beforehand, and [Octal.Period] or [Octal.Values] with a
 // larger limit compute further.
@@ -156,9 +160,11 @@ func (o *Octal) Check(p Position) error {
 	return nil
 }
 
-// Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all
-// for codes whose moves leave at most two heaps (O(n^k·t) when they leave k), or O(n) once a
-// period is proven. It returns an error wrapping
+// Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all at
+// worst for codes whose moves leave at most two heaps (O(n^k·t) when they leave k), far less for
+// codes with sparse values, or O(n) once a period is proven. Plain octal codes whose moves leave
+// at most two heaps use the rare/common ("sparse space") engine; other codes use the reference
+// mex. It returns an error wrapping
 // [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535.
 func (o *Octal) Values(n int) ([]int, error) {
 	if n < 0 || n > MaxValues {
@@ -205,9 +211,9 @@ func (o *Octal) Period(limit int) (Period, bool) {
 	}
 	for n := max(128, len(o.load().vals)); ; n *= 2 {
 		n = min(n, limit)
-		s := o.extendLocked(n)
+		s := o.extendLocked(n, n, nil)
 		if len(s.vals) > o.eng.tried {
-			if p, ok := findPeriod(s.vals, len(o.digits)-1, o.heaps); ok {
+			if p, ok := o.eng.per.find(s.vals, len(o.digits)-1, o.heaps); ok {
 				o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
 				return p, true
 			}
@@ -219,7 +225,9 @@ func (o *Octal) Period(limit int) (Period, bool) {
 	}
 }
 
-// findPeriod returns the least (n0, p) that the periodicity theorem proves from g.
+// findPeriod returns the least (n0, p) that the periodicity theorem proves from g, by the
+// obvious search: for each p from 1 up it compares pairs from the top down. It is the reference
+// for periodFinder.
 func findPeriod(g []uint16, t, k int) (Period, bool) {
 	n := len(g)
 	for p := 1; k*p+t <= n; p++ {
@@ -234,31 +242,108 @@ func findPeriod(g []uint16, t, k int) (Period, bool) {
 	return Period{}, false
 }
 
+// periodFinder searches for the least proven period incrementally: a search over N values
+// tests each candidate period p from the top down until the first disagreement, and for the
+// candidates that agree over a long stretch it remembers the last disagreement, so that a later
+// search over more values compares only the new ones. A search costs O(N/k) for the candidates
+// that fail at once plus O(new values) for each remembered one; no value pair is compared twice
+// for a remembered candidate. The zero periodFinder is ready to use.
+type periodFinder struct {
+	deep map[int]agreement
+}
+
+// agreement records, for one candidate period p, the last i with G(i) != G(i+p) among
+// i+p < upto, or -1 when there is none.
+type agreement struct {
+	last, upto int
+}
+
+const (
+	deepRun  = 64      // a candidate that agrees over this many values is remembered
+	deepMost = 1 << 16 // at most this many candidates are remembered
+)
+
+// find returns the least (n0, p) that the periodicity theorem proves from g, for a code whose
+// last non-zero digit is d_t and whose moves leave at most k heaps. Successive calls must pass
+// extensions of the same sequence.
+func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
+	n := len(g)
+	for p := 1; k*p+t <= n; p++ {
+		a, ok := f.deep[p]
+		lo := 0 // pairs (i, i+p) with i < lo were compared by an earlier search
+		if ok {
+			lo = max(0, a.upto-p)
+		}
+		i := n - p - 1
+		for i >= lo && g[i] == g[i+p] {
+			i--
+		}
+		last := i
+		if i < lo && ok {
+			last = a.last
+		}
+		if ok || (n-p-1-i >= deepRun && len(f.deep) < deepMost) {
+			if f.deep == nil {
+				f.deep = make(map[int]agreement)
+			}
+			f.deep[p] = agreement{last: last, upto: n}
+		}
+		if n0 := last + 1; n >= k*(n0+p)+t {
+			return Period{Preperiod: n0, Period: p, Proven: true}, true
+		}
+	}
+	return Period{}, false
+}
+
 // extend computes values until there are n of them (fewer if a value would exceed maxValue)
 // and returns the new snapshot.
 func (o *Octal) extend(n int) *snapshot {
 	o.eng.mu.Lock()
 	defer o.eng.mu.Unlock()
-	return o.extendLocked(n)
+	return o.extendLocked(n, n, nil)
 }
 
-func (o *Octal) extendLocked(n int) *snapshot {
+// extendLocked is extend with o.eng.mu held. When the values must move to a larger array, it
+// makes room for twice as many as before (1.25 times beyond 2^24 values), but for no more than
+// most (n at least), so that growing by small steps costs amortised O(1) per value. It stops
+// early, keeping the values computed, when done is closed (a nil done never is).
+func (o *Octal) extendLocked(n, most int, done <-chan struct{}) *snapshot {
 	s := o.load()
 	if n <= len(s.vals) || o.eng.stop || s.period.Period > 0 {
 		return s
 	}
 	g := s.vals
 	if cap(g) < n {
-		g = append(make([]uint16, 0, n), g...)
+		grow := 2 * cap(g)
+		if cap(g) > 1<<24 {
+			grow = cap(g) + cap(g)/4 // the copy needs old and new at once: keep the peak low
+		}
+		g = append(make([]uint16, 0, max(n, min(grow, most))), g...)
 	}
 	top := s.max
+	if o.plain && o.heaps == 2 && o.eng.sp == nil {
+		o.eng.sp = newSparse(o, g)
+	}
 	var seen []uint64
 	for len(g) < n {
-		width := 64 << bits.Len(uint(top)>>6) // a power of two above top, at least 64
-		if need := width/64 + 1; len(seen) < need {
-			seen = make([]uint64, need)
+		if len(g)%64 == 0 && done != nil {
+			select {
+			case <-done:
+				n = len(g)
+				continue
+			default:
+			}
 		}
-		v := o.mex(g, len(g), seen[:width/64+1])
+		var v int
+		if o.plain && o.heaps == 2 {
+			v = o.eng.sp.next(o, g, top)
+		} else {
+			width := 64 << bits.Len(uint(top)>>6) // a power of two above top, at least 64
+			if need := width/64 + 1; len(seen) < need {
+				seen = make([]uint64, need)
+			}
+			v = o.mex(g, len(g), seen[:width/64+1])
+		}
 		if v > maxValue {
 			o.eng.stop = true
 			break
@@ -271,7 +356,8 @@ func (o *Octal) extendLocked(n int) *snapshot {
 	return s
 }
 
-// mex returns G(n) from g = G(0..n-1), using seen (zeroed on return) as the bitset of option
+// mex is the reference engine: it returns G(n) from g = G(0..n-1) by listing every option,
+// using seen (zeroed on return) as the bitset of option
 // values. Every option value is below 64·(len(seen)-1), so the mex is at most that.
 func (o *Octal) mex(g []uint16, n int, seen []uint64) int {
 	if !o.plain {

@@ -67,17 +67,6 @@ func TestKaylesTable(t *testing.T) {
 	}
 }
 
-func TestPeriodsFromLiterature(t *testing.T) {
-	for _, row := range readData(t, "periods.txt") {
-		n0, _ := strconv.Atoi(row[1])
-		p, _ := strconv.Atoi(row[2])
-		o := kayles.MustParseOctal(row[0])
-		got, ok := o.Period(1 << 15)
-		require.True(t, ok, row[0])
-		assert.Equal(t, kayles.Period{Preperiod: n0, Period: p, Proven: true}, got, row[0])
-	}
-}
-
 func TestPeriodNeedsEnoughValues(t *testing.T) {
 	// Kayles: N >= 2(71+12)+2 = 168 values prove the period; fewer do not.
 	_, ok := kayles.MustParseOctal("0.77").Period(167)

@@ -1,0 +1,118 @@
+package kayles
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func checkpointBytes(t *testing.T, code string, vals []uint16) []byte {
+	var b bytes.Buffer
+	require.NoError(t, encodeCheckpoint(&b, code, vals))
+	return b.Bytes()
+}
+
+func TestCheckpointRoundTrip(t *testing.T) {
+	vals := referenceValues(MustParseOctal("0.6"), 5000)
+	b := checkpointBytes(t, "0.6", vals)
+	assert.Len(t, b, 8+4+4+3+8+2*5000+4)
+	code, got, _, err := decodeCheckpoint(bytes.NewReader(b), -1)
+	require.NoError(t, err)
+	assert.Equal(t, "0.6", code)
+	assert.Equal(t, vals, got)
+	// With the right size the values come in one array with room to grow.
+	code, got, _, err = decodeCheckpoint(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	assert.Equal(t, 5000+5000/8, cap(got))
+	assert.Equal(t, "0.6", code)
+	assert.Equal(t, vals, got)
+}
+
+func TestCheckpointRefusesDamage(t *testing.T) {
+	vals := referenceValues(MustParseOctal("0.6"), 3000)
+	good := checkpointBytes(t, "0.6", vals)
+	flip := func(i int) []byte {
+		b := bytes.Clone(good)
+		b[i] ^= 0x10
+		return b
+	}
+	version := bytes.Clone(good)
+	binary.LittleEndian.PutUint32(version[8:], 2)
+	huge := bytes.Clone(good)
+	binary.LittleEndian.PutUint64(huge[19:], 1<<40)
+	cases := map[string]struct {
+		data   []byte
+		reason string
+	}{
+		"empty":     {nil, "not a kayles checkpoint (too short)"},
+		"magic":     {flip(0), "not a kayles checkpoint"},
+		"version":   {version, "format version 2 is not supported"},
+		"value":     {flip(100), "damaged: checksum mismatch"},
+		"checksum":  {flip(len(good) - 1), "damaged: checksum mismatch"},
+		"truncated": {good[:len(good)-7], "damaged: the file is truncated"},
+		"trailing":  {append(bytes.Clone(good), 0), "damaged: data after the checksum"},
+		"too many":  {huge, "damaged: more values than the engine stores"},
+	}
+	for name, c := range cases {
+		_, _, reason, err := decodeCheckpoint(bytes.NewReader(c.data), int64(len(c.data)))
+		require.ErrorIs(t, err, ErrCheckpoint, name)
+		assert.Contains(t, reason, c.reason, name)
+	}
+}
+
+func TestCheckpointFileChecks(t *testing.T) {
+	dir := t.TempDir()
+	o := MustParseOctal("0.16")
+	vals := referenceValues(o, 3000)
+	path := filepath.Join(dir, "ck")
+	require.NoError(t, writeCheckpoint(path, "0.16", vals))
+	got, err := o.readCheckpoint(path)
+	require.NoError(t, err)
+	assert.Equal(t, vals, got)
+	// No temporary file is left behind.
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1)
+
+	// Forged values with a valid checksum are refused by the spot checks.
+	for _, i := range []int{17, len(vals) - 1} {
+		forged := slices.Clone(vals)
+		forged[i] ^= 1
+		require.NoError(t, writeCheckpoint(path, "0.16", forged))
+		_, err = o.readCheckpoint(path)
+		require.ErrorIs(t, err, ErrCheckpoint)
+		assert.Contains(t, err.Error(), "does not follow the rules of 0.16")
+	}
+
+	_, err = o.readCheckpoint(filepath.Join(dir, "missing"))
+	require.ErrorIs(t, err, os.ErrNotExist)
+	var ce *CheckpointError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "cannot open", ce.Reason)
+}
+
+func TestCheckpointResumeIdentical(t *testing.T) {
+	// A run stopped at any step and resumed gives the same values as one straight run.
+	path := filepath.Join(t.TempDir(), "ck")
+	want, err := MustParseOctal("0.376").Values(60000)
+	require.NoError(t, err)
+	o := MustParseOctal("0.376")
+	_, err = o.Run(context.Background(), RunOptions{Limit: 20000, Checkpoint: path})
+	require.NoError(t, err)
+	for _, limit := range []int{35000, 60000} {
+		o = MustParseOctal("0.376")
+		r, err := o.Run(context.Background(), RunOptions{Limit: limit, Checkpoint: path, Resume: path})
+		require.NoError(t, err)
+		assert.Equal(t, limit, r.Values)
+	}
+	got, err := o.Values(60000)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}

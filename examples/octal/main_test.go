@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/octalgames/kayles"
+)
+
+func runOctal(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, &out, &errOut, false)
+	return code, out.String(), errOut.String()
+}
+
+func TestJSONReport(t *testing.T) {
+	code, out, _ := runOctal(t, "-code", "0.156", "-json")
+	require.Equal(t, 0, code)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	for _, k := range []string{"code", "values", "preperiod", "period", "rare_count", "last_rare", "max_value", "max_at"} {
+		assert.Contains(t, m, k)
+	}
+	assert.Equal(t, "0.156", m["code"])
+	assert.Equal(t, 3479.0, m["preperiod"])
+	assert.Equal(t, 349.0, m["period"])
+	assert.Equal(t, 1, strings.Count(out, "\n"))
+}
+
+func TestJSONNoPeriod(t *testing.T) {
+	code, out, _ := runOctal(t, "-code", "0.6", "-n", "3000", "-json")
+	require.Equal(t, 0, code)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	assert.Nil(t, m["period"])
+	assert.Nil(t, m["preperiod"])
+	assert.Equal(t, 3000.0, m["values"])
+}
+
+func TestPrint(t *testing.T) {
+	code, out, errOut := runOctal(t, "-code", "0.77", "-n", "12", "-print")
+	require.Equal(t, 0, code)
+	assert.Equal(t, "0\n1\n2\n3\n1\n4\n3\n2\n1\n4\n2\n6\n", out)
+	assert.Contains(t, errOut, "code 0.77: 12 values")
+}
+
+func TestTextReport(t *testing.T) {
+	code, out, _ := runOctal(t, "-code", "0.77")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "proven preperiod 71, period 12")
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"-code", "1.7"},
+		{"-code", "0.7x"},
+		{"-bogus"},
+		{"-code", "0.77", "-n", "0"},
+		{"-code", "0.77", "-n", "99999999999"},
+		{"-code", "0.77", "extra"},
+		{"-classify", "-code", "0.77"},
+	} {
+		code, _, errOut := runOctal(t, args...)
+		assert.Equal(t, 2, code, "%q", args)
+		assert.Contains(t, errOut, "usage: octal", "%q", args)
+	}
+}
+
+func TestCheckpointAndResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	code, _, _ := runOctal(t, "-code", "0.354", "-n", "20000", "-checkpoint", path)
+	require.Equal(t, 0, code)
+	code, out, _ := runOctal(t, "-code", "0.354", "-n", "30000", "-resume", path, "-print")
+	require.Equal(t, 0, code)
+	lines := strings.Fields(out)
+	require.Len(t, lines, 30000)
+	want, err := kayles.MustParseOctal("0.354").Values(30000)
+	require.NoError(t, err)
+	assert.Equal(t, want[29999], atoi(t, lines[29999]))
+
+	// A damaged checkpoint is refused.
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	b[len(b)/2] ^= 1
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	code, _, errOut := runOctal(t, "-code", "0.354", "-resume", path)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "checksum mismatch")
+}
+
+func TestProgressOnTerminal(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"-code", "0.354", "-n", "40000"}, &out, &errOut, true)
+	require.Equal(t, 0, code)
+	assert.Contains(t, errOut.String(), "\r0.354: 40000 values, ")
+	assert.Contains(t, out.String(), "code 0.354: 40000 values")
+}
+
+func TestInterrupt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	code := run(ctx, []string{"-code", "0.6", "-checkpoint", path}, &out, &errOut, false)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut.String(), "resume with -resume "+path)
+	_, err := os.Stat(path)
+	require.NoError(t, err)
+}
+
+func TestShortCodes(t *testing.T) {
+	codes := shortCodes()
+	assert.Len(t, codes, 1024)
+	for _, c := range codes {
+		o, err := kayles.ParseOctal(c)
+		require.NoError(t, err)
+		assert.Equal(t, c, o.String())
+	}
+}
+
+// TestClassifyTable checks the committed table's shape, and a sample of its periodic lines
+// against naiveValues, an obviously correct engine written here: the values repeat with the
+// period from the preperiod on, and not from one heap earlier.
+func TestClassifyTable(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/classify.txt")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	require.True(t, strings.HasPrefix(lines[0], "# source:"))
+	var rows [][]string
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "#") {
+			rows = append(rows, strings.Fields(l))
+		}
+	}
+	require.Len(t, rows, 1024)
+	checked := 0
+	for i, row := range rows {
+		require.Len(t, row, 7, "%q", row)
+		require.Equal(t, shortCodes()[i], row[0])
+		if row[1] != "periodic" || i%7 != 0 {
+			continue
+		}
+		o := kayles.MustParseOctal(row[0])
+		n0, p := atoi(t, row[2]), atoi(t, row[3])
+		ds := o.Digits()
+		n := 2*(n0+p) + len(ds) - 1
+		if n > 1500 {
+			continue
+		}
+		g := naiveValues(ds, n)
+		for k := n0; k+p < n; k++ {
+			require.Equal(t, g[k], g[k+p], "%s: G(%d) != G(%d)", row[0], k, k+p)
+		}
+		if n0 > 0 {
+			assert.NotEqual(t, g[n0-1], g[n0-1+p], row[0])
+		}
+		checked++
+	}
+	assert.Greater(t, checked, 40)
+}
+
+// naiveValues lists every option of every heap of an octal code given by its digits.
+func naiveValues(ds []int, n int) []int {
+	g := make([]int, n)
+	for h := range n {
+		opts := map[int]bool{}
+		for take, d := range ds {
+			if take > h {
+				break
+			}
+			rest := h - take
+			if d&1 != 0 && take > 0 && rest == 0 {
+				opts[0] = true
+			}
+			if d&2 != 0 && take > 0 && rest > 0 {
+				opts[g[rest]] = true
+			}
+			if d&4 != 0 {
+				for a := 1; a < rest; a++ {
+					opts[g[a]^g[rest-a]] = true
+				}
+			}
+		}
+		for opts[g[h]] {
+			g[h]++
+		}
+	}
+	return g
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	v, err := strconv.Atoi(s)
+	require.NoError(t, err)
+	return v
+}

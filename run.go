@@ -1,0 +1,226 @@
+package kayles
+
+import (
+	"context"
+	"time"
+)
+
+// This file implements long computations: Run, with cancellation, progress reports,
+// checkpoints and a final report.
+
+// DefaultRunLimit is the number of values [Octal.Run] computes at most when its options give
+// no limit: 2^24.
+const DefaultRunLimit = 1 << 24
+
+// RunOptions configures [Octal.Run]. The zero RunOptions computes up to [DefaultRunLimit]
+// values, with no progress reports and no checkpoints.
+type RunOptions struct {
+	// Limit is the most values to compute; 0 means DefaultRunLimit. It is capped at MaxValues.
+	Limit int
+	// Progress, when not nil, is called about every ProgressEvery (default one second) from
+	// the goroutine that called Run, and once at the end.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+	// Checkpoint, when not empty, is a file that Run writes atomically every CheckpointEvery
+	// (default ten minutes), when it stops on cancellation, and when it ends.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	// Resume, when not empty, is a checkpoint file to start from. Run refuses a file that is
+	// damaged, of another format version or written for another code.
+	Resume string
+}
+
+// Progress describes a run in progress. The zero Progress is a run that has computed nothing.
+type Progress struct {
+	Values   int           // values G(0), ..., G(Values-1) computed so far
+	Rate     float64       // values per second computed by this run, since it started
+	Rare     int           // rare heaps under the rare/common engine's current mask
+	MaxValue int           // the largest value so far
+	Elapsed  time.Duration // time since the run started
+}
+
+// A Report is the result of [Octal.Run]. The zero Report describes a run of no values.
+type Report struct {
+	Code   string // the canonical code
+	Values int    // how many values G(0), ..., G(Values-1) were computed
+	Period Period // the least proven preperiod and period, or the zero Period when none is
+	// Mask, Parity and ParityFrom describe the rare/common split in force at the end: heap
+	// a is rare when popcount(G(a)&Mask) + Parity·(a-ParityFrom) is even. They are zero, and
+	// so are RareCount and LastRare, for codes that do not use the rare/common engine: those
+	// whose moves never leave two heaps, and those with flag 8.
+	Mask       uint16
+	Parity     int
+	ParityFrom int // the least take that leaves two heaps
+	RareCount  int // how many heaps a >= 1 below Values are rare
+	LastRare   int // the largest rare heap, or 0 when there is none
+	MaxValue   int // the largest value computed
+	MaxAt      int // the least heap with value MaxValue
+	// TooLarge is true when the run stopped because a value would exceed 65535, the most
+	// that the engine stores.
+	TooLarge bool
+	Elapsed  time.Duration // the time the run took
+}
+
+// Run computes values of o until a period is proven, the limit is reached or ctx is done, and
+// reports what it found. The values stay cached in o, so [Octal.Grundy], [Octal.Values] and
+// [Octal.Period] answer from them afterwards (a proven period makes Grundy O(1) for any heap).
+// A run that resumes from a checkpoint produces exactly the values an uninterrupted run would.
+//
+// Run returns the report with ctx's error when ctx is done (after writing the checkpoint, if
+// any), and a [*CheckpointError] when a checkpoint cannot be read or written. The values take
+// 2 bytes each, with room for up to twice as many (1.25 times beyond 2^24 values) while they
+// grow: 0.1777 to its proof (4.5·10^8 values) peaks at about 1.5 GB. The work per value is
+// described at [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so
+// keep their Limit in the thousands. Other calls on o wait while Run extends the values, for
+// at most one step of about n/16 values.
+func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
+	start := time.Now()
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = DefaultRunLimit
+	}
+	limit = min(limit, MaxValues)
+	progressEvery := opt.ProgressEvery
+	if progressEvery <= 0 {
+		progressEvery = time.Second
+	}
+	checkpointEvery := opt.CheckpointEvery
+	if checkpointEvery <= 0 {
+		checkpointEvery = 10 * time.Minute
+	}
+	if opt.Resume != "" {
+		if err := o.resume(opt.Resume); err != nil {
+			return o.report(start), err
+		}
+	}
+	first := len(o.load().vals)
+	lastProgress, lastCheckpoint := start, start
+	progress := func() {
+		if opt.Progress != nil {
+			opt.Progress(o.progress(start, first))
+		}
+	}
+	save := func() error {
+		if opt.Checkpoint == "" {
+			return nil
+		}
+		return writeCheckpoint(opt.Checkpoint, o.code, o.load().vals)
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			progress()
+			if cerr := save(); cerr != nil {
+				return o.report(start), cerr
+			}
+			return o.report(start), err
+		}
+		done := o.runStep(limit, ctx.Done())
+		now := time.Now()
+		if now.Sub(lastProgress) >= progressEvery {
+			lastProgress = now
+			progress()
+		}
+		if done {
+			break
+		}
+		if now.Sub(lastCheckpoint) >= checkpointEvery {
+			lastCheckpoint = now
+			if err := save(); err != nil {
+				return o.report(start), err
+			}
+		}
+	}
+	progress()
+	if err := save(); err != nil {
+		return o.report(start), err
+	}
+	return o.report(start), nil
+}
+
+// runStep extends the values by one step, or until stop is closed, and looks for a period. It
+// reports whether the run is over: a period is proven, the limit is reached, or a value would
+// exceed 65535.
+func (o *Octal) runStep(limit int, stop <-chan struct{}) bool {
+	o.eng.mu.Lock()
+	defer o.eng.mu.Unlock()
+	s := o.load()
+	if s.period.Period > 0 {
+		return true
+	}
+	have := len(s.vals)
+	n := min(limit, have+min(max(have/16, 1<<14), 1<<22))
+	s = o.extendLocked(n, limit, stop)
+	if !o.provable {
+		return len(s.vals) >= limit || o.eng.stop
+	}
+	if p, ok := o.eng.per.find(s.vals, len(o.digits)-1, o.heaps); ok {
+		o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
+		return true
+	}
+	return len(s.vals) >= limit || o.eng.stop
+}
+
+// resume installs the values of a checkpoint, unless o already has as many.
+func (o *Octal) resume(path string) error {
+	vals, err := o.readCheckpoint(path)
+	if err != nil {
+		return err
+	}
+	o.eng.mu.Lock()
+	defer o.eng.mu.Unlock()
+	s := o.load()
+	if len(vals) <= len(s.vals) || s.period.Period > 0 {
+		return nil
+	}
+	top := 0
+	for _, v := range vals {
+		top = max(top, int(v))
+	}
+	o.eng.sp = nil // rebuilt from the new values by the next extension
+	o.eng.snap.Store(&snapshot{vals: vals, max: top})
+	return nil
+}
+
+func (o *Octal) progress(start time.Time, first int) Progress {
+	s := o.load()
+	p := Progress{Values: len(s.vals), MaxValue: s.max, Elapsed: time.Since(start)}
+	if sec := p.Elapsed.Seconds(); sec > 0 {
+		p.Rate = float64(p.Values-first) / sec
+	}
+	o.eng.mu.Lock()
+	if sp := o.eng.sp; sp != nil && sp.on {
+		p.Rare = len(sp.rare)
+	} else if sp != nil {
+		p.Rare = sp.best
+	}
+	o.eng.mu.Unlock()
+	return p
+}
+
+// report describes the values cached in o. It costs O(n).
+func (o *Octal) report(start time.Time) Report {
+	o.eng.mu.Lock()
+	s := o.load()
+	r := Report{Code: o.code, Values: len(s.vals), Period: s.period, TooLarge: o.eng.stop}
+	sp := o.eng.sp
+	if sp != nil && sp.choices == 0 {
+		sp = nil // too few values for a mask yet
+	}
+	if sp != nil {
+		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
+	}
+	o.eng.mu.Unlock()
+	r.MaxValue = -1
+	for a, v := range s.vals {
+		if int(v) > r.MaxValue {
+			r.MaxValue, r.MaxAt = int(v), a
+		}
+		if sp != nil && a > 0 && rare(v, r.Mask, r.Parity, a, r.ParityFrom) {
+			r.RareCount++
+			r.LastRare = a
+		}
+	}
+	r.MaxValue = max(r.MaxValue, 0)
+	r.Elapsed = time.Since(start)
+	return r
+}

@@ -1,0 +1,131 @@
+package kayles
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunProvesPeriod(t *testing.T) {
+	o := MustParseOctal("0.156")
+	var calls int
+	r, err := o.Run(context.Background(), RunOptions{Progress: func(p Progress) {
+		calls++
+		assert.Positive(t, p.Values)
+	}})
+	require.NoError(t, err)
+	assert.Equal(t, Period{Preperiod: 3479, Period: 349, Proven: true}, r.Period)
+	assert.Equal(t, "0.156", r.Code)
+	assert.GreaterOrEqual(t, r.Values, 2*(3479+349)+3)
+	assert.Positive(t, calls)
+	// The report agrees with the values.
+	vals, err := o.Values(r.Values)
+	require.NoError(t, err)
+	maxv, maxAt, rare, last := 0, 0, 0, 0
+	for a, v := range vals {
+		if v > maxv {
+			maxv, maxAt = v, a
+		}
+		if a > 0 && (popcount16(uint16(v)&r.Mask)+r.Parity*(a-r.ParityFrom))%2 == 0 {
+			rare, last = rare+1, a
+		}
+	}
+	assert.Equal(t, maxv, r.MaxValue)
+	assert.Equal(t, maxAt, r.MaxAt)
+	assert.Equal(t, rare, r.RareCount)
+	assert.Equal(t, last, r.LastRare)
+	assert.NotZero(t, r.Mask)
+	// Grundy is O(1) from the proven period on.
+	assert.Equal(t, vals[3479+5], o.Grundy(3479+5+349*1_000_000_000))
+}
+
+func TestRunLimit(t *testing.T) {
+	o := MustParseOctal("0.6")
+	r, err := o.Run(context.Background(), RunOptions{Limit: 5000})
+	require.NoError(t, err)
+	assert.Equal(t, 5000, r.Values)
+	assert.Equal(t, Period{}, r.Period)
+	assert.False(t, r.TooLarge)
+}
+
+func TestRunCancelWritesCheckpoint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	ctx, cancel := context.WithCancel(context.Background())
+	o := MustParseOctal("0.354")
+	steps := 0
+	r, err := o.Run(ctx, RunOptions{Limit: 1 << 20, Checkpoint: path, ProgressEvery: 1, Progress: func(Progress) {
+		if steps++; steps == 2 {
+			cancel()
+		}
+	}})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Less(t, r.Values, 1<<20)
+	// Resume in a fresh Octal and finish: the values equal an uninterrupted run's.
+	o2 := MustParseOctal("0.354")
+	r2, err := o2.Run(context.Background(), RunOptions{Limit: r.Values + 40000, Resume: path})
+	require.NoError(t, err)
+	assert.Equal(t, r.Values+40000, r2.Values)
+	got, err := o2.Values(r2.Values)
+	require.NoError(t, err)
+	want, err := MustParseOctal("0.354").Values(r2.Values)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}
+
+func TestRunResumeRefusesOtherCode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	_, err := MustParseOctal("0.16").Run(context.Background(), RunOptions{Limit: 3000, Checkpoint: path})
+	require.NoError(t, err)
+	_, err = MustParseOctal("0.6").Run(context.Background(), RunOptions{Resume: path})
+	require.ErrorIs(t, err, ErrCheckpoint)
+	var ce *CheckpointError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, path, ce.Path)
+	assert.Contains(t, err.Error(), `written for "0.16", not for 0.6`)
+}
+
+func TestRunCheckpointUnwritable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no", "such", "dir", "ck")
+	_, err := MustParseOctal("0.77").Run(context.Background(), RunOptions{Checkpoint: path})
+	var ce *CheckpointError
+	require.ErrorAs(t, err, &ce)
+	assert.True(t, errors.Is(err, os.ErrNotExist))
+}
+
+func TestRunAlreadyProven(t *testing.T) {
+	o := MustParseOctal("0.77")
+	_, ok := o.Period(1 << 12)
+	require.True(t, ok)
+	r, err := o.Run(context.Background(), RunOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, Period{Preperiod: 71, Period: 12, Proven: true}, r.Period)
+}
+
+func TestRunThreeHeaps(t *testing.T) {
+	// Flag 8 uses the reference engine and has no rare/common mask.
+	o := MustParseOctal("0.8")
+	r, err := o.Run(context.Background(), RunOptions{Limit: 600})
+	require.NoError(t, err)
+	assert.Zero(t, r.Mask)
+	assert.Zero(t, r.RareCount)
+	want := referenceValues(o, r.Values)
+	got, err := o.Values(r.Values)
+	require.NoError(t, err)
+	assert.Equal(t, toInts(want), got)
+}
+
+// TestRunCancelSlowCode checks that cancellation stops a run within its step, even for a code
+// whose values cost O(n²) each (flag 8), where the first step of 2^14 values takes minutes.
+func TestRunCancelSlowCode(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	r, err := MustParseOctal("0.8").Run(ctx, RunOptions{})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, r.Values, 1<<14)
+}

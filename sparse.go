@@ -1,0 +1,344 @@
+package kayles
+
+import "math/bits"
+
+// This file implements the rare/common ("sparse space") engine for codes whose moves leave at most two heaps.
+
+// The method (Winning Ways ch. 4, "Sparse space spells speed"; Flammenkamp): fix a mask M and a
+// parity bit c, and call heap a rare when popcount(G(a)&M) + c·(a-s) is even, common when odd
+// (s is the least splitting take; its parity is all that matters). For a
+// split of m = a + b tokens into heaps a and b with value v = G(a)^G(b),
+//
+//	popcount(v&M) + c·m ≡ q(a) + q(b)  (mod 2),
+//
+// where q is the rarity bit above. So a value whose class popcount(v&M) + c·m is odd arises only
+// from a split with one rare part, and the engine lists those exactly by walking the (few) rare
+// heaps. Values of the other class, "searched" values, are looked for only below the least
+// missing listed value, by a scan of all splits that stops as soon as each is found. The parity
+// bit c may be 1 only when all splitting takes share a parity, so that m mod 2 is the same for
+// every split of a heap. Any mask gives exact values; a poor one only costs speed.
+
+const (
+	// sparseStart is how many values are computed by the reference mex before a mask is chosen.
+	sparseStart = 256
+	// sparseDense: a mask is used only when fewer than 1/sparseDense of the heaps are rare;
+	// with more, walking the rare heaps saves too little and the full scan is used.
+	sparseDense = 3
+)
+
+// sparse holds the state of the rare/common engine for one rule set. It belongs to an engine
+// and is used only under the engine's mutex.
+type sparse struct {
+	takes     []int // the takes with flag 4, ascending
+	canParity bool  // all takes share a parity, so c = 1 is allowed
+
+	on   bool   // a mask is in use and rare lists the rare heaps
+	mask uint16 // M
+	c    int    // the parity bit c, 0 or 1
+	rare []int32
+
+	hist     [2][]uint32 // hist[a&1][v]: how many heaps a >= 1 have value v
+	top      int         // the largest value counted in hist
+	chooseAt int         // how many values there are when the mask is chosen again
+	rareAt   int         // how many rare heaps there are when the mask is chosen again
+	best     int         // the rare count under the mask chosen last (whether on or not)
+	choices  int         // how many times the mask was chosen (for tests)
+
+	class []uint8          // class[v] = popcount(v&M) mod 2
+	seen  []uint64         // scratch bitset of option values, for the reference mex
+	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
+	want  *[markSize]uint8 // want[v] == stamp: v is a searched value still to be found
+	stamp uint8
+	needs []uint16 // scratch list of the searched values missing below the candidate
+}
+
+// newSparse returns the sparse state for o, counting the values g already computed.
+func newSparse(o *Octal, g []uint16) *sparse {
+	s := &sparse{takes: o.leave2, canParity: true, chooseAt: max(sparseStart, len(g))}
+	for _, i := range s.takes {
+		if i%2 != s.takes[0]%2 {
+			s.canParity = false
+		}
+	}
+	for a := 1; a < len(g); a++ {
+		s.count(a, g[a])
+	}
+	return s
+}
+
+// count adds heap a of value v to the histogram.
+func (s *sparse) count(a int, v uint16) {
+	h := &s.hist[a&1]
+	if int(v) >= len(*h) {
+		size := 64 << bits.Len(uint(v)>>6)
+		for k := range s.hist {
+			s.hist[k] = append(s.hist[k], make([]uint32, size-len(s.hist[k]))...)
+		}
+	}
+	(*h)[v]++
+	s.top = max(s.top, int(v))
+}
+
+// isRare reports whether heap a of value v is rare under the current mask and parity bit.
+func (s *sparse) isRare(a int, v uint16) bool {
+	return rare(v, s.mask, s.c, a, s.offset())
+}
+
+// offset is the least splitting take, whose parity the rarity of a heap is measured from when
+// c = 1 (all takes share it).
+func (s *sparse) offset() int {
+	if len(s.takes) == 0 {
+		return 0
+	}
+	return s.takes[0]
+}
+
+// rare reports whether heap a of value v is rare: popcount(v&mask) + c·(a-s) is even. Taking
+// the parity from a-s rather than a keeps the common heaps' values in the listed class when
+// the takes are odd; otherwise every common heap would need a full scan.
+func rare(v, mask uint16, c, a, s int) bool {
+	return (bits.OnesCount16(v&mask)+c*(a-s))%2 == 0
+}
+
+// next returns G(n) for n = len(g), given g = G(0..n-1) whose largest value is top, and records
+// it. It does not append to g.
+func (s *sparse) next(o *Octal, g []uint16, top int) int {
+	n := len(g)
+	if n >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+		s.choose(g)
+	}
+	words := 64<<bits.Len(uint(top)>>6)/64 + 1 // every option value is below 64·(words-1)
+	if len(s.seen) < words {
+		s.seen = make([]uint64, words)
+	}
+	var v int
+	if !s.on {
+		v = o.mex(g, n, s.seen[:words])
+	} else {
+		v = s.mex(o, g, words)
+	}
+	if v <= maxValue {
+		s.count(n, uint16(v))
+		if s.on && n > 0 && s.isRare(n, uint16(v)) {
+			s.rare = append(s.rare, int32(n))
+		}
+	}
+	return v
+}
+
+// markSize bounds every option value (below 2^16) and every candidate, so that indexing the
+// mark arrays with a uint16 needs no bounds check.
+const markSize = 1<<16 + 64
+
+// mex is the rare/common mex of heap n = len(g), with every option value below 64·(words-1).
+// Marks are bytes stamped with a number that changes with every heap, so nothing is cleared
+// between heaps and every mark is a plain store.
+func (s *sparse) mex(o *Octal, g []uint16, words int) int {
+	n := len(g)
+	size := 64 * words
+	if s.mark == nil {
+		s.mark = new([markSize]uint8)
+		s.want = new([markSize]uint8)
+	}
+	if s.stamp++; s.stamp == 0 {
+		clear(s.mark[:])
+		clear(s.want[:])
+		s.stamp = 1
+	}
+	stamp := s.stamp
+	mark := s.mark
+	for _, i := range o.whole {
+		if i == n {
+			mark[0] = stamp
+		}
+	}
+	for _, i := range o.leave1 {
+		if i < n {
+			mark[g[n-i]] = stamp
+		}
+	}
+	// Every split with a rare part: both orders, as r runs over all rare heaps below m.
+	for _, i := range s.takes {
+		m := n - i
+		if m < 2 {
+			continue
+		}
+		h := g[:m]
+		rare := s.rare[:s.rareBelow(m)]
+		for len(rare) >= 4 {
+			r0, r1, r2, r3 := int(rare[0]), int(rare[1]), int(rare[2]), int(rare[3])
+			mark[g[r0]^h[m-r0]] = stamp
+			mark[g[r1]^h[m-r1]] = stamp
+			mark[g[r2]^h[m-r2]] = stamp
+			mark[g[r3]^h[m-r3]] = stamp
+			rare = rare[4:]
+		}
+		for _, r := range rare {
+			mark[g[r]^h[m-int(r)]] = stamp
+		}
+	}
+	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
+	// cand is the least listed value missing from the options; the searched values missing
+	// below it go to need.
+	searched := uint8(0)
+	if s.c == 1 && len(s.takes) > 0 && (n-s.takes[0])%2 == 1 {
+		searched = 1
+	}
+	class := s.classes(size)
+	need := s.needs[:0]
+	cand := size
+	for v := range size {
+		if mark[v] == stamp {
+			continue
+		}
+		if class[v] != searched {
+			cand = v
+			break
+		}
+		need = append(need, uint16(v))
+	}
+	s.needs = need
+	if len(need) == 0 {
+		return cand
+	}
+	want := s.want
+	for _, v := range need {
+		want[v] = stamp
+	}
+	k := len(need)
+	// Look for the missing searched values among all splits, small heaps first.
+	k = s.scan(g, n, 1, (n-s.takes[0])/2+1, want, stamp, k)
+	if k == 0 {
+		return cand
+	}
+	for _, v := range need {
+		if want[v] == stamp {
+			return int(v)
+		}
+	}
+	return cand
+}
+
+// scan looks for the wanted values among the splits (a, m-a) with lo <= a < hi, in blocks of
+// heaps so that the inner loops are tight, and returns how many are still missing.
+func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp uint8, k int) int {
+	const block = 64
+	for ; lo < hi; lo += block {
+		for _, i := range s.takes {
+			m := n - i
+			end := min(lo+block, hi, m/2+1)
+			if end <= lo {
+				break
+			}
+			h := g[:m]
+			for a := lo; a < end; a++ {
+				if v := g[a] ^ h[m-a]; want[v] == stamp {
+					want[v] = 0
+					if k--; k == 0 {
+						return 0
+					}
+				}
+			}
+		}
+	}
+	return k
+}
+
+// rareBelow returns how many rare heaps are below m. Successive calls for one heap come with
+// falling m, and the answer moves little from heap to heap.
+func (s *sparse) rareBelow(m int) int {
+	k := len(s.rare)
+	for k > 0 && int(s.rare[k-1]) >= m {
+		k--
+	}
+	return k
+}
+
+// classes returns class[v] = popcount(v&M) mod 2 for v below size, extending it when needed.
+func (s *sparse) classes(size int) []uint8 {
+	if len(s.class) < size {
+		s.class = make([]uint8, size)
+		for v := range size {
+			s.class[v] = uint8(bits.OnesCount(uint(v)&uint(s.mask)) % 2)
+		}
+	}
+	return s.class[:size]
+}
+
+// choose picks the mask and parity bit that make the fewest heaps of g rare, using one
+// Walsh–Hadamard transform of the value histogram for all masks at once, and rebuilds the list
+// of rare heaps. It turns the method off when even the best mask leaves many heaps rare.
+func (s *sparse) choose(g []uint16) {
+	s.choices++
+	n := len(g)
+	s.chooseAt = 2 * n
+	width := 2
+	for width <= s.top {
+		width *= 2
+	}
+	// The number of rare heaps under (M, c) is (N + W[M])/2, where W is the transform of
+	// h0+h1 for c = 0 and of ±(h0-h1) for c = 1 (heaps a >= 1 only; the sign is that of
+	// (-1)^s).
+	sum := make([]int64, width)
+	dif := make([]int64, width)
+	for v := range min(width, len(s.hist[0])) {
+		h0, h1 := int64(s.hist[0][v]), int64(s.hist[1][v])
+		sum[v], dif[v] = h0+h1, h0-h1
+		if s.offset()%2 == 1 {
+			dif[v] = -dif[v]
+		}
+	}
+	walshHadamard(sum)
+	walshHadamard(dif)
+	total := int64(n - 1)
+	bestM, bestC, bestW := 0, -1, int64(0)
+	try := func(m, c int, w int64) {
+		// Prefer fewer rare heaps, then the mask in use (no rebuild), then the smaller mask.
+		cur := s.on && m == int(s.mask) && c == s.c
+		if bestC < 0 || w < bestW || (w == bestW && cur) {
+			bestM, bestC, bestW = m, c, w
+		}
+	}
+	for m := 1; m < width; m++ {
+		try(m, 0, sum[m])
+	}
+	if s.canParity {
+		for m := range width {
+			try(m, 1, dif[m])
+		}
+	}
+	rare := int((total + bestW) / 2)
+	s.best = rare
+	changed := uint16(bestM) != s.mask || bestC != s.c
+	s.mask, s.c = uint16(bestM), bestC
+	if changed {
+		s.class = s.class[:0]
+	}
+	if rare*sparseDense > n {
+		s.on, s.rare = false, nil
+		return
+	}
+	if !s.on || changed {
+		s.on = true
+		s.rare = s.rare[:0]
+		for a := 1; a < n; a++ {
+			if s.isRare(a, g[a]) {
+				s.rare = append(s.rare, int32(a))
+			}
+		}
+	}
+	s.rareAt = max(2*len(s.rare), 64)
+}
+
+// walshHadamard transforms x in place: x[m] becomes Σ_v x[v]·(-1)^popcount(v&m). len(x) must
+// be a power of two.
+func walshHadamard(x []int64) {
+	for h := 1; h < len(x); h *= 2 {
+		for i := 0; i < len(x); i += 2 * h {
+			for j := i; j < i+h; j++ {
+				a, b := x[j], x[j+h]
+				x[j], x[j+h] = a+b, a-b
+			}
+		}
+	}
+}
