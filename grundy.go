@@ -390,6 +390,12 @@ func (o *Octal) mex(g []uint16, n int, seen []uint64) int {
 			}
 		}
 	}
+	return mexOf(seen)
+}
+
+// mexOf returns the least value not marked in the bitset seen, and clears seen for the next
+// value.
+func mexOf(seen []uint64) int {
 	v := 0
 	for w, word := range seen {
 		if word != ^uint64(0) {

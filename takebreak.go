@@ -1,7 +1,5 @@
 package kayles
 
-import "math/bits"
-
 // This file implements the general take-and-break engine: the options of codes beyond plain
 // octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
 
@@ -56,15 +54,7 @@ func (o *Octal) mexGeneral(g []uint16, n int, seen []uint64) int {
 			})
 		}
 	}
-	v := 0
-	for w, word := range seen {
-		if word != ^uint64(0) {
-			v = w*64 + bits.TrailingZeros64(^word)
-			break
-		}
-	}
-	clear(seen)
-	return v
+	return mexOf(seen)
 }
 
 // splits calls visit with every way to write m as k heaps a1 <= a2 <= ... <= ak with a1 >= lo
