@@ -8,15 +8,18 @@ import (
 // This file implements the package's errors: a few sentinels and one struct per failure family.
 
 var (
-	// ErrSyntax reports text that is not an octal code or a position.
+	// ErrSyntax reports text that is not an octal code, a position, a graph or a stored table.
 	ErrSyntax = errors.New("invalid syntax")
-	// ErrRange reports a number in text that is out of range, such as a heap too large for an int.
+	// ErrRange reports a number out of range, in text (such as a heap too large for an int) or
+	// given to a constructor such as [NewSubtraction] (a [*RangeError]).
 	ErrRange = errors.New("value out of range")
 	// ErrIllegalMove reports a move that the rules do not allow in the position it was played in.
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrTooLarge reports a request beyond what the engine computes: a heap whose value would
 	// need more than [MaxValues] values, or more than the automatic limit in a game without a
-	// proven period.
+	// proven period ([*LimitError]); a misère search of more than [MisereMaxTokens] tokens
+	// ([*MisereLimitError]); or a graph component of more than [MaxComponent] vertices
+	// ([*SolveLimitError]).
 	ErrTooLarge = errors.New("beyond the engine's limit")
 )
 

@@ -22,7 +22,7 @@ import (
 const MaxComponent = 64
 
 // A SolveLimitError records a graph beyond what the exact solver accepts. It wraps
-// [ErrTooLarge].
+// [ErrTooLarge]. The zero SolveLimitError names no game; the package never returns one.
 type SolveLimitError struct {
 	Game     string // "Node Kayles" or "Arc Kayles"
 	Vertices int    // the vertices of the offending component (of the whole graph in misère play)
@@ -42,6 +42,7 @@ func (e *SolveLimitError) Error() string {
 func (e *SolveLimitError) Unwrap() error { return ErrTooLarge }
 
 // A GraphMoveError records a move that cannot be played on a graph. It wraps [ErrIllegalMove].
+// The zero GraphMoveError names no game or move; the package never returns one.
 type GraphMoveError struct {
 	Game   string // "Node Kayles" or "Arc Kayles"
 	Move   string // the move, as "vertex 7" or "edge 3-4"
