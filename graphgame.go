@@ -141,8 +141,11 @@ func (n *NodeGame) Moves(g *Graph) iter.Seq[int] {
 // [*GraphMoveError] wrapping [ErrIllegalMove] when v is not a vertex of g; g never changes.
 func (n *NodeGame) Play(g *Graph, v int) (*Graph, error) {
 	if v < 0 || v >= g.NumVertices() {
-		return nil, &GraphMoveError{Game: "Node Kayles", Move: "vertex " + strconv.Itoa(v),
-			Reason: "the graph has vertices 0 to " + strconv.Itoa(g.NumVertices()-1)}
+		reason := "the graph has vertices 0 to " + strconv.Itoa(g.NumVertices()-1)
+		if g.NumVertices() == 0 {
+			reason = "the graph has no vertices"
+		}
+		return nil, &GraphMoveError{Game: "Node Kayles", Move: "vertex " + strconv.Itoa(v), Reason: reason}
 	}
 	drop := make([]bool, g.NumVertices())
 	drop[v] = true

@@ -558,6 +558,10 @@ func TestGraphPlay(t *testing.T) {
 	var me *GraphMoveError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, "vertex 5", me.Move)
+	assert.Equal(t, "the graph has vertices 0 to 4", me.Reason)
+	_, err = NodeKayles.Play(PathGraph(0), 0)
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, "the graph has no vertices", me.Reason, "not vertices 0 to -1")
 
 	h, err = ArcKayles.Play(g, [2]int{2, 1})
 	require.NoError(t, err)
