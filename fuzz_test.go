@@ -527,3 +527,80 @@ func FuzzCheckpoint(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOctalAnswers checks, for any code ParseOctal accepts and a small position, that the
+// answers agree with each other and with the rules: Moves reaches exactly the positions the
+// reference enumeration reaches, every winning move (normal and misère) leads to a lost
+// position, a position has winning moves exactly when its value is not 0, and the misère
+// outcome, value and genus agree.
+func FuzzOctalAnswers(f *testing.F) {
+	for _, s := range []string{"0.77", "0.07", "4.7", "0.3F", "0.[3]", "4!.", "0.{2,3}", "0.{1,2+}?", "0.&127;", "0.&#x10;=", "0.3[73]", "{2+}.", "0.6", "8.3"} {
+		f.Add(s, []byte{5, 7})
+	}
+	f.Fuzz(func(t *testing.T, code string, heaps []byte) {
+		o, err := kayles.ParseOctal(code)
+		if err != nil || len(heaps) > 3 {
+			return
+		}
+		hs := make([]int, len(heaps))
+		for i, h := range heaps {
+			hs[i] = int(h % 10)
+		}
+		p := kayles.NewPosition(hs...)
+		want := generalResults(o, p)
+		got := map[kayles.Position]bool{}
+		for m := range o.Moves(p) {
+			q, err := o.Play(p, m)
+			if err != nil {
+				t.Fatalf("%s: Moves(%v) yields %v, which Play refuses: %v", o, p, m, err)
+			}
+			if got[q] {
+				t.Fatalf("%s: Moves(%v) yields two moves to %v", o, p, q)
+			}
+			got[q] = true
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: Moves(%v) reaches %d positions, the rules %d", o, p, len(got), len(want))
+		}
+		for q := range got {
+			if !want[q] {
+				t.Fatalf("%s: Moves(%v) reaches %v, which the rules do not", o, p, q)
+			}
+		}
+		if err := o.Check(p); err != nil {
+			if !errors.Is(err, kayles.ErrTooLarge) {
+				t.Fatalf("%s: Check(%v) = %v", o, p, err)
+			}
+		} else {
+			v := o.Value(p)
+			n := 0
+			for m := range o.WinningMoves(p) {
+				q, err := o.Play(p, m)
+				if err != nil || o.Value(q) != 0 {
+					t.Fatalf("%s: winning move %v in %v leads to %v (%v)", o, m, p, q, err)
+				}
+				n++
+			}
+			if (n == 0) != (v == 0) || (o.Outcome(p) == kayles.Previous) != (v == 0) {
+				t.Fatalf("%s: %v has value %d, %d winning moves, outcome %v", o, p, v, n, o.Outcome(p))
+			}
+		}
+		if err := o.MisereCheck(p); err != nil {
+			t.Fatalf("%s: MisereCheck(%v) = %v", o, p, err)
+		}
+		out := o.MisereOutcome(p)
+		mv := o.MisereValue(p)
+		if (out == kayles.Previous) != (mv == 0) || out == 0 {
+			t.Fatalf("%s: %v misère outcome %v, value %d", o, p, out, mv)
+		}
+		for m := range o.MisereWinningMoves(p) {
+			q, err := o.Play(p, m)
+			if err != nil || o.MisereOutcome(q) != kayles.Previous {
+				t.Fatalf("%s: misère winning move %v in %v leads to %v (%v)", o, m, p, q, err)
+			}
+		}
+		if g := o.Genus(p); g.MisereValue() != mv || g.Gamma(0) != mv {
+			t.Fatalf("%s: %v genus %v, misère value %d", o, p, g, mv)
+		}
+	})
+}

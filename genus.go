@@ -71,8 +71,12 @@ func (g Genus) Tame() bool {
 // least two of them, as in "4^146" (a heap of 5 Kayles pins), in parentheses and separated by
 // commas when one of them has two digits, as in "12^(12,14)". A Genus made other than by
 // [Octal.Genus] is written in full. (CGSuite also abbreviates restive games, which String
-// writes in full.)
+// writes in full.) The zero Genus, which Octal.Genus returns beyond its limit, is "none", as
+// for the zero [Outcome] and [Period].
 func (g Genus) String() string {
+	if len(g.Misere) == 0 {
+		return "none"
+	}
 	b := strconv.AppendInt(nil, int64(g.Normal), 10)
 	if len(g.Misere) == 0 || g.form == genusNim {
 		return string(b)

@@ -156,7 +156,8 @@ func TestGenusString(t *testing.T) {
 	assert.Equal(t, "3", Kayles.Genus(NewPosition(1, 2)).String())
 	assert.Equal(t, "2", Kayles.Genus(NewPosition(1, 3)).String())
 	assert.Equal(t, "1^1", Kayles.Genus(NewPosition(2, 3)).String())
-	assert.Equal(t, "0", Genus{}.String())
+	assert.Equal(t, "none", Genus{}.String()) // not "0", the genus of the empty position
+	assert.Equal(t, "none", Kayles.Genus(NewPosition(MisereMaxTokens+1)).String())
 	assert.Equal(t, 0, Genus{}.Gamma(3))
 	assert.False(t, Genus{}.Tame())
 }

@@ -22,7 +22,7 @@ const MaxVertices = 1 << 14
 var ErrInvalidGraph = errors.New("invalid graph")
 
 // A GraphError records a failure to build a graph from a vertex count and edges. It wraps
-// [ErrInvalidGraph].
+// [ErrInvalidGraph]. The zero GraphError has no message; the package never returns one.
 type GraphError struct {
 	Vertices int    // the vertex count asked for
 	Edge     [2]int // the offending edge, when Msg is about one

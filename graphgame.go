@@ -22,7 +22,7 @@ import (
 const MaxComponent = 64
 
 // A SolveLimitError records a graph beyond what the exact solver accepts. It wraps
-// [ErrTooLarge].
+// [ErrTooLarge]. The zero SolveLimitError names no game; the package never returns one.
 type SolveLimitError struct {
 	Game     string // "Node Kayles" or "Arc Kayles"
 	Vertices int    // the vertices of the offending component (of the whole graph in misère play)
@@ -42,6 +42,7 @@ func (e *SolveLimitError) Error() string {
 func (e *SolveLimitError) Unwrap() error { return ErrTooLarge }
 
 // A GraphMoveError records a move that cannot be played on a graph. It wraps [ErrIllegalMove].
+// The zero GraphMoveError names no game or move; the package never returns one.
 type GraphMoveError struct {
 	Game   string // "Node Kayles" or "Arc Kayles"
 	Move   string // the move, as "vertex 7" or "edge 3-4"
@@ -140,8 +141,11 @@ func (n *NodeGame) Moves(g *Graph) iter.Seq[int] {
 // [*GraphMoveError] wrapping [ErrIllegalMove] when v is not a vertex of g; g never changes.
 func (n *NodeGame) Play(g *Graph, v int) (*Graph, error) {
 	if v < 0 || v >= g.NumVertices() {
-		return nil, &GraphMoveError{Game: "Node Kayles", Move: "vertex " + strconv.Itoa(v),
-			Reason: "the graph has vertices 0 to " + strconv.Itoa(g.NumVertices()-1)}
+		reason := "the graph has vertices 0 to " + strconv.Itoa(g.NumVertices()-1)
+		if g.NumVertices() == 0 {
+			reason = "the graph has no vertices"
+		}
+		return nil, &GraphMoveError{Game: "Node Kayles", Move: "vertex " + strconv.Itoa(v), Reason: reason}
 	}
 	drop := make([]bool, g.NumVertices())
 	drop[v] = true

@@ -21,7 +21,7 @@ import (
 )
 
 // readInts reads the numbers of a testdata file after its comment lines, checking that it
-// starts with a "# source:" line.
+// starts with a "# source:" line and holds some data.
 func readInts(t *testing.T, name string) []int {
 	t.Helper()
 	f, err := os.Open(name)
@@ -46,6 +46,8 @@ func readInts(t *testing.T, name string) []int {
 		}
 	}
 	require.NoError(t, sc.Err())
+	require.False(t, first, "%s is empty: it must start with a # source: line", name)
+	require.NotEmpty(t, out, "%s holds no data: every test that reads it would pass vacuously", name)
 	return out
 }
 
@@ -556,6 +558,10 @@ func TestGraphPlay(t *testing.T) {
 	var me *GraphMoveError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, "vertex 5", me.Move)
+	assert.Equal(t, "the graph has vertices 0 to 4", me.Reason)
+	_, err = NodeKayles.Play(PathGraph(0), 0)
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, "the graph has no vertices", me.Reason, "not vertices 0 to -1")
 
 	h, err = ArcKayles.Play(g, [2]int{2, 1})
 	require.NoError(t, err)

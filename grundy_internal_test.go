@@ -40,6 +40,7 @@ func readPeriods(t *testing.T) []knownPeriod {
 		out = append(out, knownPeriod{fs[0], Period{Preperiod: n0, Period: p, Proven: true}})
 	}
 	require.NoError(t, sc.Err())
+	require.NotEmpty(t, out, "testdata/periods.txt holds no periods")
 	return out
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 // readData returns the non-comment lines of a testdata file, each split into fields,
-// after checking that the file names its source on its first line.
+// after checking that the file names its source on its first line and holds some data.
 func readData(t *testing.T, name string) [][]string {
 	t.Helper()
 	f, err := os.Open("testdata/" + name)
@@ -31,5 +31,7 @@ func readData(t *testing.T, name string) [][]string {
 		rows = append(rows, strings.Fields(line))
 	}
 	require.NoError(t, sc.Err())
+	require.False(t, first, "%s is empty: it must start with a # source: line", name)
+	require.NotEmpty(t, rows, "%s holds no data: every test that reads it would pass vacuously", name)
 	return rows
 }

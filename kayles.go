@@ -32,7 +32,8 @@
 //
 // In misère play whoever cannot move wins. [Octal.MisereOutcome] and [Octal.MisereWinningMoves]
 // answer for every rule set: misère Kayles by the Sibert–Conway rule for rows of any length,
-// other games by a memoised search. [Octal.Genus] gives Conway's genus.
+// other games by a memoised search of positions of up to [MisereMaxTokens] tokens
+// ([Octal.MisereCheck] tells beforehand). [Octal.Genus] gives Conway's genus.
 //
 // # Tables and opponents
 //

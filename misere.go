@@ -177,7 +177,8 @@ func (o *Octal) MisereWinningMove(p Position) (Move, bool) {
 }
 
 // A MisereLimitError records a position too large for the misère search of a game other than
-// Kayles. It wraps [ErrTooLarge].
+// Kayles. It wraps [ErrTooLarge]. The zero MisereLimitError names no code; the package never
+// returns one.
 type MisereLimitError struct {
 	Code   string // the octal code
 	Tokens int    // the tokens of the position, in heaps that admit a move

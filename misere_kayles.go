@@ -176,7 +176,7 @@ func (t *misereQuotient) loses(s misereSummary) bool {
 // they win (so [Next] for the empty position). It applies the Sibert–Conway rule in O(heaps)
 // time, for rows of any length: a position with a row of a length other than 1, 4, 5, 9, 12,
 // 17, 20 or 25 has its normal-play outcome, and a position of such rows only is looked up in a
-// table of 28 states. [Kayles.MisereOutcome] calls it.
+// table of 28 states. [Octal.MisereOutcome] calls it for [Kayles].
 func MisereKaylesOutcome(p Position) Outcome {
 	if misereKaylesQuotient.loses(misereKaylesQuotient.summarise(p.All())) {
 		return Previous

@@ -128,7 +128,7 @@ var (
 	Kayles        = MustParseOctal("0.77")   // knock down one pin or two adjacent pins
 	DawsonsKayles = MustParseOctal("0.07")   // knock down two adjacent pins
 	DawsonsChess  = MustParseOctal("0.137")  // Dawson's Kayles with heaps one larger; Node Kayles on a path
-	Guiles        = MustParseOctal("0.15")   // take one whole heap of 1, or two tokens from any heap
+	Guiles        = MustParseOctal("0.15")   // take a whole heap of 1, or two tokens leaving none or two heaps
 	Treblecross   = MustParseOctal("0.007")  // one-dimensional tic-tac-toe
 	Officers      = MustParseOctal("0.6")    // take one token, leaving one or two non-empty heaps
 	DoubleKayles  = MustParseOctal("0.7777") // knock down one to four adjacent pins

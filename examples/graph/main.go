@@ -46,6 +46,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h asked for the usage, which fs.Parse has printed
+		}
+		return 2
+	}
+	if *timeout <= 0 {
+		fmt.Fprintln(stderr, "graph: -timeout must be a positive duration, such as 1m")
+		fs.Usage()
 		return 2
 	}
 	in := stdin
@@ -61,6 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in, name = f, fs.Arg(0)
 	default:
+		fmt.Fprintf(stderr, "graph: one file at most, not %d\n", fs.NArg())
 		fs.Usage()
 		return 2
 	}
@@ -80,7 +89,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		ctx, cancel := context.WithTimeoutCause(context.Background(), *timeout,
+			fmt.Errorf("gave up after %v (raise -timeout to wait longer)", *timeout))
 		if !report(ctx, stdout, stderr, g, *misere) {
 			status = 1
 		}
@@ -123,13 +133,21 @@ func parse(text string) ([]*kayles.Graph, error) {
 	return graphs, nil
 }
 
+// cause returns the reason ctx gave for err when err is ctx's deadline, and err otherwise.
+func cause(ctx context.Context, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && context.Cause(ctx) != nil {
+		return context.Cause(ctx)
+	}
+	return err
+}
+
 // report prints what it can solve of g and returns false when something failed.
 func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, misere bool) bool {
 	fmt.Fprintf(stdout, "graph: %s, %s, graph6 %s\n", count(g.NumVertices(), "vertex", "vertices"),
 		count(g.NumEdges(), "edge", "edges"), shorten(g.Graph6()))
 	ok := true
 	fail := func(what string, err error) {
-		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, err)
+		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, cause(ctx, err))
 		ok = false
 	}
 	if v, err := kayles.NodeKayles.GrundyContext(ctx, g); err != nil {
@@ -159,7 +177,7 @@ func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, mise
 func reportMisere(ctx context.Context, stdout io.Writer, g *kayles.Graph) bool {
 	ok := true
 	fail := func(what string, err error) {
-		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, err)
+		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, cause(ctx, err))
 		ok = false
 	}
 	if v, err := kayles.NodeKayles.MisereGrundyContext(ctx, g); err != nil {

@@ -60,11 +60,27 @@ func TestErrors(t *testing.T) {
 	assert.Contains(t, errOut, "no graph")
 	_, _, code = runString(t, "", "-nosuchflag")
 	assert.Equal(t, 2, code)
+	for _, d := range []string{"0s", "-1m"} {
+		out, errOut, code := runString(t, "3: 0-1", "-timeout", d)
+		assert.Equal(t, 2, code, "-timeout %s", d)
+		assert.Empty(t, out, "-timeout %s: nothing is solved", d)
+		assert.Contains(t, errOut, "-timeout must be a positive duration")
+	}
+	_, errOut, code = runString(t, "", "a", "b")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "one file at most, not 2")
+	_, errOut, code = runString(t, "", "-h")
+	assert.Equal(t, 0, code, "-h asks for the usage, which is no error")
+	assert.Contains(t, errOut, "usage: graph")
+	// A graph beyond the time limit says so, and names the flag that raises it.
+	out, _, code := runString(t, "40: "+path(40), "-timeout", "1ns")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "Node Kayles: not solved: gave up after 1ns (raise -timeout to wait longer)")
 	_, errOut, code = runString(t, "", filepath.Join(t.TempDir(), "missing"))
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "no such file")
 	// A component beyond the solver's limit is reported, not fatal to the rest.
-	out, errOut, code := runString(t, "65: "+path(65), "-misere=false")
+	out, errOut, code = runString(t, "65: "+path(65), "-misere=false")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out, "Node Kayles: not solved")
 	assert.Contains(t, errOut, "not solved")

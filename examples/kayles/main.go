@@ -5,13 +5,26 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/octalgames/kayles"
 )
 
+// This file implements the kayles example: the nim-value table, the period and winning moves.
+
 func main() {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), "usage: kayles\nprints the Kayles nim-value table, the proven period, K(n) for huge rows and the\nwinning first moves in rows of 7, 10 and 13 pins. It takes no flags or arguments.\n")
+	}
+	flag.Parse() // -h prints the usage; an unknown flag exits with status 2
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "kayles: unexpected arguments %q\n", flag.Args())
+		flag.Usage()
+		os.Exit(2)
+	}
 	fmt.Println("Kayles: knock down one pin, or two pins side by side; whoever knocks down the last pin wins.")
 	fmt.Println()
 	fmt.Println("Nim-values K(n) of a row of n pins, n = 12a + b:")

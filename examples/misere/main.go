@@ -4,8 +4,10 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"iter"
+	"os"
 	"strings"
 
 	"github.com/octalgames/kayles"
@@ -14,6 +16,15 @@ import (
 // This file implements the misere example program.
 
 func main() {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), "usage: misere\nprints who wins Kayles rows of 7, 10 and 13 pins, and the winning moves, in normal\nand in misère play. It takes no flags or arguments.\n")
+	}
+	flag.Parse() // -h prints the usage; an unknown flag exits with status 2
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "misere: unexpected arguments %q\n", flag.Args())
+		flag.Usage()
+		os.Exit(2)
+	}
 	for _, n := range []int{7, 10, 13} {
 		p := kayles.NewPosition(n)
 		fmt.Printf("row of %d pins:\n", n)

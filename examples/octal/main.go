@@ -119,6 +119,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	if *n < 1 || *n > kayles.MaxValues {
 		return usage("-n must be between 1 and " + strconv.Itoa(kayles.MaxValues))
 	}
+	if *every <= 0 {
+		return usage("-every must be a positive duration, such as 10m")
+	}
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
@@ -145,6 +148,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	r, err := o.Run(ctx, opt)
 	if terminal {
 		fmt.Fprintln(stderr)
+	}
+	var ce *kayles.CheckpointError
+	if errors.As(err, &ce) && r.Values == 0 {
+		// A checkpoint to resume from was refused before anything was computed: a report of
+		// no values would only hide the error.
+		fmt.Fprintln(stderr, "octal:", err)
+		return 1
 	}
 	out := stdout
 	if *printVals {

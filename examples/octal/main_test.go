@@ -70,6 +70,8 @@ func TestBadFlags(t *testing.T) {
 		{"-code", "0.77", "-n", "99999999999"},
 		{"-code", "0.77", "extra"},
 		{"-classify", "-code", "0.77"},
+		{"-code", "0.77", "-every", "0s"},
+		{"-code", "0.77", "-every", "-1m", "-checkpoint", "x.ck"},
 	} {
 		code, _, errOut := runOctal(t, args...)
 		assert.Equal(t, 2, code, "%q", args)
@@ -94,9 +96,17 @@ func TestCheckpointAndResume(t *testing.T) {
 	require.NoError(t, err)
 	b[len(b)/2] ^= 1
 	require.NoError(t, os.WriteFile(path, b, 0o644))
-	code, _, errOut := runOctal(t, "-code", "0.354", "-resume", path)
+	code, out, errOut := runOctal(t, "-code", "0.354", "-resume", path)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "checksum mismatch")
+	assert.Empty(t, out, "no report of a run that did not start")
+
+	// So is a missing one, with the error alone.
+	code, out, errOut = runOctal(t, "-code", "0.354", "-resume", path+".missing", "-json")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q", errOut)
+	assert.Contains(t, errOut, "cannot open")
 }
 
 func TestProgressOnTerminal(t *testing.T) {

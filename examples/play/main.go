@@ -32,8 +32,8 @@ func main() {
 }
 
 // run plays one game with the given command-line arguments, reading the player's lines from in
-// and writing everything to out. It returns the exit code: 0 after a game, a quit or the end of
-// input, 2 for bad flags, 1 if the computer chose an illegal move (a bug).
+// and writing everything to out. It returns the exit code: 0 after a game, a quit, the end of
+// input or -h, 2 for bad flags or arguments, 1 if the computer chose an illegal move (a bug).
 func run(args []string, in io.Reader, out io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(out)
@@ -46,6 +46,15 @@ func run(args []string, in io.Reader, out io.Writer) int {
 	normal := fs.Bool("normal", false, "Nim in normal play (whoever takes the last object wins); misère play otherwise")
 	lang := fs.String("lang", "en", "language: en, fr, ja or tr")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h asked for the usage, which the flag package has printed
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		// Like the flag package's own messages, this one is in English.
+		fmt.Fprintf(out, "unexpected arguments: %q; every setting is a flag\n", fs.Args())
+		fs.Usage()
 		return 2
 	}
 	tx, ok := languages[*lang]

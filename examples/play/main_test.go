@@ -250,7 +250,7 @@ func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-size", "0"}, {"-size", "huge"}, {"-size", "1001"}, {"-first", "nobody"}, {"-level", "genius"},
 		{"-game", "chess"}, {"-game", "nim", "-heaps", "1,x"}, {"-game", "nim", "-heaps", ""},
-		{"-game", "nim", "-heaps", "0"}, {"-lang", "de"}, {"-unknown"},
+		{"-game", "nim", "-heaps", "0"}, {"-lang", "de"}, {"-unknown"}, {"small"}, {"-size", "small", "nim"},
 	} {
 		code, out := play(t, "1\n", args...)
 		assert.Equal(t, 2, code, "%v", args)
@@ -258,7 +258,11 @@ func TestBadFlags(t *testing.T) {
 		assert.NotContains(t, out, languages["en"].title, "%v: no game is played", args)
 		assert.NotContains(t, out, languages["en"].titleNim, "%v: no game is played", args)
 	}
-	_, out := play(t, "", "-size", "0", "-lang", "fr")
+	code, out := play(t, "1\n", "-h")
+	assert.Equal(t, 0, code, "-h asks for the usage, which is no error")
+	assert.Contains(t, out, "-level")
+	assert.NotContains(t, out, languages["en"].title, "-h: no game is played")
+	_, out = play(t, "", "-size", "0", "-lang", "fr")
 	assert.Equal(t, `valeur "0" invalide pour -size ; choisissez small, medium, large, 1-1000`+"\n", out)
 }
 
