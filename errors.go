@@ -75,7 +75,7 @@ type LimitError struct {
 func (e *LimitError) Error() string {
 	return "kayles: the value of heap " + strconv.Itoa(e.Heap) + " in " + e.Code +
 		" needs more than " + strconv.Itoa(e.Limit) +
-		" values and no period is proven; compute further with Period or Values first"
+		" values and no period is proven; compute further with Values first"
 }
 
 func (e *LimitError) Unwrap() error { return ErrTooLarge }

@@ -90,6 +90,10 @@ func (o *Octal) load() *snapshot {
 // limit is the number of values Grundy computes on its own for this rule set: fewer where each
 // value costs more, since a split into k heaps costs about n^(k-1) steps.
 func (o *Octal) limit() int {
+	tailSplits := false // a repeating tail that splits makes each value cost O(n²)
+	for _, d := range o.tail {
+		tailSplits = tailSplits || d.splits()
+	}
 	switch {
 	case o.heaps < 0:
 		return 48
@@ -99,20 +103,22 @@ func (o *Octal) limit() int {
 		return 256
 	case o.heaps == 3:
 		return autoLimitThree
+	case tailSplits:
+		return 1 << 10
 	}
 	return autoLimit
 }
 
 // Grundy returns G(n), the nim-value of one heap of n tokens. It costs O(1) once the value is
-// cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) time
-// for a code with t digits whose moves leave at most two heaps, and in about O(r·t) when such
-// a code splits heaps and has few rare values (r of them; see the rare/common engine in
-// sparse.go); O(n^(k-1)·t) when moves leave k heaps. For a heap beyond the automatic limit
-// (2^15 values; 2^11 for three heaps, 256 for four, fewer beyond) it first looks for a proven
-// period within that limit instead.
+// cached or a period is proven. Otherwise it computes the values up to n: each in O(n·t) time
+// for a code with t digits whose moves leave at most two heaps, far less when such a code has
+// few rare values (the sparse-space method of Winning Ways ch. 4), O(n^(k-1)·t) when moves
+// leave k heaps, and O(n²) when a repeating tail splits heaps. For a heap beyond the automatic
+// limit (2^15 values; 2^11 for three heaps, 2^10 for tails that split, 256 for four heaps,
+// fewer beyond) it first looks for a proven period within that limit instead.
 // Grundy panics if n is negative or if n lies beyond the limit in a game whose period is not
-// proven there; [Octal.Check] tells beforehand, and [Octal.Period] or [Octal.Values] with a
-// larger limit compute further.
+// proven there; [Octal.Check] tells beforehand, and [Octal.Values] with a larger n computes
+// further.
 func (o *Octal) Grundy(n int) int {
 	v, err := o.grundy(n)
 	if err != nil {
@@ -145,7 +151,7 @@ func (o *Octal) grundy(n int) (int, error) {
 	if s.period.Period > 0 {
 		return int(s.vals[s.period.fold(n)]), nil
 	}
-	return 0, &LimitError{Code: o.code, Heap: n, Limit: min(limit, len(s.vals))}
+	return 0, &LimitError{Code: o.code, Heap: n, Limit: limit}
 }
 
 // Check returns nil when [Octal.Grundy] can value every heap of p, so that Value, Outcome,
