@@ -247,9 +247,20 @@ func findPeriod(g []uint16, t, k int) (Period, bool) {
 // candidates that agree over a long stretch it remembers the last disagreement, so that a later
 // search over more values compares only the new ones. A search costs O(N/k) for the candidates
 // that fail at once plus O(new values) for each remembered one; no value pair is compared twice
-// for a remembered candidate. The zero periodFinder is ready to use.
+// for a remembered candidate. Once the values turn periodic with some period d, every multiple
+// of d agrees back to where d does, so the search starts each multiple's comparisons there
+// ("bases" below) instead of at the top: without that, the many multiples of a short period
+// cost O(N) each until the proof (0.376, period 4, spent most of its time there). The zero
+// periodFinder is ready to use.
 type periodFinder struct {
-	deep map[int]agreement
+	deep  map[int]agreement
+	bases []base // scratch: this search's candidates that agree over a long stretch
+}
+
+// base is a candidate period d whose last disagreement, over all values of the current search,
+// is at last: then G(i) = G(i+j·d) for every i > last with i+j·d below the number of values.
+type base struct {
+	d, last int
 }
 
 // agreement records, for one candidate period p, the last i with G(i) != G(i+p) among
@@ -261,6 +272,8 @@ type agreement struct {
 const (
 	deepRun  = 64      // a candidate that agrees over this many values is remembered
 	deepMost = 1 << 16 // at most this many candidates are remembered
+	baseRun  = 1 << 10 // a candidate that agrees over this many values is a base
+	baseMost = 4       // at most this many bases (none a multiple of another)
 )
 
 // find returns the least (n0, p) that the periodicity theorem proves from g, for a code whose
@@ -268,6 +281,7 @@ const (
 // extensions of the same sequence.
 func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 	n := len(g)
+	f.bases = f.bases[:0]
 	for p := 1; k*p+t <= n; p++ {
 		a, ok := f.deep[p]
 		lo := 0 // pairs (i, i+p) with i < lo were compared by an earlier search
@@ -275,12 +289,21 @@ func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 			lo = max(0, a.upto-p)
 		}
 		i := n - p - 1
+		multiple := false
+		for _, b := range f.bases {
+			if p%b.d == 0 {
+				i, multiple = min(i, b.last), true // the pairs above b.last agree
+			}
+		}
 		for i >= lo && g[i] == g[i+p] {
 			i--
 		}
 		last := i
 		if i < lo && ok {
 			last = a.last
+		}
+		if !multiple && len(f.bases) < baseMost && n-p-1-last >= baseRun {
+			f.bases = append(f.bases, base{d: p, last: last})
 		}
 		if ok || (n-p-1-i >= deepRun && len(f.deep) < deepMost) {
 			if f.deep == nil {
