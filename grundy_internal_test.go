@@ -146,7 +146,8 @@ func TestPeriodFinderBasesMatchSlow(t *testing.T) {
 				require.Equal(t, wok, gok, "trial %d n=%d", trial, n)
 				require.Equal(t, want, got, "trial %d n=%d", trial, n)
 				// Every candidate remembered by this search knows its true last disagreement.
-				for p, a := range f.deep {
+				for _, a := range f.deep {
+					p := a.p
 					if a.upto != n {
 						continue
 					}
