@@ -125,3 +125,13 @@ func DecodeCheckpoint(r io.Reader) (code string, vals []uint16, reason string, e
 func EncodeCheckpoint(w io.Writer, code string, vals []uint16) error {
 	return encodeCheckpoint(w, code, vals)
 }
+
+// PeriodSearch runs the incremental period search over the prefixes of g from half its length
+// to all of it, in eight steps as Run takes them, and returns the last answer.
+func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
+	var f periodFinder
+	for n := len(g) / 2; n <= len(g); n += len(g) / 16 {
+		p, ok = f.find(g[:n], t, k)
+	}
+	return p, ok
+}

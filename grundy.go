@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"math/bits"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -253,34 +254,85 @@ func findPeriod(g []uint16, t, k int) (Period, bool) {
 // candidates that agree over a long stretch it remembers the last disagreement, so that a later
 // search over more values compares only the new ones. A search costs O(N/k) for the candidates
 // that fail at once plus O(new values) for each remembered one; no value pair is compared twice
-// for a remembered candidate. The zero periodFinder is ready to use.
+// for a remembered candidate. Once the values turn periodic with some period d, every multiple
+// of d agrees back to where d does, so the search starts each multiple's comparisons there
+// ("bases" below) instead of at the top: without that, the many multiples of a short period
+// cost O(N) each until the proof (0.376, period 4, spent most of its time there). The zero
+// periodFinder is ready to use.
 type periodFinder struct {
-	deep map[int]agreement
+	deep  []agreement // the remembered candidates, by ascending period
+	spare []agreement // scratch: the next search's deep
+	bases []base      // scratch: this search's candidates that agree over a long stretch
+}
+
+// base is a candidate period d whose last disagreement, over all values of the current search,
+// is at last: then G(i) = G(i+j·d) for every i > last with i+j·d below the number of values.
+// next is its least multiple not yet passed by the search.
+type base struct {
+	d, last, next int
 }
 
 // agreement records, for one candidate period p, the last i with G(i) != G(i+p) among
 // i+p < upto, or -1 when there is none.
 type agreement struct {
-	last, upto int
+	p, last, upto int
 }
 
 const (
 	deepRun  = 64      // a candidate that agrees over this many values is remembered
 	deepMost = 1 << 16 // at most this many candidates are remembered
+	baseRun  = 1 << 10 // a candidate that agrees over this many values is a base
+	baseMost = 4       // at most this many bases (none a multiple of another)
 )
 
 // find returns the least (n0, p) that the periodicity theorem proves from g, for a code whose
 // last non-zero digit is d_t and whose moves leave at most k heaps. Successive calls must pass
-// extensions of the same sequence.
+// extensions of the same sequence. Candidates are walked in order, the remembered ones merged
+// in from a sorted list, so that a candidate that fails at once costs one comparison.
 func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 	n := len(g)
-	for p := 1; k*p+t <= n; p++ {
-		a, ok := f.deep[p]
+	f.bases = f.bases[:0]
+	old, deep := f.deep, f.spare[:0]
+	defer func() { f.deep, f.spare = deep, old[:0] }()
+	j := 0 // old[j:] are the remembered candidates not yet passed
+	pmax := min((n-t)/k, n-1)
+	nextMul := pmax + 1 // the least multiple of a base not yet passed
+	for p := 1; p <= pmax; p++ {
+		// Skip the candidates that are neither remembered nor a multiple of a base and fail at
+		// the first pair: their last disagreement is n-p-1, which proves nothing.
+		stop := min(pmax, nextMul-1)
+		if j < len(old) {
+			stop = min(stop, old[j].p-1)
+		}
+		if c := g[n-1]; p <= stop && g[n-p-1] != c {
+			for p <= stop && g[n-p-1] != c {
+				p++
+			}
+			if p > pmax {
+				break
+			}
+		}
+		var a agreement
+		ok := j < len(old) && old[j].p == p
 		lo := 0 // pairs (i, i+p) with i < lo were compared by an earlier search
 		if ok {
+			a = old[j]
+			j++
 			lo = max(0, a.upto-p)
 		}
 		i := n - p - 1
+		multiple := false
+		if p == nextMul {
+			nextMul = pmax + 1
+			for b := range f.bases {
+				b := &f.bases[b]
+				if b.next == p {
+					i, multiple = min(i, b.last), true // the pairs above b.last agree
+					b.next += b.d
+				}
+				nextMul = min(nextMul, b.next)
+			}
+		}
 		for i >= lo && g[i] == g[i+p] {
 			i--
 		}
@@ -288,16 +340,19 @@ func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 		if i < lo && ok {
 			last = a.last
 		}
-		if ok || (n-p-1-i >= deepRun && len(f.deep) < deepMost) {
-			if f.deep == nil {
-				f.deep = make(map[int]agreement)
-			}
-			f.deep[p] = agreement{last: last, upto: n}
+		if !multiple && len(f.bases) < baseMost && n-p-1-last >= baseRun {
+			f.bases = append(f.bases, base{d: p, last: last, next: 2 * p})
+			nextMul = min(nextMul, 2*p)
+		}
+		if ok || (n-p-1-i >= deepRun && len(deep)+len(old)-j < deepMost) {
+			deep = append(deep, agreement{p: p, last: last, upto: n})
 		}
 		if n0 := last + 1; n >= k*(n0+p)+t {
+			deep = append(deep, old[j:]...)
 			return Period{Preperiod: n0, Period: p, Proven: true}, true
 		}
 	}
+	deep = append(deep, old[j:]...)
 	return Period{}, false
 }
 
@@ -325,6 +380,16 @@ func (o *Octal) extendLocked(n, most int, done <-chan struct{}) *snapshot {
 			grow = cap(g) + cap(g)/4 // the copy needs old and new at once: keep the peak low
 		}
 		g = append(make([]uint16, 0, max(n, min(grow, most))), g...)
+		if cap(s.vals) > 1<<24 {
+			// Publish the copy and give the old array back to the system now: otherwise the
+			// old arrays linger until the collector and the scavenger get to them, and 0.1777
+			// peaked at 3.5 GB instead of the old and new arrays' 1.6 GB.
+			ns := *s
+			ns.vals = g
+			s = &ns
+			o.eng.snap.Store(s)
+			debug.FreeOSMemory()
+		}
 	}
 	top := s.max
 	if o.plain && o.heaps == 2 && o.eng.sp == nil {

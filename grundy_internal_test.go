@@ -117,3 +117,48 @@ func TestPeriodString(t *testing.T) {
 	assert.Equal(t, "preperiod 71, period 12", Period{Preperiod: 71, Period: 12, Proven: true}.String())
 	assert.Equal(t, "preperiod 0, period 6, saltus 3 (apparent)", Period{Period: 6, Saltus: 3}.String())
 }
+
+// TestPeriodFinderBasesMatchSlow does the same for long sequences with short periods, whose
+// multiples start their comparisons where a base period's agreement ends; some are broken
+// late, and some have a second, longer period, so that bases must be revised.
+func TestPeriodFinderBasesMatchSlow(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 12 {
+		pre, p := 1000+r.IntN(3000), 1+r.IntN(12)
+		g := make([]uint16, 2*(pre+p)+baseRun+r.IntN(3000))
+		for i := range g {
+			switch {
+			case i < pre+p:
+				g[i] = uint16(r.IntN(3))
+			case trial%4 == 1 && i > len(g)-baseRun/2:
+				g[i] = g[i-5*p] // a multiple of p continues past the break
+			default:
+				g[i] = g[i-p]
+			}
+		}
+		if trial%3 == 0 {
+			g[len(g)-1-r.IntN(2*baseRun)] ^= 1
+		}
+		for _, tk := range [][2]int{{1, 2}, {3, 3}} {
+			var f periodFinder
+			for n := 1; n <= len(g); n += 1 + r.IntN(200) {
+				want, wok := findPeriod(g[:n], tk[0], tk[1])
+				got, gok := f.find(g[:n], tk[0], tk[1])
+				require.Equal(t, wok, gok, "trial %d n=%d", trial, n)
+				require.Equal(t, want, got, "trial %d n=%d", trial, n)
+				// Every candidate remembered by this search knows its true last disagreement.
+				for _, a := range f.deep {
+					p := a.p
+					if a.upto != n {
+						continue
+					}
+					i := n - p - 1
+					for i >= 0 && g[i] == g[i+p] {
+						i--
+					}
+					require.Equal(t, i, a.last, "trial %d n=%d p=%d", trial, n, p)
+				}
+			}
+		}
+	}
+}

@@ -69,9 +69,10 @@ type Report struct {
 // Run returns the report with ctx's error when ctx is done (after writing the checkpoint, if
 // any), and a [*CheckpointError] when a checkpoint cannot be read or written. The values take
 // 2 bytes each, with room for up to twice as many (1.25 times beyond 2^24 values) while they
-// grow: 0.1777 to its proof (4.5·10^8 values) peaks at about 1.5 GB. The work per value is
-// described at [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so
-// keep their Limit in the thousands. Other calls on o wait while Run extends the values, for
+// grow; beyond 2^24 values the old array goes back to the system after each growth, so 0.1777
+// to its proof (4.5·10^8 values) peaks at about 1.7 GB. The work per value is described at
+// [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so keep their
+// Limit in the thousands. Other calls on o wait while Run extends the values, for
 // at most one step of about n/16 values.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	start := time.Now()

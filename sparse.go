@@ -230,14 +230,40 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp ui
 			if end <= lo {
 				break
 			}
-			h := g[:m]
-			for a := lo; a < end; a++ {
-				if v := g[a] ^ h[m-a]; want[v] == stamp {
+			if k = s.scanBlock(g[lo:end], g[m-end+1:m-lo+1], want, stamp, k); k == 0 {
+				return 0
+			}
+		}
+	}
+	return k
+}
+
+// scanBlock looks for the wanted values among the splits x[j] ^ y[len(x)-1-j] (y is as long as
+// x) and returns how many are still missing. It tests four splits at a time, so that the
+// loads overlap, and leaves the slow path only when one of them is wanted.
+func (s *sparse) scanBlock(x, y []uint16, want *[markSize]uint8, stamp uint8, k int) int {
+	y = y[:len(x)]
+	for len(x) >= 4 && len(y) >= 4 {
+		e := len(y) - 4
+		t := y[e:]
+		v0, v1, v2, v3 := x[0]^t[3], x[1]^t[2], x[2]^t[1], x[3]^t[0]
+		if want[v0] == stamp || want[v1] == stamp || want[v2] == stamp || want[v3] == stamp {
+			for _, v := range [4]uint16{v0, v1, v2, v3} {
+				if want[v] == stamp {
 					want[v] = 0
 					if k--; k == 0 {
 						return 0
 					}
 				}
+			}
+		}
+		x, y = x[4:], y[:e]
+	}
+	for j, a := range x {
+		if v := a ^ y[len(x)-1-j]; want[v] == stamp {
+			want[v] = 0
+			if k--; k == 0 {
+				return 0
 			}
 		}
 	}
