@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"iter"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -80,6 +81,20 @@ func (o *Octal) misereForm(p Position) (Position, int) {
 	return fromHeaps(hs), tokens
 }
 
+// misereAfter returns the misère normal form after a move that replaces a heap of h in p, a
+// misère normal form, by the heaps left: only the new heaps can be dead.
+func (o *Octal) misereAfter(p Position, h int, left []int) Position {
+	hs := p.Heaps()
+	i := slices.Index(hs, h)
+	hs = slices.Delete(hs, i, i+1)
+	for _, l := range left {
+		if !o.dead(l) {
+			hs = append(hs, l)
+		}
+	}
+	return fromHeaps(hs)
+}
+
 // MisereCheck returns nil when the misère methods ([Octal.MisereOutcome],
 // [Octal.MisereWinningMoves] and [Octal.MisereWinningMove]) answer for p, and otherwise a
 // [*MisereLimitError] wrapping [ErrTooLarge]. Kayles answers for every position; other games for
@@ -131,10 +146,18 @@ func (o *Octal) misereWins(p Position) bool {
 		return win
 	}
 	win := false
-	for m := range o.Moves(p) {
-		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
-		if !o.misereWins(q) {
-			win = true
+	last := 0
+	for h := range p.All() {
+		if h == last {
+			continue
+		}
+		last = h
+		// options, not Moves: the search needs only the heaps left, not a Move per option.
+		o.options(h, h, func(_ int, left []int) bool {
+			win = !o.misereWins(o.misereAfter(p, h, left))
+			return !win
+		})
+		if win {
 			break
 		}
 	}
