@@ -26,6 +26,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -237,6 +238,20 @@ func shortCodes() []string {
 // computed, the rare count and the largest value.
 func classifyAll(ctx context.Context, n, jobs int, stdout, stderr io.Writer) int {
 	codes := shortCodes()
+	// Only the first code of each class of codes with the same values is run; the others copy
+	// its report.
+	first := make([]int, len(codes))
+	firsts := map[string]int{}
+	var reps []int
+	for i, c := range codes {
+		k := sameValuesKey(kayles.MustParseOctal(c))
+		if j, ok := firsts[k]; ok {
+			first[i] = j
+			continue
+		}
+		firsts[k], first[i] = i, i
+		reps = append(reps, i)
+	}
 	lines := make([]string, len(codes))
 	errs := make([]error, len(codes))
 	next := make(chan int)
@@ -254,7 +269,7 @@ func classifyAll(ctx context.Context, n, jobs int, stdout, stderr io.Writer) int
 	}
 	start := time.Now()
 feed:
-	for i := range codes {
+	for _, i := range reps {
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -269,15 +284,38 @@ feed:
 	}
 	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify -n %d (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", n)
 	fmt.Fprintln(stdout, "# code status preperiod period values rare_count max_value")
-	for i, line := range lines {
-		if errs[i] != nil {
-			fmt.Fprintln(stderr, "octal:", codes[i]+":", errs[i])
+	for i, c := range codes {
+		j := first[i]
+		if errs[j] != nil {
+			fmt.Fprintln(stderr, "octal:", codes[j]+":", errs[j])
 			return 1
 		}
-		fmt.Fprintln(stdout, line)
+		fmt.Fprintln(stdout, c+strings.TrimPrefix(lines[j], codes[j]))
 	}
-	fmt.Fprintf(stderr, "classified %d codes in %.1fs\n", len(codes), time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "classified %d codes (%d runs) in %.1fs\n", len(codes), len(reps), time.Since(start).Seconds())
 	return 0
+}
+
+// sameValuesKey returns a key that two plain octal codes share only when their values are the
+// same for every heap: their digits are equally many and differ at most in the flag 1 (take i,
+// leaving nothing), and their values agree for heaps 0 to t, t the number of digits. That
+// flag adds an option only to a heap of exactly i tokens, i <= t; for every larger heap the two
+// codes allow the same moves, so equal values up to t stay equal by induction.
+func sameValuesKey(o *kayles.Octal) string {
+	d := o.Digits()
+	vals, err := o.Values(len(d) + 1)
+	if err != nil {
+		return o.String() // no key shared with another code
+	}
+	b := []byte(o.String()[:2])
+	for _, x := range d {
+		b = append(b, byte('0'+x&^1))
+	}
+	for _, v := range vals {
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return string(b)
 }
 
 func classLine(r kayles.Report) string {

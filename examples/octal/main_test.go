@@ -215,3 +215,27 @@ func atoi(t *testing.T, s string) int {
 	require.NoError(t, err)
 	return v
 }
+
+// TestSameValuesKey checks that codes which share a key have the same values, by the
+// independent naiveValues, and that the key does merge codes (0.456 and 0.457 differ only in
+// the flag 1 of their last digit) and keeps apart codes that differ in more.
+func TestSameValuesKey(t *testing.T) {
+	const n = 400
+	byKey := map[string][]int{}
+	var keys []string
+	for _, c := range shortCodes() {
+		k := sameValuesKey(kayles.MustParseOctal(c))
+		g := naiveValues(kayles.MustParseOctal(c).Digits(), n)
+		if prev, ok := byKey[k]; ok {
+			require.Equal(t, prev, g, "%s shares the key %q", c, k)
+			continue
+		}
+		byKey[k] = g
+		keys = append(keys, k)
+	}
+	assert.Less(t, len(keys), 800)
+	key := func(c string) string { return sameValuesKey(kayles.MustParseOctal(c)) }
+	assert.Equal(t, key("0.456"), key("0.457"))
+	assert.NotEqual(t, key("0.6"), key("0.7"))
+	assert.NotEqual(t, key("0.6"), key("0.61"), "a different last digit changes the theorem's bound")
+}
