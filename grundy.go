@@ -366,7 +366,8 @@ func (o *Octal) extend(n int) *snapshot {
 
 // extendLocked is extend with o.eng.mu held. When the values must move to a larger array, it
 // makes room for twice as many as before (1.25 times beyond 2^24 values), but for no more than
-// most (n at least), so that growing by small steps costs amortised O(1) per value. It stops
+// most (n at least), so that growing by small steps costs amortised O(1) per value; past 2^20
+// values it makes room for most at once when most is 2^24 or more. It stops
 // early, keeping the values computed, when done is closed (a nil done never is).
 func (o *Octal) extendLocked(n, most int, done <-chan struct{}) *snapshot {
 	s := o.load()
@@ -379,7 +380,13 @@ func (o *Octal) extendLocked(n, most int, done <-chan struct{}) *snapshot {
 		if cap(g) > 1<<24 {
 			grow = cap(g) + cap(g)/4 // the copy needs old and new at once: keep the peak low
 		}
-		g = append(make([]uint16, 0, max(n, min(grow, most))), g...)
+		size := max(n, min(grow, most))
+		if most >= 1<<24 && cap(g) >= 1<<20 {
+			// A long run: room for all it may reach at once, so the values are never copied
+			// again. The system lends the pages only as values are written.
+			size = max(n, most)
+		}
+		g = append(make([]uint16, 0, size), g...)
 		if cap(s.vals) > 1<<24 {
 			// Publish the copy and give the old array back to the system now: otherwise the
 			// old arrays linger until the collector and the scavenger get to them, and 0.1777

@@ -68,9 +68,9 @@ type Report struct {
 //
 // Run returns the report with ctx's error when ctx is done (after writing the checkpoint, if
 // any), and a [*CheckpointError] when a checkpoint cannot be read or written. The values take
-// 2 bytes each, with room for up to twice as many (1.25 times beyond 2^24 values) while they
-// grow; beyond 2^24 values the old array goes back to the system after each growth, so 0.1777
-// to its proof (4.5·10^8 values) peaks at about 1.7 GB. The work per value is described at
+// 2 bytes each. A run with a Limit of 2^24 or more reserves room for Limit values once it
+// passes 2^20 and is never copied again; the system lends the pages only as values are
+// written, so 0.1777 to its proof (4.5·10^8 values) takes about 0.9 GB. The work per value is described at
 // [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so keep their
 // Limit in the thousands. Other calls on o wait while Run extends the values, for
 // at most one step of about n/16 values.
