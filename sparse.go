@@ -207,7 +207,13 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 	}
 	k := len(need)
 	// Look for the missing searched values among all splits, small heaps first.
-	k = s.scan(g, n, 1, (n-s.takes[0])/2+1, want, stamp, k)
+	lo := 1
+	if len(s.takes) == 2 || len(s.takes) == 3 {
+		if k, lo = s.scanTakes(g, n, want, stamp, k); k == 0 {
+			return cand
+		}
+	}
+	k = s.scan(g, n, lo, (n-s.takes[0])/2+1, want, stamp, k)
 	if k == 0 {
 		return cand
 	}
@@ -236,6 +242,50 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp ui
 		}
 	}
 	return k
+}
+
+// scanTakes looks for the wanted values among the splits of two or three takes at once, for
+// the heaps a that every take can split off (1 <= a <= (n-t)/2, t the largest take), and returns
+// how many are still missing and the first a it did not look at. The takes' other parts are
+// neighbours in g, so one pass costs less than a pass per take.
+func (s *sparse) scanTakes(g []uint16, n int, want *[markSize]uint8, stamp uint8, k int) (int, int) {
+	t := s.takes
+	hi := max(1, (n-t[len(t)-1])/2+1)
+	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
+	d1 := t[1] - t[0]
+	if len(t) == 2 {
+		for a := 1; a < hi; a++ {
+			x := g[a]
+			v0, v1 := x^g[b-a], x^g[b-a-d1]
+			if want[v0] == stamp || want[v1] == stamp {
+				for _, v := range [2]uint16{v0, v1} {
+					if want[v] == stamp {
+						want[v] = 0
+						if k--; k == 0 {
+							return 0, a + 1
+						}
+					}
+				}
+			}
+		}
+		return k, hi
+	}
+	d2 := t[2] - t[0]
+	for a := 1; a < hi; a++ {
+		x := g[a]
+		v0, v1, v2 := x^g[b-a], x^g[b-a-d1], x^g[b-a-d2]
+		if want[v0] == stamp || want[v1] == stamp || want[v2] == stamp {
+			for _, v := range [3]uint16{v0, v1, v2} {
+				if want[v] == stamp {
+					want[v] = 0
+					if k--; k == 0 {
+						return 0, a + 1
+					}
+				}
+			}
+		}
+	}
+	return k, hi
 }
 
 // scanBlock looks for the wanted values among the splits x[j] ^ y[len(x)-1-j] (y is as long as
