@@ -422,3 +422,24 @@ func TestNimMovesOwnTheirLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestNimClosedFormConcurrent has goroutines ask a fresh Octal with Lasker's Nim's code for
+// values, periods and moves at once, while its first load publishes the closed form; run with
+// -race.
+func TestNimClosedFormConcurrent(t *testing.T) {
+	o := kayles.MustParseOctal("4.[3]")
+	done := make(chan [3]any)
+	for g := range 8 {
+		go func() {
+			n := 1<<40 + g
+			p, _ := o.Period(0)
+			vals, err := o.Values(64)
+			done <- [3]any{o.Grundy(n) == laskersNimFormula(n) && err == nil && vals[63] == laskersNimFormula(63), p, n}
+		}()
+	}
+	for range 8 {
+		r := <-done
+		assert.Equal(t, true, r[0], "G(%d)", r[2])
+		assert.Equal(t, kayles.Period{Preperiod: 1, Period: 4, Saltus: 4, Proven: true}, r[1])
+	}
+}
