@@ -404,8 +404,9 @@ func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 	for _, h := range sorted {
 		total += h
 	}
-	count := func(h int) int { // table heaps of h
-		return sort.SearchInts(sorted, h+1) - sort.SearchInts(sorted, h)
+	count := make([]int, sorted[len(sorted)-1]+1) // count[h]: the table heaps of h
+	for _, h := range sorted {
+		count[h]++
 	}
 	var sizes, wrongs []int // each distinct size, and the replies that do not win after it
 	var enc []byte
@@ -425,7 +426,7 @@ func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 		}
 		wrong := total - 1
 		for m := range s.winning(Position{enc: string(enc)}) {
-			c := count(m.Heap)
+			c := count[m.Heap]
 			if m.Heap == h {
 				c--
 			}
