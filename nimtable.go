@@ -404,20 +404,28 @@ func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 	for _, h := range sorted {
 		total += h
 	}
-	count := make([]int, sorted[len(sorted)-1]+1) // count[h]: the table heaps of h
+	var sizes, counts []int // each distinct size, ascending, and its number of table heaps
 	for _, h := range sorted {
-		count[h]++
-	}
-	var sizes, wrongs []int // each distinct size, and the replies that do not win after it
-	var enc []byte
-	for k, h := range sorted {
-		if k > 0 && sorted[k-1] == h {
-			continue
+		if len(sizes) > 0 && sizes[len(sizes)-1] == h {
+			counts[len(counts)-1]++
+		} else {
+			sizes, counts = append(sizes, h), append(counts, 1)
 		}
+	}
+	count := func(h int) int {
+		if i, ok := slices.BinarySearch(sizes, h); ok {
+			return counts[i]
+		}
+		return 0
+	}
+	wrongs := make([]int, len(sizes)) // the replies that do not win after taking one from each size
+	var enc []byte
+	first := 0 // the index in sorted of the first heap of sizes[i]
+	for i, h := range sizes {
 		// The position after: the first heap of h becomes h-1, which keeps the order.
 		enc = enc[:0]
 		for j, x := range sorted {
-			if j == k {
+			if j == first {
 				x--
 			}
 			if x > 0 {
@@ -426,7 +434,7 @@ func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 		}
 		wrong := total - 1
 		for m := range s.winning(Position{enc: string(enc)}) {
-			c := count[m.Heap]
+			c := count(m.Heap)
 			if m.Heap == h {
 				c--
 			}
@@ -435,7 +443,8 @@ func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 			}
 			wrong -= c
 		}
-		sizes, wrongs = append(sizes, h), append(wrongs, wrong)
+		wrongs[i] = wrong
+		first += counts[i]
 	}
 	var best []NimMove
 	bestWrong := -1
