@@ -192,6 +192,12 @@ func BenchmarkNimClosedForm(b *testing.B) {
 			kayles.Nim.WinningMove(p)
 		}
 	})
+	b.Run("LaskersNim.WinningMove/heaps=100", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			kayles.LaskersNim.WinningMove(p)
+		}
+	})
 	b.Run("Nim.MisereWinningMove/heaps=100", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

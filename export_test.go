@@ -18,6 +18,17 @@ func NimWinningMoves(heaps []int, misere bool) []NimMove {
 	return nimState{heaps: heaps, misere: misere}.winningMoves()
 }
 
+// LaskersNimSplits returns the splits of a heap of h into a and h-a, a <= h-a, whose values
+// in Lasker's Nim have nim-sum t, as laskersNimSplits solves for them; at most most of them.
+func LaskersNimSplits(h, t, most int) []int {
+	var as []int
+	laskersNimSplits(h, t, func(a int) bool {
+		as = append(as, a)
+		return len(as) < most
+	})
+	return as
+}
+
 // GeneralValues returns G(0..n-1) of o computed from scratch by the reference mex (the
 // general engine for codes with a tail), past any closed form and without touching o's cache.
 func GeneralValues(o *Octal, n int) []int {

@@ -173,8 +173,8 @@ func misereNimWinningMoves(p Position) iter.Seq[Move] {
 
 // laskersNimWinningMoves is [Octal.WinningMoves] for Lasker's Nim, in the order of
 // [Octal.Moves]. In a heap of h whose value must become t, the only take that wins leaves
-// G⁻¹(t) = G(t); then each split into a and h-a, a <= h-a, is checked in O(1). So a heap costs
-// O(h), lazily: the iterator stops as soon as the caller does.
+// G⁻¹(t) = G(t); the splits that win are solved for by [laskersNimSplits]. So each winning
+// move costs O(log h), and a heap without one O(1).
 func laskersNimWinningMoves(p Position) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		v := 0
@@ -192,11 +192,77 @@ func laskersNimWinningMoves(p Position) iter.Seq[Move] {
 			if y := laskersNimValue(t); y < h && !yield(a.move(h, y)) {
 				return
 			}
-			for i := 1; 2*i <= h; i++ {
-				if laskersNimValue(i)^laskersNimValue(h-i) == t && !yield(Move{Heap: h, Left: []int{i, h - i}}) {
-					return
-				}
+			if !laskersNimSplits(h, t, func(i int) bool { return yield(Move{Heap: h, Left: []int{i, h - i}}) }) {
+				return
 			}
 		}
+	}
+}
+
+// laskersNimSplits calls yield with each a, 1 <= a <= h-a, such that G(a) ⊕ G(h-a) = t in
+// Lasker's Nim, in increasing order, and returns false when yield did. It solves for them
+// instead of trying every a. Write x = 4q + r (0 <= r < 4). Then G(x) = 4(q+d) + r', where
+// (d, r') is (0, r) for r = 1 or 2, (+1, 0) for r = 3 and (-1, 3) for r = 0 (x > 0). For each
+// pair of residues (ra, rb) with ra + rb ≡ h (mod 4) and ra' ⊕ rb' = t mod 4, the high parts
+// A = qa+da and B = qb+db must satisfy A + B = S and A ⊕ B = T = t/4, whose solutions are
+// A = C + X, B = C + T - X for the carries C = (S-T)/2 (when C & T = 0) and every submask X of
+// T, increasing with X. The sixteen residue pairs give sixteen increasing streams of a, which
+// never share an a (a fixes ra, and h-a fixes rb); they are merged. Each a costs O(1) to find
+// and O(16) to merge.
+func laskersNimSplits(h, t int, yield func(a int) bool) bool {
+	type stream struct {
+		ra, da, c, mask, x int // a = 4(C + X - da) + ra, X the current submask of mask = T
+		done               bool
+	}
+	low := [4]int{3, 1, 2, 0}  // r' for r = 0, 1, 2, 3
+	dif := [4]int{-1, 0, 0, 1} // d for r = 0, 1, 2, 3
+	var ss [16]stream
+	n := 0
+	for ra := range 4 {
+		for rb := range 4 {
+			rem := h - ra - rb
+			if rem < 0 || rem%4 != 0 || low[ra]^low[rb] != t&3 {
+				continue
+			}
+			sum, x := rem/4+dif[ra]+dif[rb], t>>2
+			if sum < x || (sum-x)%2 != 0 || ((sum-x)/2)&x != 0 {
+				continue
+			}
+			ss[n] = stream{ra: ra, da: dif[ra], c: (sum - x) / 2, mask: x}
+			n++
+		}
+	}
+	at := func(st *stream) int { return 4*(st.c+st.x-st.da) + st.ra }
+	next := func(st *stream) { // the next submask, or done after the last
+		if st.x == st.mask {
+			st.done = true
+			return
+		}
+		st.x = ((st.x | ^st.mask) + 1) & st.mask
+	}
+	for {
+		// A split needs a >= 1 (which makes q >= 1 when r = 0, where G(0) = 0 breaks the
+		// rule) and a <= h-a; a grows with the submask, so a stream that passes h/2 is done.
+		bi := -1
+		for i := range n {
+			st := &ss[i]
+			for !st.done && at(st) < 1 {
+				next(st)
+			}
+			if st.done || 2*at(st) > h {
+				st.done = true
+				continue
+			}
+			if bi < 0 || at(st) < at(&ss[bi]) {
+				bi = i
+			}
+		}
+		if bi < 0 {
+			return true
+		}
+		if !yield(at(&ss[bi])) {
+			return false
+		}
+		next(&ss[bi])
 	}
 }

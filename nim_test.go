@@ -356,22 +356,13 @@ func TestNimLargeHeaps(t *testing.T) {
 			assert.Equal(t, outcome == kayles.Next && p != (kayles.Position{}), n > 0, "misere %v, %v", misere, p)
 			assert.LessOrEqual(t, n, 2*p.Len(), "at most two winning moves a heap")
 		}
-		// Lasker's Nim: the first winning move, when it is a take, comes at once; only check
-		// positions whose winning moves are found without scanning a huge heap's splits.
+		// Lasker's Nim: the first winning move comes at once, however large the heaps.
 		if v := kayles.LaskersNim.Value(p); v != 0 {
-			for h := range p.All() {
-				if y := laskersNimFormula(laskersNimFormula(h) ^ v); y < h {
-					m, ok := kayles.LaskersNim.WinningMove(p)
-					require.True(t, ok)
-					q, err := kayles.LaskersNim.Play(p, m)
-					require.NoError(t, err)
-					assert.Equal(t, 0, kayles.LaskersNim.Value(q), "Lasker's Nim %v: %v", p, m)
-					break
-				}
-				if h > 1<<12 {
-					break // the splits of h would be scanned first
-				}
-			}
+			m, ok := kayles.LaskersNim.WinningMove(p)
+			require.True(t, ok, "Lasker's Nim %v", p)
+			q, err := kayles.LaskersNim.Play(p, m)
+			require.NoError(t, err)
+			assert.Equal(t, 0, kayles.LaskersNim.Value(q), "Lasker's Nim %v: %v", p, m)
 		} else {
 			_, ok := kayles.LaskersNim.WinningMove(p)
 			assert.False(t, ok)
@@ -441,5 +432,45 @@ func TestNimClosedFormConcurrent(t *testing.T) {
 		r := <-done
 		assert.Equal(t, true, r[0], "G(%d)", r[2])
 		assert.Equal(t, kayles.Period{Preperiod: 1, Period: 4, Saltus: 4, Proven: true}, r[1])
+	}
+}
+
+// TestLaskersNimSplits checks the splits that Lasker's Nim's winning moves solve for against
+// trying every split, for every heap up to 200 and every target value below 512; and on heaps
+// up to 2^50 with small targets (few splits), that the splits found are exactly the ones, in
+// increasing order, including one made on purpose.
+func TestLaskersNimSplits(t *testing.T) {
+	for h := 0; h <= 200; h++ {
+		for v := range 512 {
+			var want []int
+			for a := 1; 2*a <= h; a++ {
+				if laskersNimFormula(a)^laskersNimFormula(h-a) == v {
+					want = append(want, a)
+				}
+			}
+			if got := kayles.LaskersNimSplits(h, v, math.MaxInt); !slices.Equal(want, got) {
+				require.Equal(t, want, got, "h=%d t=%d", h, v)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		a0, v := 1+rng.IntN(1<<49), rng.IntN(64)
+		b0 := laskersNimFormula(laskersNimFormula(a0) ^ v) // G(b0) = G(a0) ⊕ v
+		if b0 == 0 {
+			continue
+		}
+		h := a0 + b0
+		as := kayles.LaskersNimSplits(h, v, 1000)
+		require.Less(t, len(as), 1000, "h=%d t=%d: a small target has few splits", h, v)
+		for i, a := range as {
+			require.True(t, a >= 1 && 2*a <= h, "h=%d t=%d: %d", h, v, a)
+			require.Equal(t, v, laskersNimFormula(a)^laskersNimFormula(h-a), "h=%d t=%d: %d", h, v, a)
+			if i > 0 {
+				require.Less(t, as[i-1], a)
+			}
+		}
+		assert.Contains(t, as, min(a0, b0), "h=%d t=%d", h, v)
+		assert.Equal(t, as[:min(len(as), 3)], kayles.LaskersNimSplits(h, v, 3), "h=%d t=%d: stopping early", h, v)
 	}
 }

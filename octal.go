@@ -147,8 +147,9 @@ var Nim = MustParseOctal("0.[3]")
 // in two without taking. Its values are proven in closed form (Winning Ways, ch. 4): G(0) = 0
 // and, for k >= 0, G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3. So Grundy
 // is O(1) for every heap, [Octal.Period] reports preperiod 1, period 4, saltus 4 as proven, and
-// [Octal.WinningMoves] costs O(h) per heap of h. Misère play uses the bounded search of
-// [Octal.MisereOutcome]. Any Octal whose code is 4.[3] behaves the same.
+// [Octal.WinningMoves] solves for each winning move in O(log h) in a heap of h, however large.
+// Misère play uses the bounded search of [Octal.MisereOutcome]. Any Octal whose code is 4.[3]
+// behaves the same.
 var LaskersNim = MustParseOctal("4.[3]")
 
 // NewSubtraction returns the subtraction game in which a move takes any number of tokens in

@@ -50,8 +50,9 @@ func (o *Octal) Outcome(p Position) Outcome {
 // found a winning move in it, which costs O(t·(n0+p)) however large the heap; so the first
 // winning move comes at once even in rows of 10^15 pins. [Nim] (any Octal with code 0.[3])
 // takes O(heaps) in all, by Bouton's rule: in a heap of h the only winning move leaves h ⊕ v,
-// v the value of p. [LaskersNim] (4.[3]) takes O(h) per heap of h, by its closed form. It
-// panics when [Octal.Value] would.
+// v the value of p. [LaskersNim] (4.[3]) solves for its winning moves by its closed form:
+// O(log h) for each move in a heap of h, and O(1) for a heap without one. It panics when
+// [Octal.Value] would.
 func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
 	switch {
 	case o.isNim():
@@ -92,7 +93,7 @@ func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
 
 // WinningMove returns the first move of [Octal.WinningMoves], and false when p has none
 // (its value is 0). It costs O(heaps·t·(n0+p)) with a proven period (n0, p) without saltus,
-// and O(heaps) for [Nim].
+// O(heaps) for [Nim] and O(heaps + log h) for [LaskersNim].
 func (o *Octal) WinningMove(p Position) (Move, bool) {
 	for m := range o.WinningMoves(p) {
 		return m, true
