@@ -112,26 +112,98 @@ func BenchmarkOpponent(b *testing.B) {
 	}
 }
 
-// BenchmarkNimTableHint measures Hint on misère Nim tables of 4 and 100 heaps, won and lost
-// (lost: pairs of equal heaps).
+// BenchmarkNimTableHint measures Hint on Nim tables of 4 and 100 heaps, in misère and normal
+// play, won and lost (lost: pairs of equal heaps), with small heaps (1, 1, 2, 2, ...) and with
+// heaps of up to MaxNimHeap objects (1000, 1000, 999, 999, ...). A lost position's hint looks
+// at every one-object move and its replies.
 func BenchmarkNimTableHint(b *testing.B) {
-	for _, h := range []int{4, kayles.MaxNimHeaps} {
-		heaps := make([]int, h)
-		for i := range heaps {
-			heaps[i] = 1 + i/2
-		}
-		lost, _ := kayles.NewNimTable(true, heaps...)
-		heaps[h-1]++
-		won, _ := kayles.NewNimTable(true, heaps...)
-		for name, t := range map[string]*kayles.NimTable{"won": won, "lost": lost} {
-			b.Run(fmt.Sprintf("%s/heaps=%d", name, h), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					t.Hint()
+	for _, misere := range []bool{true, false} {
+		play := map[bool]string{true: "misere", false: "normal"}[misere]
+		for _, size := range []string{"small", "max=1000"} {
+			for _, h := range []int{4, kayles.MaxNimHeaps} {
+				heaps := make([]int, h)
+				for i := range heaps {
+					heaps[i] = 1 + i/2
+					if size != "small" {
+						heaps[i] = kayles.MaxNimHeap - i/2
+					}
 				}
-			})
+				lost, _ := kayles.NewNimTable(misere, heaps...)
+				heaps[h-1]--
+				won, _ := kayles.NewNimTable(misere, heaps...)
+				for _, c := range []struct {
+					name string
+					t    *kayles.NimTable
+				}{{"won", won}, {"lost", lost}} {
+					b.Run(fmt.Sprintf("%s/%s/%s/heaps=%d", play, c.name, size, h), func(b *testing.B) {
+						b.ReportAllocs()
+						for b.Loop() {
+							c.t.Hint()
+						}
+					})
+				}
+			}
 		}
 	}
+}
+
+// BenchmarkNimOpponent measures the perfect opponent's choice on a misère Nim table of 100
+// heaps of up to 1000 objects, won and lost, with a seeded source.
+func BenchmarkNimOpponent(b *testing.B) {
+	heaps := make([]int, kayles.MaxNimHeaps)
+	for i := range heaps {
+		heaps[i] = kayles.MaxNimHeap - i/2
+	}
+	lost, _ := kayles.NewNimTable(true, heaps...)
+	heaps[len(heaps)-1]--
+	won, _ := kayles.NewNimTable(true, heaps...)
+	opp := kayles.NewPerfect(rand.New(rand.NewPCG(1, 1)))
+	for _, c := range []struct {
+		name string
+		t    *kayles.NimTable
+	}{{"won", won}, {"lost", lost}} {
+		b.Run(c.name+"/heaps=100", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				opp.ChooseTake(c.t)
+			}
+		})
+	}
+}
+
+// BenchmarkNimClosedForm measures Nim and Lasker's Nim by their closed forms on heaps far
+// beyond any table: a value, and the first winning move in normal and misère play in 100
+// heaps of about 10^15.
+func BenchmarkNimClosedForm(b *testing.B) {
+	b.Run("LaskersNim.Grundy/n=1e15", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = kayles.LaskersNim.Grundy(1e15 + 3)
+		}
+	})
+	hs := make([]int, 100)
+	for i := range hs {
+		hs[i] = 1e15 + 7*i
+	}
+	p := kayles.NewPosition(hs...)
+	b.Run("Nim.WinningMove/heaps=100", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			kayles.Nim.WinningMove(p)
+		}
+	})
+	b.Run("LaskersNim.WinningMove/heaps=100", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			kayles.LaskersNim.WinningMove(p)
+		}
+	})
+	b.Run("Nim.MisereWinningMove/heaps=100", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			kayles.Nim.MisereWinningMove(p)
+		}
+	})
 }
 
 // BenchmarkTableText measures restoring a finished game of 999 pins from its text form.

@@ -300,3 +300,35 @@ func ExampleOctal_Run() {
 	// rare heaps: 52, the last at 13935; largest value 23
 	// 3
 }
+
+// Nim's values are proven in closed form, G(n) = n, so every heap is valued at once and the
+// winning moves follow Bouton's rules, in normal and misère play, however large the heaps.
+func ExampleNim() {
+	p, _ := kayles.Nim.Period(0)
+	fmt.Println(p)
+	fmt.Println(kayles.Nim.Grundy(1_000_000_000_000))
+	q := kayles.NewPosition(3, 5, 1_000_000_000_000)
+	m, _ := kayles.Nim.WinningMove(q)
+	fmt.Println(m)
+	m, _ = kayles.Nim.MisereWinningMove(kayles.NewPosition(1, 1, 1_000_000_000_000))
+	fmt.Println(m, kayles.Nim.MisereOutcome(kayles.NewPosition(1, 3, 5, 7)))
+	// Output:
+	// preperiod 0, period 1, saltus 1
+	// 1000000000000
+	// 1000000000000-999999999994=6
+	// 1000000000000-999999999999=1 P
+}
+
+// Lasker's Nim swaps the values of 4k+3 and 4k+4 (Winning Ways, ch. 4): an arithmetic period
+// with saltus 4, proven for every heap.
+func ExampleLaskersNim() {
+	vals, _ := kayles.LaskersNim.Values(10)
+	p, _ := kayles.LaskersNim.Period(0)
+	fmt.Println(vals)
+	fmt.Println(p)
+	fmt.Println(kayles.LaskersNim.Grundy(1_000_000_000_003))
+	// Output:
+	// [0 1 2 4 3 5 6 8 7 9]
+	// preperiod 1, period 4, saltus 4
+	// 1000000000004
+}

@@ -7,11 +7,37 @@ import (
 // FindPeriod exposes the periodicity search to the tests.
 func FindPeriod(g []uint16, t, k int) (Period, bool) { return findPeriod(g, t, k) }
 
-// Hooks for the tables' tests: the Nim rules behind NimTable, to test against brute force.
-var (
-	NimLoses        = nimLoses
-	NimWinningMoves = nimWinningMoves
-)
+// NimLoses and NimWinningMoves expose the Nim rules behind NimTable (Nim's methods, mapped to
+// the table's numbered heaps) to the tables' tests, to test against brute force. Heaps may be
+// empty.
+func NimLoses(heaps []int, misere bool) bool {
+	return nimState{heaps: heaps, misere: misere}.loses()
+}
+
+func NimWinningMoves(heaps []int, misere bool) []NimMove {
+	return nimState{heaps: heaps, misere: misere}.winningMoves()
+}
+
+// LaskersNimSplits returns the splits of a heap of h into a and h-a, a <= h-a, whose values
+// in Lasker's Nim have nim-sum t, as laskersNimSplits solves for them; at most most of them.
+func LaskersNimSplits(h, t, most int) []int {
+	var as []int
+	laskersNimSplits(h, t, func(a int) bool {
+		as = append(as, a)
+		return len(as) < most
+	})
+	return as
+}
+
+// GeneralValues returns G(0..n-1) of o computed from scratch by the reference mex (the
+// general engine for codes with a tail), past any closed form and without touching o's cache.
+func GeneralValues(o *Octal, n int) []int {
+	var vals []int
+	for _, v := range referenceValues(o, n) {
+		vals = append(vals, int(v))
+	}
+	return vals
+}
 
 // This file exports internals to the tests of package kayles_test.
 

@@ -604,3 +604,55 @@ func FuzzOctalAnswers(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNimClosedForms checks Nim's winning moves in normal and misère play, found by Bouton's
+// rules from one or two candidates per heap, against trying every move (nimRuleWinningMoves)
+// on up to three heaps of up to 65535, and Lasker's Nim's against the general engine's moves
+// and values on heaps below 256.
+func FuzzNimClosedForms(f *testing.F) {
+	f.Add([]byte{1, 0, 3, 0, 5, 0})
+	f.Add([]byte{0xff, 0xff, 0xfe, 0xff})
+	f.Add([]byte{2, 0, 2, 0})
+	general := kayles.GeneralValues(kayles.LaskersNim, 256)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var hs []int
+		for i := 0; i+1 < len(data) && len(hs) < 3; i += 2 {
+			hs = append(hs, int(data[i])|int(data[i+1])<<8)
+		}
+		p := kayles.NewPosition(hs...)
+		for _, misere := range []bool{false, true} {
+			got := kayles.Nim.WinningMoves(p)
+			if misere {
+				got = kayles.Nim.MisereWinningMoves(p)
+			}
+			if want, moves := nimRuleWinningMoves(p, misere), slices.Collect(got); !slices.EqualFunc(want, moves, func(a, b kayles.Move) bool { return a.String() == b.String() }) {
+				t.Fatalf("misere %v, %v: winning moves %v, want %v", misere, p, moves, want)
+			}
+		}
+		var small []int
+		for _, h := range hs {
+			small = append(small, h%256)
+		}
+		p = kayles.NewPosition(small...)
+		o := kayles.LaskersNim
+		value := func(q kayles.Position) int {
+			v := 0
+			for h := range q.All() {
+				v ^= general[h]
+			}
+			return v
+		}
+		if o.Value(p) != value(p) {
+			t.Fatalf("Lasker's Nim %v: value %d, the general engine %d", p, o.Value(p), value(p))
+		}
+		var want []kayles.Move
+		for m := range o.Moves(p) {
+			if q, _ := o.Play(p, m); value(q) == 0 {
+				want = append(want, m)
+			}
+		}
+		if moves := slices.Collect(o.WinningMoves(p)); !slices.EqualFunc(want, moves, func(a, b kayles.Move) bool { return a.String() == b.String() }) {
+			t.Fatalf("Lasker's Nim %v: winning moves %v, want %v", p, moves, want)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package kayles
 
 import (
+	"math"
 	"math/bits"
 	"runtime/debug"
 	"strconv"
@@ -54,12 +55,25 @@ func (p Period) String() string {
 	return s
 }
 
-// fold maps heap n to the heap below Preperiod+Period with the same value.
+// fold maps heap n to the heap below Preperiod+Period in the same place of the period: the
+// heap with the same value when Saltus is 0; otherwise [Period.at] adds the growth.
 func (p Period) fold(n int) int {
 	if n < p.Preperiod+p.Period {
 		return n
 	}
 	return p.Preperiod + (n-p.Preperiod)%p.Period
+}
+
+// at returns G(n) from vals, which hold at least G(0), ..., G(Preperiod+Period-1): the value of
+// heap fold(n) plus Saltus for each whole period between fold(n) and n. It returns false when
+// that value does not fit an int. p must be non-zero.
+func (p Period) at(vals []uint16, n int) (int, bool) {
+	f := p.fold(n)
+	v, k := int(vals[f]), (n-f)/p.Period
+	if p.Saltus > 0 && k > (math.MaxInt-v)/p.Saltus {
+		return 0, false
+	}
+	return v + p.Saltus*k, true
 }
 
 // engine caches the values of one rule set. Readers load an immutable snapshot without
@@ -74,16 +88,35 @@ type engine struct {
 }
 
 // snapshot is never modified once published. vals may share its backing array with a later
-// snapshot, which only writes beyond len(vals).
+// snapshot, which only writes beyond len(vals). With a non-zero period, vals hold at least
+// G(0), ..., G(Preperiod+Period-1) and every further value follows from them (Period.at).
 type snapshot struct {
 	vals   []uint16
 	max    int // the largest value in vals
 	period Period
 }
 
+// value returns G(n) and true when the snapshot knows it: cached, or given by the period
+// (unless it does not fit an int).
+func (s *snapshot) value(n int) (int, bool) {
+	if n < len(s.vals) {
+		return int(s.vals[n]), true
+	}
+	if s.period.Period > 0 {
+		return s.period.at(s.vals, n)
+	}
+	return 0, false
+}
+
+// load returns the current snapshot. For a rule set with a proven closed form (nim.go) the
+// first load publishes it, so every reader and writer sees the proven period from the start.
 func (o *Octal) load() *snapshot {
 	if s := o.eng.snap.Load(); s != nil {
 		return s
+	}
+	if s := closedForm(o.code); s != nil {
+		o.eng.snap.CompareAndSwap(nil, s)
+		return o.eng.snap.Load()
 	}
 	return &snapshot{}
 }
@@ -117,9 +150,14 @@ func (o *Octal) limit() int {
 // leave k heaps, and O(n²) when a repeating tail splits heaps. For a heap beyond the automatic
 // limit (2^15 values; 2^11 for three heaps, 2^10 for tails that split, 256 for four heaps,
 // fewer beyond) it first looks for a proven period within that limit instead.
+//
+// [Nim] (0.[3]) and [LaskersNim] (4.[3]), and any Octal with those codes, are proven in closed
+// form from the start: Grundy is O(1) for every n >= 0, and the value, an int, may exceed 65535
+// (Nim: G(n) = n; Lasker's Nim: G(4k+3) = 4k+4, G(4k+4) = 4k+3, otherwise G(n) = n).
+//
 // Grundy panics if n is negative or if n lies beyond the limit in a game whose period is not
-// proven there; [Octal.Check] tells beforehand, and [Octal.Values] with a larger n computes
-// further.
+// proven there, or (Lasker's Nim at math.MaxInt alone) when the value does not fit an int;
+// [Octal.Check] tells beforehand, and [Octal.Values] with a larger n computes further.
 func (o *Octal) Grundy(n int) int {
 	v, err := o.grundy(n)
 	if err != nil {
@@ -133,11 +171,11 @@ func (o *Octal) grundy(n int) (int, error) {
 		panic("kayles: Grundy of a negative heap " + strconv.Itoa(n))
 	}
 	s := o.load()
-	if n < len(s.vals) {
-		return int(s.vals[n]), nil
+	if v, ok := s.value(n); ok {
+		return v, nil
 	}
 	if s.period.Period > 0 {
-		return int(s.vals[s.period.fold(n)]), nil
+		return 0, o.overflow(n)
 	}
 	limit := o.limit()
 	if n < limit {
@@ -146,18 +184,26 @@ func (o *Octal) grundy(n int) (int, error) {
 		o.Period(limit)
 		s = o.load()
 	}
-	if n < len(s.vals) {
-		return int(s.vals[n]), nil
+	if v, ok := s.value(n); ok {
+		return v, nil
 	}
 	if s.period.Period > 0 {
-		return int(s.vals[s.period.fold(n)]), nil
+		return 0, o.overflow(n)
 	}
 	return 0, &LimitError{Code: o.code, Heap: n, Limit: limit}
 }
 
+// overflow returns the error for heap n, whose value a proven arithmetic period gives but an
+// int cannot hold: in Lasker's Nim, only the heap of math.MaxInt, whose value is one more.
+func (o *Octal) overflow(n int) error {
+	return &RangeError{What: "heap of " + o.code + " whose value exceeds the largest int:", Value: n, Min: 0, Max: n - 1}
+}
+
 // Check returns nil when [Octal.Grundy] can value every heap of p, so that Value, Outcome,
 // Moves and WinningMoves will not panic on it; otherwise it returns a [*LimitError] for the
-// first heap it cannot value. It may compute values as Grundy would.
+// first heap it cannot value (a [*RangeError] for a heap whose proven value does not fit an
+// int, which only the heap of math.MaxInt in Lasker's Nim has). It may compute values as
+// Grundy would. For [Nim] it returns nil for every position, in O(heaps).
 func (o *Octal) Check(p Position) error {
 	for h := range p.All() {
 		if _, err := o.grundy(h); err != nil {
@@ -171,8 +217,9 @@ func (o *Octal) Check(p Position) error {
 // worst for codes whose moves leave at most two heaps (O(n^k·t) when they leave k), far less for
 // codes with sparse values, or O(n) once a period is proven. Plain octal codes whose moves leave
 // at most two heaps use the rare/common ("sparse space") engine; other codes use the reference
-// mex. It returns an error wrapping
-// [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535.
+// mex. [Nim] and [LaskersNim] give every value by their closed form, O(1) each, up to
+// [MaxValues] and beyond 65535. It returns an error wrapping [ErrTooLarge] when n exceeds
+// [MaxValues] or a value would exceed 65535 in a game without a proven period.
 func (o *Octal) Values(n int) ([]int, error) {
 	if n < 0 || n > MaxValues {
 		return nil, &LimitError{Code: o.code, Heap: n, Limit: MaxValues}
@@ -186,11 +233,7 @@ func (o *Octal) Values(n int) ([]int, error) {
 	}
 	vals := make([]int, n)
 	for i := range vals {
-		if i < len(s.vals) {
-			vals[i] = int(s.vals[i])
-		} else {
-			vals[i] = int(s.vals[s.period.fold(i)])
-		}
+		vals[i], _ = s.value(i)
 	}
 	return vals, nil
 }
@@ -203,6 +246,13 @@ func (o *Octal) Values(n int) ([]int, error) {
 // The theorem (Guy & Smith 1956, generalised): if G(n+p) = G(n) for n0 <= n < N-p and
 // N >= k·(n0+p) + t, where t is the index of the last non-zero digit and k the most heaps a
 // move leaves, then G(n+p) = G(n) for every n >= n0.
+//
+// Two codes with a repeating tail, which the theorem does not cover, have a proven arithmetic
+// period from published closed forms, returned at once whatever the limit, with Proven set:
+// [Nim] (0.[3]) has preperiod 0, period 1, saltus 1, since G(n) = n (Bouton 1901: the options
+// of a heap of n are the heaps of 0 to n-1); [LaskersNim] (4.[3]) has preperiod 1, period 4,
+// saltus 4, since G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4 and G(4k+4) = 4k+3 for
+// k >= 0 (Winning Ways, ch. 4).
 func (o *Octal) Period(limit int) (Period, bool) {
 	limit = min(limit, MaxValues)
 	if s := o.load(); s.period.Period > 0 {

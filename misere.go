@@ -97,10 +97,10 @@ func (o *Octal) misereAfter(p Position, h int, left []int) Position {
 
 // MisereCheck returns nil when the misère methods ([Octal.MisereOutcome],
 // [Octal.MisereWinningMoves] and [Octal.MisereWinningMove]) answer for p, and otherwise a
-// [*MisereLimitError] wrapping [ErrTooLarge]. Kayles answers for every position; other games for
-// positions of at most [MisereMaxTokens] tokens in heaps that admit a move.
+// [*MisereLimitError] wrapping [ErrTooLarge]. Kayles and [Nim] answer for every position; other
+// games for positions of at most [MisereMaxTokens] tokens in heaps that admit a move.
 func (o *Octal) MisereCheck(p Position) error {
-	if o.isKayles() {
+	if o.isKayles() || o.isNim() {
 		return nil
 	}
 	if _, tokens := o.misereForm(p); tokens > MisereMaxTokens {
@@ -114,15 +114,21 @@ func (o *Octal) MisereCheck(p Position) error {
 // position with no move left (the empty one, or one whose heaps all admit no move) is [Next].
 //
 // For Kayles (any Octal with code 0.77) it applies the Sibert–Conway rule (see
-// [MisereKaylesOutcome]) in O(heaps) time, for rows of any length. For every other game it
+// [MisereKaylesOutcome]) in O(heaps) time, for rows of any length. For [Nim] (any Octal with
+// code 0.[3]) it applies Bouton's rule in O(heaps) time, for heaps of any size: the player to
+// move loses exactly when some heap holds more than one token and the nim-sum is 0, or every
+// heap holds at most one and the nim-sum is 1. For every other game it
 // searches the positions that p leads to, with heaps that admit no move dropped, and remembers
 // their outcomes in a memo of bounded size shared by all goroutines; the time is exponential in
 // the number of tokens (every position of up to 30 tokens of Dawson's Kayles or Treblecross
 // takes well under a second in all). Beyond [MisereMaxTokens] tokens it returns the zero
 // Outcome, meaning none is known; [Octal.MisereCheck] tells beforehand.
 func (o *Octal) MisereOutcome(p Position) Outcome {
-	if o.isKayles() {
+	switch {
+	case o.isKayles():
 		return MisereKaylesOutcome(p)
+	case o.isNim():
+		return misereNimOutcome(p)
 	}
 	q, tokens := o.misereForm(p)
 	if tokens > MisereMaxTokens {
@@ -171,11 +177,15 @@ func (o *Octal) misereWins(p Position) bool {
 // with no move left (the player to move has already won). For Kayles each move is checked in
 // O(1) after O(heaps) set-up, and a row longer than 166 pins is searched only once a bounded
 // search has found a winning move in it, so the first winning move comes at once even in rows
-// of 10^15 pins. For other games it costs what [Octal.MisereOutcome] costs for each move, and
-// yields nothing beyond [MisereMaxTokens].
+// of 10^15 pins. For [Nim] it takes O(heaps) in all, for heaps of any size: a heap has at most
+// two winning moves, found by Bouton's rule. For other games it costs what
+// [Octal.MisereOutcome] costs for each move, and yields nothing beyond [MisereMaxTokens].
 func (o *Octal) MisereWinningMoves(p Position) iter.Seq[Move] {
-	if o.isKayles() {
+	switch {
+	case o.isKayles():
 		return misereKaylesWinningMoves(p)
+	case o.isNim():
+		return misereNimWinningMoves(p)
 	}
 	return func(yield func(Move) bool) {
 		if o.MisereCheck(p) != nil {

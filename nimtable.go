@@ -1,8 +1,12 @@
 package kayles
 
 import (
+	"cmp"
+	"encoding/binary"
+	"iter"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,7 +68,8 @@ type NimMove struct {
 
 // A NimTable is a table of Standard Nim: several heaps of objects; a move takes one or more
 // objects from one heap. In misère play, the default, whoever takes the last object loses; in
-// normal play whoever takes it wins.
+// normal play whoever takes it wins. Its rules are those of the rule set [Nim]: its outcomes,
+// hints and the opponents' choices come from Nim's methods.
 //
 // Like a [Table] it checks every rule, keeps its history for [NimTable.Undo], gives hints and
 // reads and writes a text form. The zero NimTable is a fresh misère table with heaps of 1, 3,
@@ -143,11 +148,13 @@ func (t *NimTable) Winner() (player int, over bool) {
 	if slices.ContainsFunc(t.heaps, func(h int) bool { return h > 0 }) {
 		return 0, false
 	}
+	// No move is left: Nim's outcome of the empty position says whether the player to move,
+	// who cannot move, has won (misère play) or lost (normal play).
 	mover := len(t.history) % 2
-	if t.normal {
-		return 1 - mover, true
+	if (nimState{misere: !t.normal}).outcome(Position{}) == Next {
+		return mover, true
 	}
-	return mover, true
+	return 1 - mover, true
 }
 
 // String returns the heaps now, in setup order, as numbers separated by spaces: "1 3 0 7".
@@ -213,8 +220,10 @@ func (t *NimTable) Undo() error {
 // Hint returns a move for the player to move and whether it wins against any defence. In a won
 // position it is the winning move on the first heap that has one; in a lost one it takes one
 // object where the opponent is left the most replies that do not win (as [NewPerfect] plays).
-// Once the game is over it returns 0, 0, false. It costs O(h) for h heaps in a won position and
-// O(h²) in a lost one.
+// Once the game is over it returns 0, 0, false. The winning moves come from [Nim]'s methods
+// (Bouton's rules, in normal or misère play) on the Position of the heaps. It costs
+// O(h log h) for h heaps in a won position and O(d·h) in a lost one with d distinct heap sizes:
+// a few microseconds, and a few hundred at most for 100 heaps.
 func (t *NimTable) Hint() (heap, count int, winning bool) {
 	m, win := t.state().choose(nil)
 	return m.Heap, m.Count, win
@@ -319,6 +328,8 @@ func (t *NimTable) UnmarshalText(text []byte) error {
 }
 
 // nimState is a copy of a Nim table's heaps taken under its lock, for hints and opponents.
+// Its rules are those of [Nim]: the outcome and the winning moves come from Nim's methods on
+// the Position of the heaps, each [Move] of Nim mapped back to the table's numbered heaps.
 type nimState struct {
 	heaps  []int
 	misere bool
@@ -330,75 +341,110 @@ func (t *NimTable) state() nimState {
 	return nimState{heaps: slices.Clone(t.heaps), misere: !t.normal}
 }
 
-// nimLoses reports whether the player to move in heaps loses against perfect play. In normal
-// play that is when the nim-sum is 0 (Bouton 1901). In misère play it is when some heap holds
-// more than 1 and the nim-sum is 0, or when every heap holds at most 1 and the nim-sum is 1
-// (Winning Ways, ch. 13). It costs O(len(heaps)).
-func nimLoses(heaps []int, misere bool) bool {
-	x, big := 0, false
-	for _, h := range heaps {
-		x ^= h
-		big = big || h > 1
+// outcome returns Nim's outcome of p for the player to move: [Octal.Outcome] in normal play,
+// [Octal.MisereOutcome] in misère play. It costs O(heaps).
+func (s nimState) outcome(p Position) Outcome {
+	if s.misere {
+		return Nim.MisereOutcome(p)
 	}
-	if misere && !big {
-		return x == 1
-	}
-	return x == 0
+	return Nim.Outcome(p)
 }
 
-// nimWinningMoves returns the moves from heaps to positions where the player to move loses, in
-// heap order and, within a heap, taking fewer first. It costs O(len(heaps)); see [nimWins].
-func nimWinningMoves(heaps []int, misere bool) []NimMove {
-	var ms []NimMove
-	nimWins(heaps, misere, func(m NimMove) { ms = append(ms, m) })
-	return ms
+// winning returns Nim's winning moves in p: [Octal.WinningMoves] in normal play,
+// [Octal.MisereWinningMoves] in misère play, ascending by heap and then by the number taken.
+func (s nimState) winning(p Position) iter.Seq[Move] {
+	if s.misere {
+		return Nim.MisereWinningMoves(p)
+	}
+	return Nim.WinningMoves(p)
 }
 
-// nimWins calls f with each move from heaps to a position where the player to move loses, in
-// the order of [nimWinningMoves]. Such a move leaves a heap of y with y ⊕ r ∈ {0, 1}, r the
-// nim-sum of the other heaps, so each heap has at most two; it costs O(len(heaps)).
-func nimWins(heaps []int, misere bool, f func(NimMove)) {
-	x, big := 0, 0 // big counts the heaps above 1
-	for _, h := range heaps {
-		x ^= h
-		if h > 1 {
-			big++
+// loses reports whether the player to move loses against perfect play.
+func (s nimState) loses() bool { return s.outcome(NewPosition(s.heaps...)) == Previous }
+
+// winningMoves returns the moves to positions where the player to move loses, in heap order
+// and, within a heap, taking fewer first; nil when there are none. Nim yields one move per heap
+// size (at most two per size); each is repeated for every table heap of that size, since the
+// table numbers equal heaps separately. It costs O(h log h) for h heaps.
+func (s nimState) winningMoves() []NimMove {
+	var ms []Move // ascending by heap, then by take
+	for m := range s.winning(NewPosition(s.heaps...)) {
+		ms = append(ms, m)
+	}
+	var wins []NimMove
+	for i, h := range s.heaps {
+		j, _ := slices.BinarySearchFunc(ms, h, func(m Move, h int) int { return cmp.Compare(m.Heap, h) })
+		for ; j < len(ms) && ms[j].Heap == h; j++ {
+			wins = append(wins, NimMove{Heap: i + 1, Count: ms[j].Take})
 		}
 	}
-	for i, h := range heaps {
-		r := x ^ h
-		restBig := big - boolInt(h > 1)
-		for _, y := range [2]int{max(r, r^1), min(r, r^1)} {
-			if y >= h {
-				continue
-			}
-			bigAfter := restBig > 0 || y > 1
-			lost := y^r == 0
-			if misere && !bigAfter {
-				lost = y^r == 1
-			}
-			if lost {
-				f(NimMove{Heap: i + 1, Count: h - y})
-			}
-		}
-	}
+	return wins
 }
 
 // choose returns a move as the perfect opponent plays it, and whether it wins against any
 // defence: a winning move when there is one; otherwise one object from the heap that leaves
-// the opponent the most replies that do not win. It takes the first of equally good moves when
-// rng is nil, and a random one otherwise. It returns the zero NimMove, false when every heap
-// is empty.
+// the opponent the most replies that do not win, each table heap counted on its own. It takes
+// the first of equally good moves when rng is nil, and a random one otherwise. It returns the
+// zero NimMove, false when every heap is empty. It costs O(h log h) for h heaps in a won
+// position and O(d·h) in a lost one with d distinct heap sizes.
 func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 	if !slices.ContainsFunc(s.heaps, func(h int) bool { return h > 0 }) {
 		return NimMove{}, false
 	}
-	if wins := nimWinningMoves(s.heaps, s.misere); len(wins) > 0 {
+	if wins := s.winningMoves(); len(wins) > 0 {
 		return pick(rng, wins), true
 	}
+	// Every move loses. Taking one object from a heap of h leads to the same position from
+	// every table heap of h, so the replies are counted once per distinct size: the replies
+	// that win, from Nim's winning moves after the move, each counted once for every table
+	// heap of its size.
+	sorted := slices.Sorted(slices.Values(s.heaps))
+	sorted = sorted[sort.SearchInts(sorted, 1):] // the non-empty heaps, ascending
 	total := 0
-	for _, h := range s.heaps {
+	for _, h := range sorted {
 		total += h
+	}
+	var sizes, counts []int // each distinct size, ascending, and its number of table heaps
+	for _, h := range sorted {
+		if len(sizes) > 0 && sizes[len(sizes)-1] == h {
+			counts[len(counts)-1]++
+		} else {
+			sizes, counts = append(sizes, h), append(counts, 1)
+		}
+	}
+	count := func(h int) int {
+		if i, ok := slices.BinarySearch(sizes, h); ok {
+			return counts[i]
+		}
+		return 0
+	}
+	wrongs := make([]int, len(sizes)) // the replies that do not win after taking one from each size
+	var enc []byte
+	first := 0 // the index in sorted of the first heap of sizes[i]
+	for i, h := range sizes {
+		// The position after: the first heap of h becomes h-1, which keeps the order.
+		enc = enc[:0]
+		for j, x := range sorted {
+			if j == first {
+				x--
+			}
+			if x > 0 {
+				enc = binary.AppendUvarint(enc, uint64(x))
+			}
+		}
+		wrong := total - 1
+		for m := range s.winning(Position{enc: string(enc)}) {
+			c := count(m.Heap)
+			if m.Heap == h {
+				c--
+			}
+			if m.Heap == h-1 {
+				c++
+			}
+			wrong -= c
+		}
+		wrongs[i] = wrong
+		first += counts[i]
 	}
 	var best []NimMove
 	bestWrong := -1
@@ -406,11 +452,8 @@ func (s nimState) choose(rng *rand.Rand) (NimMove, bool) {
 		if h == 0 {
 			continue
 		}
-		s.heaps[i]--
-		wrong := total - 1
-		nimWins(s.heaps, s.misere, func(NimMove) { wrong-- })
-		s.heaps[i]++
-		switch {
+		j, _ := slices.BinarySearch(sizes, h)
+		switch wrong := wrongs[j]; {
 		case wrong > bestWrong:
 			best, bestWrong = []NimMove{{i + 1, 1}}, wrong
 		case wrong == bestWrong:

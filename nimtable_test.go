@@ -2,6 +2,7 @@ package kayles_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -294,4 +295,116 @@ func TestNimTableUnmarshalTextErrors(t *testing.T) {
 		assert.Equal(t, []kayles.NimMove{{2, 1}}, nt.History())
 		assert.True(t, nt.Misere())
 	}
+}
+
+// refNimTableWins lists the winning moves of a Nim table by trying every move on every table
+// heap, each checked by the rule of Nim (nimRuleLoses) updated for the one heap changed: the
+// slow, obviously correct counterpart of the table's use of Nim's methods.
+func refNimTableWins(hs []int, misere bool) []kayles.NimMove {
+	x, big := 0, 0
+	for _, h := range hs {
+		x ^= h
+		if h > 1 {
+			big++
+		}
+	}
+	var ms []kayles.NimMove
+	for i, h := range hs {
+		for c := 1; c <= h; c++ {
+			y := h - c
+			bigAfter := big
+			if h > 1 {
+				bigAfter--
+			}
+			if y > 1 {
+				bigAfter++
+			}
+			xAfter := x ^ h ^ y
+			lost := xAfter == 0
+			if misere && bigAfter == 0 {
+				lost = xAfter == 1
+			}
+			if lost {
+				ms = append(ms, kayles.NimMove{Heap: i + 1, Count: c})
+			}
+		}
+	}
+	return ms
+}
+
+// refNimTableHint is the hint of a Nim table as its documentation describes it, from
+// refNimTableWins: the first winning move, or else the first one-object move that leaves the
+// opponent the most replies that do not win.
+func refNimTableHint(hs []int, misere bool) (kayles.NimMove, bool) {
+	if wins := refNimTableWins(hs, misere); len(wins) > 0 {
+		return wins[0], true
+	}
+	total := 0
+	for _, h := range hs {
+		total += h
+	}
+	best, bestWrong := kayles.NimMove{}, -1
+	for i, h := range hs {
+		if h == 0 {
+			continue
+		}
+		hs[i]--
+		wrong := total - 1 - len(refNimTableWins(hs, misere))
+		hs[i]++
+		if wrong > bestWrong {
+			best, bestWrong = kayles.NimMove{Heap: i + 1, Count: 1}, wrong
+		}
+	}
+	return best, false
+}
+
+// TestNimTableAgainstEveryMove checks the table's winning moves, outcome, hint and perfect
+// opponent, which come from Nim's methods, against refNimTableWins on seeded random tables of
+// up to MaxNimHeaps heaps of up to MaxNimHeap objects, about half of them lost, some with
+// empty heaps and many with equal heaps.
+func TestNimTableAgainstEveryMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	lost := 0
+	for round := range 120 {
+		k := 1 + rng.IntN(kayles.MaxNimHeaps)
+		if round%3 == 0 {
+			k = 1 + rng.IntN(6)
+		}
+		most := []int{2, 20, kayles.MaxNimHeap}[rng.IntN(3)]
+		hs := make([]int, k)
+		for i := range hs {
+			hs[i] = 1 + rng.IntN(most)
+		}
+		if round%2 == 0 {
+			x := 0
+			for _, h := range hs[:k-1] {
+				x ^= h
+			}
+			if x >= 1 && x <= kayles.MaxNimHeap {
+				hs[k-1] = x // nim-sum 0: lost in normal play, and in misère play with a heap above 1
+			}
+		}
+		misere := rng.IntN(2) == 0
+		nt, err := kayles.NewNimTable(misere, hs...)
+		require.NoError(t, err)
+		if k > 2 && round%5 == 0 { // empty the first heap
+			require.NoError(t, nt.Take(1, hs[0]))
+			hs[0] = 0
+		}
+		require.Equal(t, hs, nt.Heaps())
+		want := refNimTableWins(hs, misere)
+		assert.Equal(t, want, kayles.NimWinningMoves(hs, misere), "misere=%v %v", misere, hs)
+		assert.Equal(t, len(want) == 0, kayles.NimLoses(hs, misere), "misere=%v %v", misere, hs)
+		m, winning := refNimTableHint(hs, misere)
+		heap, count, ok := nt.Hint()
+		assert.Equal(t, m, kayles.NimMove{Heap: heap, Count: count}, "misere=%v %v", misere, hs)
+		assert.Equal(t, winning, ok, "misere=%v %v", misere, hs)
+		if !winning && k > 20 && most == kayles.MaxNimHeap {
+			lost++
+		}
+		heap, count, ok = kayles.NewPerfect(nil).ChooseTake(nt)
+		require.True(t, ok)
+		assert.Equal(t, m, kayles.NimMove{Heap: heap, Count: count}, "misere=%v %v: the perfect opponent", misere, hs)
+	}
+	assert.GreaterOrEqual(t, lost, 5, "lost tables of many large heaps")
 }

@@ -132,10 +132,25 @@ var (
 	Treblecross   = MustParseOctal("0.007")  // one-dimensional tic-tac-toe
 	Officers      = MustParseOctal("0.6")    // take one token, leaving one or two non-empty heaps
 	DoubleKayles  = MustParseOctal("0.7777") // knock down one to four adjacent pins
-	Nim           = MustParseOctal("0.[3]")  // take any number of tokens from one heap
 	GrundysGame   = MustParseOctal("4!.0")   // split a heap into two unequal heaps
-	LaskersNim    = MustParseOctal("4.[3]")  // take any number of tokens, or split a heap in two
 )
+
+// Nim is the rule set 0.[3]: take any number of tokens from one heap. Its values are proven
+// in closed form, G(n) = n (Bouton 1901), so Grundy, Value and Outcome are O(1) per heap of
+// any size, [Octal.Period] reports preperiod 0, period 1, saltus 1 as proven, and the winning
+// moves in normal and misère play ([Octal.WinningMoves], [Octal.MisereOutcome],
+// [Octal.MisereWinningMoves]) follow Bouton's rules in O(heaps) for heaps of any size. Any
+// Octal whose code is 0.[3], however it was written, behaves the same.
+var Nim = MustParseOctal("0.[3]")
+
+// LaskersNim is the rule set 4.[3]: take any number of tokens from one heap, or split a heap
+// in two without taking. Its values are proven in closed form (Winning Ways, ch. 4): G(0) = 0
+// and, for k >= 0, G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3. So Grundy
+// is O(1) for every heap, [Octal.Period] reports preperiod 1, period 4, saltus 4 as proven, and
+// [Octal.WinningMoves] solves for each winning move in O(log h) in a heap of h, however large.
+// Misère play uses the bounded search of [Octal.MisereOutcome]. Any Octal whose code is 4.[3]
+// behaves the same.
+var LaskersNim = MustParseOctal("4.[3]")
 
 // NewSubtraction returns the subtraction game in which a move takes any number of tokens in
 // takes from one heap, leaving the rest as one heap: the code 0.d1d2... with d_i = 3 for each i

@@ -11,8 +11,10 @@ package kayles
 // false when the values show no regularity. It costs what [Octal.Values] costs, plus O(N) per
 // candidate period.
 //
-// For example Nim (0.[3]) shows preperiod 0, period 1, saltus 1, and 0.3F preperiod 0,
-// period 6, saltus 3.
+// For example 0.3F shows preperiod 0, period 6, saltus 3, and the all-but subtraction game
+// 0.30[3] preperiod 0, period 4, saltus 2. For [Nim] and [LaskersNim], whose arithmetic
+// periods are proven in closed form, it returns what [Octal.Period] does: preperiod 0, period
+// 1, saltus 1 and preperiod 1, period 4, saltus 4, with Proven set.
 func (o *Octal) ApparentPeriod(limit int) (Period, bool) {
 	if p, ok := o.Period(limit); ok {
 		return p, true

@@ -46,10 +46,20 @@ func (o *Octal) Outcome(p Position) Outcome {
 
 // WinningMoves returns an iterator over the winning moves in p: exactly the legal moves to
 // positions of value 0, in the order of [Octal.Moves]. A position of value 0 has none.
-// With a proven period (n0, p) a heap is searched only once a bounded search has found a
-// winning move in it, which costs O(t·(n0+p)) however large the heap; so the first winning move
-// comes at once even in rows of 10^15 pins. It panics when [Octal.Value] would.
+// With a proven period (n0, p) and no saltus a heap is searched only once a bounded search has
+// found a winning move in it, which costs O(t·(n0+p)) however large the heap; so the first
+// winning move comes at once even in rows of 10^15 pins. [Nim] (any Octal with code 0.[3])
+// takes O(heaps) in all, by Bouton's rule: in a heap of h the only winning move leaves h ⊕ v,
+// v the value of p. [LaskersNim] (4.[3]) solves for its winning moves by its closed form:
+// O(log h) for each move in a heap of h, and O(1) for a heap without one. It panics when
+// [Octal.Value] would.
 func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
+	switch {
+	case o.isNim():
+		return nimWinningMoves(p)
+	case o.isLaskersNim():
+		return laskersNimWinningMoves(p)
+	}
 	return func(yield func(Move) bool) {
 		v := o.Value(p)
 		if v == 0 {
@@ -63,9 +73,11 @@ func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
 			last = h
 			target := o.Grundy(h) ^ v
 			wins := func(_ int, left []int) bool { return o.leftValue(left) != target }
-			if bound := o.load().period; bound.Period > 0 && h > 2*(bound.Preperiod+bound.Period) {
+			if bound := o.load().period; bound.Period > 0 && bound.Saltus == 0 && h > 2*(bound.Preperiod+bound.Period) {
 				// Every move has a twin of the same value whose heaps left but the largest are
-				// below n0+p: shift a heap a >= n0+p down by p and the largest up by p.
+				// below n0+p: shift a heap a >= n0+p down by p and the largest up by p. With a
+				// saltus s the shifts change the values by -s and +s, which need not cancel in
+				// a nim-sum, so the bounded search is only for periodic values.
 				if o.options(h, bound.Preperiod+bound.Period, wins) {
 					continue // no winning move on this heap
 				}
@@ -80,7 +92,8 @@ func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
 }
 
 // WinningMove returns the first move of [Octal.WinningMoves], and false when p has none
-// (its value is 0). It costs O(heaps·t·(n0+p)) with a proven period (n0, p).
+// (its value is 0). It costs O(heaps·t·(n0+p)) with a proven period (n0, p) without saltus,
+// O(heaps) for [Nim] and O(heaps + log h) for [LaskersNim].
 func (o *Octal) WinningMove(p Position) (Move, bool) {
 	for m := range o.WinningMoves(p) {
 		return m, true

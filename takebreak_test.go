@@ -235,15 +235,26 @@ func TestNimAndLaskersNim(t *testing.T) {
 		}
 		assert.Equal(t, want, lasker[n], "Lasker's Nim G(%d)", n)
 	}
-	_, ok := kayles.Nim.Period(1000)
-	assert.False(t, ok, "no theorem proves a period for a code with a repeating tail")
-	p, ok := kayles.Nim.ApparentPeriod(1000)
+	// Both are proven in closed form (nim.go), so Period reports them and ApparentPeriod agrees.
+	p, ok := kayles.Nim.Period(1000)
 	require.True(t, ok)
-	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 1, Saltus: 1}, p)
-	assert.Equal(t, "preperiod 0, period 1, saltus 1 (apparent)", p.String())
+	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 1, Saltus: 1, Proven: true}, p)
+	p, ok = kayles.Nim.ApparentPeriod(1000)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 1, Saltus: 1, Proven: true}, p)
+	assert.Equal(t, "preperiod 0, period 1, saltus 1", p.String())
 	p, ok = kayles.LaskersNim.ApparentPeriod(1000)
 	require.True(t, ok)
-	assert.Equal(t, kayles.Period{Preperiod: 1, Period: 4, Saltus: 4}, p)
+	assert.Equal(t, kayles.Period{Preperiod: 1, Period: 4, Saltus: 4, Proven: true}, p)
+	// Other codes with a repeating tail have no theorem here: only an apparent period.
+	o, err := kayles.NewAllButSubtraction(2)
+	require.NoError(t, err)
+	_, ok = o.Period(1000)
+	assert.False(t, ok, "no theorem proves a period for %s", o)
+	p, ok = o.ApparentPeriod(1000)
+	require.True(t, ok)
+	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 4, Saltus: 2}, p)
+	assert.Equal(t, "preperiod 0, period 4, saltus 2 (apparent)", p.String())
 }
 
 func TestGrundysGame(t *testing.T) {
@@ -409,8 +420,9 @@ func TestGeneralCodesInMiserePlay(t *testing.T) {
 		for b := a; b < 6; b++ {
 			for c := b; c < 6; c++ {
 				hs := []int{a, b, c}
+				// The classical rule, written out here: NimLoses is itself Nim's rule now.
 				want := kayles.Next
-				if kayles.NimLoses(hs, true) {
+				if big := c > 1; (big && a^b^c == 0) || (!big && a^b^c == 1) {
 					want = kayles.Previous
 				}
 				p := kayles.NewPosition(hs...)
