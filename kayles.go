@@ -25,8 +25,9 @@
 // The same parser reads the wider take-and-break notation: digits up to V, &N; for any digit,
 // brace digits such as {2+}, the modifiers ! ? = and repeating tails, so that [Nim] (0.[3]),
 // [GrundysGame] (4!.0), [LaskersNim] and subtraction games ([NewSubtraction]) are rule sets
-// too. [Octal.Period] reports only what the periodicity theorem proves; [Octal.ApparentPeriod]
-// reports what the values show, arithmetic periods included.
+// too. [Octal.Period] reports only what is proven: by the periodicity theorem, or by the
+// published closed forms of Nim (G(n) = n) and Lasker's Nim, whose values grow by a saltus;
+// [Octal.ApparentPeriod] reports what the values show, arithmetic periods included.
 //
 // # Misère play
 //

@@ -44,12 +44,14 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, terminal))
 }
 
-// jsonReport is the report as JSON: period and preperiod are null when no period is proven.
+// jsonReport is the report as JSON: period, preperiod and saltus are null when no period is
+// proven; saltus is 0 for a periodic game and s for an arithmetic-periodic one, G(n+p) = G(n)+s.
 type jsonReport struct {
 	Code           string  `json:"code"`
 	Values         int     `json:"values"`
 	Preperiod      *int    `json:"preperiod"`
 	Period         *int    `json:"period"`
+	Saltus         *int    `json:"saltus"`
 	Mask           uint16  `json:"mask"`
 	Parity         int     `json:"parity"`
 	ParityFrom     int     `json:"parity_from"`
@@ -66,8 +68,8 @@ func toJSON(r kayles.Report) jsonReport {
 		RareCount: r.RareCount, LastRare: r.LastRare, MaxValue: r.MaxValue, MaxAt: r.MaxAt,
 		TooLarge: r.TooLarge, ElapsedSeconds: r.Elapsed.Seconds()}
 	if r.Period.Period > 0 {
-		n0, p := r.Period.Preperiod, r.Period.Period
-		j.Preperiod, j.Period = &n0, &p
+		n0, p, st := r.Period.Preperiod, r.Period.Period, r.Period.Saltus
+		j.Preperiod, j.Period, j.Saltus = &n0, &p, &st
 	}
 	return j
 }

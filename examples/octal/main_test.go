@@ -34,7 +34,19 @@ func TestJSONReport(t *testing.T) {
 	assert.Equal(t, "0.156", m["code"])
 	assert.Equal(t, 3479.0, m["preperiod"])
 	assert.Equal(t, 349.0, m["period"])
+	assert.Equal(t, 0.0, m["saltus"])
 	assert.Equal(t, 1, strings.Count(out, "\n"))
+}
+
+// TestJSONSaltus checks the arithmetic period of Lasker's Nim, proven by its closed form.
+func TestJSONSaltus(t *testing.T) {
+	code, out, _ := runOctal(t, "-code", "4.[3]", "-json")
+	require.Equal(t, 0, code)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	assert.Equal(t, 1.0, m["preperiod"])
+	assert.Equal(t, 4.0, m["period"])
+	assert.Equal(t, 4.0, m["saltus"])
 }
 
 func TestJSONNoPeriod(t *testing.T) {
@@ -44,6 +56,7 @@ func TestJSONNoPeriod(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &m))
 	assert.Nil(t, m["period"])
 	assert.Nil(t, m["preperiod"])
+	assert.Nil(t, m["saltus"])
 	assert.Equal(t, 3000.0, m["values"])
 }
 
