@@ -452,8 +452,11 @@ func (o *Octal) extendLocked(n, most int, done <-chan struct{}) *snapshot {
 	if o.plain && o.heaps == 2 && o.eng.sp == nil {
 		o.eng.sp = newSparse(o, g)
 	}
+	if o.plain && o.heaps == 2 {
+		g, top, o.eng.stop = o.extendPairs(g, n, top, done)
+	}
 	var seen []uint64
-	for len(g) < n {
+	for len(g) < n && !o.eng.stop {
 		if len(g)%64 == 0 && done != nil {
 			select {
 			case <-done:

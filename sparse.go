@@ -44,6 +44,9 @@ type sparse struct {
 	best     int         // the rare count under the mask chosen last (whether on or not)
 	choices  int         // how many times the mask was chosen (for tests)
 
+	chooser pairChooser // whether the two-core engine computes in pairs
+	pairs   pairStats   // what the two-core engine did (for tests)
+
 	class []uint8          // class[v] = popcount(v&M) mod 2
 	seen  []uint64         // scratch bitset of option values, for the reference mex
 	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
@@ -117,13 +120,18 @@ func (s *sparse) next(o *Octal, g []uint16, top int) int {
 	} else {
 		v = s.mex(o, g, words)
 	}
+	s.record(n, v)
+	return v
+}
+
+// record counts heap n of value v, unless v exceeds maxValue, and lists it if it is rare.
+func (s *sparse) record(n, v int) {
 	if v <= maxValue {
 		s.count(n, uint16(v))
 		if s.on && n > 0 && s.isRare(n, uint16(v)) {
 			s.rare = append(s.rare, int32(n))
 		}
 	}
-	return v
 }
 
 // markSize bounds every option value (below 2^16) and every candidate, so that indexing the
@@ -396,7 +404,7 @@ func (s *sparse) choose(g []uint16) {
 	}
 	if !s.on || changed {
 		s.on = true
-		s.rare = s.rare[:0]
+		s.rare = nil // a new array: a helper of the two-core engine may still read the old one
 		for a := 1; a < n; a++ {
 			if s.isRare(a, g[a]) {
 				s.rare = append(s.rare, int32(a))

@@ -1,0 +1,203 @@
+package kayles
+
+import (
+	"context"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// forcePairs makes the two-core engine compute in pairs from heap from on, in every window,
+// with at least two processors, until the test ends. With inline, the engine runs the
+// helper's jobs itself, so that what is computed in pairs does not depend on timing.
+func forcePairs(t *testing.T, from int, inline bool) {
+	t.Helper()
+	oldFrom, oldMin, oldAlways, oldInline := pairFrom, pairMin, pairAlways, pairInline
+	pairFrom, pairMin, pairAlways, pairInline = from, 1, true, inline
+	procs := runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
+	t.Cleanup(func() {
+		pairFrom, pairMin, pairAlways, pairInline = oldFrom, oldMin, oldAlways, oldInline
+		runtime.GOMAXPROCS(procs)
+	})
+}
+
+// oneCoreValues returns G(0..n-1) of code computed by the one-core rare/common engine.
+func oneCoreValues(t *testing.T, code string, n int) []int {
+	t.Helper()
+	old := pairFrom
+	pairFrom = MaxValues + 1
+	defer func() { pairFrom = old }()
+	got, err := MustParseOctal(code).Values(n)
+	require.NoError(t, err, code)
+	return got
+}
+
+// TestPairsMatchReference compares the two-core engine, computing in pairs from heap 64 on
+// (the helper's jobs run inline), with the reference mex for every 1- to 3-digit code whose
+// moves leave two heaps.
+func TestPairsMatchReference(t *testing.T) {
+	forcePairs(t, 64, true)
+	n := 1200
+	if raceEnabled {
+		n = 300
+	}
+	if *long {
+		n = 4096
+	}
+	var total pairStats
+	for _, code := range shortCodes() {
+		o := MustParseOctal(code)
+		if o.heaps != 2 {
+			continue
+		}
+		want := referenceValues(o, n)
+		got, err := o.Values(len(want))
+		require.NoError(t, err, code)
+		if !assert.Equal(t, toInts(want), got, code) {
+			return
+		}
+		if code == "0.6" {
+			assert.Positive(t, o.eng.sp.pairs.paired, "0.6: no heap computed in pairs")
+		}
+		total.paired += o.eng.sp.pairs.paired
+		total.fixed += o.eng.sp.pairs.fixed
+	}
+	// Both outcomes of a pair must have been checked: the helper's value kept, and redone
+	// because the value of the heap before was the helper's mex.
+	assert.Positive(t, total.paired)
+	assert.Positive(t, total.fixed)
+	t.Logf("paired %d, fixed %d", total.paired, total.fixed)
+}
+
+// TestPairsOfficers compares the two-core and one-core engines on Officers (0.6), computed
+// in pairs from heap 1024 on by two goroutines, through a Run that proves nothing.
+func TestPairsOfficers(t *testing.T) {
+	n := 1 << 15
+	if raceEnabled {
+		n = 1 << 12
+	}
+	want := oneCoreValues(t, "0.6", n)
+	forcePairs(t, 1024, false)
+	o := MustParseOctal("0.6")
+	r, err := o.Run(context.Background(), RunOptions{Limit: n})
+	require.NoError(t, err)
+	assert.Equal(t, n, r.Values)
+	got, err := o.Values(n)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	t.Logf("%+v", o.eng.sp.pairs) // how many pairs the helper finished depends on the machine's load
+}
+
+// TestPairsAbandoned makes the engine abandon every job the helper has not finished when it
+// looks, and checks that the values stay exact.
+func TestPairsAbandoned(t *testing.T) {
+	n := 1 << 14
+	if raceEnabled {
+		n = 1 << 12
+	}
+	want := oneCoreValues(t, "0.6", n)
+	forcePairs(t, 256, false)
+	old := pairSlack
+	pairSlack = -time.Hour
+	defer func() { pairSlack = old }()
+	o := MustParseOctal("0.6")
+	got, err := o.Values(n)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	t.Logf("%+v", o.eng.sp.pairs)
+}
+
+// TestPairsCancel stops an extension in pairs at once and checks that the helper has ended,
+// that the values kept are exact, and that the extension resumes to the same values.
+func TestPairsCancel(t *testing.T) {
+	n := 1 << 13
+	want := oneCoreValues(t, "0.6", n)
+	forcePairs(t, 256, false)
+	o := MustParseOctal("0.6")
+	_, err := o.Values(1024)
+	require.NoError(t, err)
+	before := runtime.NumGoroutine()
+	done := make(chan struct{})
+	close(done)
+	o.eng.mu.Lock()
+	s := o.extendLocked(n, n, done)
+	o.eng.mu.Unlock()
+	assert.Less(t, len(s.vals), 1024+256)
+	assert.Equal(t, want[:len(s.vals)], toInts(s.vals))
+	assert.Equal(t, before, runtime.NumGoroutine())
+	got, err := o.Values(n)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, before, runtime.NumGoroutine())
+}
+
+// TestPairsRunCancel cancels a Run in pairs from its progress report and resumes it from its
+// checkpoint: the values must be those of the one-core engine.
+func TestPairsRunCancel(t *testing.T) {
+	n := 1 << 15 // two steps of Run
+	want := oneCoreValues(t, "0.6", n)
+	forcePairs(t, 1024, false)
+	path := t.TempDir() + "/0.6.ckpt"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o := MustParseOctal("0.6")
+	r, err := o.Run(ctx, RunOptions{Limit: n, Checkpoint: path, ProgressEvery: time.Nanosecond,
+		Progress: func(p Progress) {
+			if p.Values >= n/4 {
+				cancel()
+			}
+		}})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Less(t, r.Values, n)
+	o = MustParseOctal("0.6")
+	r, err = o.Run(context.Background(), RunOptions{Limit: n, Resume: path})
+	require.NoError(t, err)
+	assert.Equal(t, n, r.Values)
+	got, err := o.Values(n)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}
+
+// TestPairChooser checks the chooser's decisions on made-up times: it measures both ways,
+// keeps to the faster, and measures the slower one again after gaps that double.
+func TestPairChooser(t *testing.T) {
+	var c pairChooser
+	now := time.Unix(0, 0)
+	step := func(perValue time.Duration) bool {
+		now = now.Add(perValue * pairWindow)
+		c.next(c.end, now)
+		return c.pairs
+	}
+	c.next(0, now)
+	assert.True(t, c.pairs, "the first window measures pairs")
+	single, pairs := 4*time.Microsecond, 3*time.Microsecond
+	cost := func() time.Duration {
+		if c.pairs {
+			return pairs
+		}
+		return single
+	}
+	assert.False(t, step(cost()), "the second window measures one core")
+	var ways []bool
+	for range 4 * pairGap {
+		ways = append(ways, step(cost()))
+	}
+	assert.Equal(t, true, ways[0])
+	probes := 0
+	for _, w := range ways {
+		if !w {
+			probes++
+		}
+	}
+	assert.Equal(t, 2, probes, "one core measured again after %d windows, then %d: %v", pairGap, 2*pairGap, ways)
+	// Pairs turn slow (the helper has lost its processor): the next pairs window shows it.
+	pairs = 10 * time.Microsecond
+	for range 2 {
+		step(cost())
+	}
+	assert.False(t, c.pairs)
+	assert.False(t, step(cost()))
+}
