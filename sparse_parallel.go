@@ -8,115 +8,148 @@ import (
 	"time"
 )
 
-// This file implements the two-core rare/common engine: heaps computed two at a time, the
-// second by a helper goroutine from every option but the one that needs the first.
+// This file implements the two-core rare/common engine: two goroutines compute alternate
+// heaps, each heap from every option but the one that needs the heap before, which is
+// checked last.
 
-// Heap h's options need G(h-1) only through the move that takes one token and leaves one heap
-// (a split of h-i tokens, i >= 1, uses heaps up to h-2; codes that split without taking,
-// flag 4 in d0, are left to the one-core engine). So while the engine computes heap h-1, a
-// helper computes the mex v of heap h's other options, which need only G(0..h-2). Once G(h-1)
-// is known, G(h) = v unless v = G(h-1) and the code takes one token leaving one heap; then
-// (about one heap in 7,000 for Officers) the engine computes G(h) again in full. Everything the
-// helper reads was written before the job was posted and is not written again while it runs:
-// the values below h-1, the rare heaps below h-1 (the engine appends beyond them, and a new
-// mask, which rebuilds the list, is chosen only between pairs), and the class table (replaced,
-// never written in place).
+// Heap h's options need G(h-1) only through the move that takes one token and leaves one heap:
+// a split of h-i tokens, i >= 1, uses heaps up to h-2 (codes that split without taking, flag
+// 4 in d0, are left to the one-core engine). So the mex v of heap h's other options can be
+// computed as soon as G(h-2) is known, while G(h-1) is still being computed; once G(h-1) is
+// known, G(h) = v unless v = G(h-1) and the code takes one token leaving one heap, and then
+// (about one heap in 7,000 for Officers) G(h) is computed again with that option too. The
+// engine and a helper goroutine leapfrog through a window of heaps: the engine takes heaps
+// start, start+2, ..., the helper start+1, start+3, ..., and each goroutine goes on to its
+// next heap as soon as its last one is done, so that a long heap on one side overlaps two
+// short ones on the other. During a window nothing of the rare/common state is written: each
+// goroutine keeps its own list of the rare heaps and its own marks, the values are written
+// once each, at distinct indices, and published by an atomic count; the engine records the
+// window's heaps (histogram, rare list) when both goroutines are done. A new mask, which the
+// one-core engine may choose at any heap, is chosen between windows only: any mask gives
+// exact values, so this changes nothing but the speed.
 
 // The thresholds of the two-core engine are variables so that the tests can change them.
 var (
-	// pairFrom is the least heap computed in pairs: below it a heap costs too little for the
-	// handoff (a few hundred nanoseconds) to pay.
+	// pairFrom is the least heap computed by two goroutines: below it a heap costs too
+	// little for the handoffs (about a hundred nanoseconds per heap) to pay.
 	pairFrom = 1 << 13
 	// pairMin is the fewest values an extension must compute to start the helper.
 	pairMin = 1 << 12
-	// pairSlack is added to twice the engine's own time for a heap to make its patience
-	// with the helper's heap.
-	pairSlack = 5 * time.Microsecond
-	// pairAlways makes every window compute in pairs, and pairInline makes the engine run
-	// the helper's jobs itself, so that the tests know what is computed in pairs.
+	// pairAlways makes every window use two goroutines, the engine waiting for the helper
+	// rather than computing the window alone when the helper is slow to start, so that the
+	// tests know what the helper computed.
 	pairAlways = false
-	pairInline = false
 )
 
 const (
 	// pairSpin is how many times a goroutine polls before it yields its processor while it
-	// waits, and pairYields how many times it yields before the helper goes to sleep.
+	// waits, and pairYields how many times the helper yields before it goes to sleep.
 	pairSpin   = 64
 	pairYields = 1 << 10
 )
 
-// The states of a pairJob. The engine posts a job (idle -> posted), the helper claims it
-// (posted -> running) and finishes it (running -> finished); the engine takes the result
-// (finished -> idle), or takes back a job the helper has not claimed yet (posted -> idle), or
-// gives up on a job the helper is slow to finish (running -> abandoned -> idle, the last step
-// by the helper when it is done).
+// The states of the helper. The engine posts a window (idle -> posted), the helper claims it
+// (posted -> running) and finishes it (running -> finished), and the engine takes it back
+// (finished -> idle); the engine takes back a window the helper has not claimed yet (posted
+// -> idle) and computes it alone.
 const (
 	pairIdle int32 = iota
 	pairPosted
 	pairRunning
 	pairFinished
-	pairAbandoned
 	pairQuit
 )
 
-// pairJob is the helper's side of the two-core engine: the job, the result and the helper's own
-// scratch marks. The job's fields are written by the engine only in state pairIdle and read
-// by the helper only after it has claimed the job; the result is written by the helper before
-// it finishes the job and read by the engine after.
-type pairJob struct {
-	state    atomic.Int32
-	sleeping atomic.Bool
-	wake     chan struct{}
-
-	// The job: heap h, from g = G(0..h-2), the rare heaps below h-1, the class table for
-	// values below size, and the parity bit.
-	h     int
-	g     []uint16
-	rare  []int32
-	class []uint8
-	size  int
-	c     int
-
-	v int // the result: the mex of heap h's options that do not need G(h-1)
-
-	stats pairStats
-
-	mark, want *[markSize]uint8
-	stamp      uint8
-	needs      []uint16
-}
-
-// pairable reports whether o's values from the current state on may be computed in pairs:
-// a plain code whose moves leave at most two heaps, under the rare/common engine, that never
-// splits without taking, on a machine where two goroutines can run at once.
+// pairable reports whether o's values may be computed by two goroutines: a plain code whose
+// moves leave at most two heaps, under the rare/common engine, that never splits without
+// taking, on a machine where two goroutines can run at once.
 func (o *Octal) pairable() bool {
 	s := o.eng.sp
 	return o.plain && o.heaps == 2 && len(o.leave3) == 0 && s != nil &&
 		len(s.takes) > 0 && s.takes[0] > 0 && runtime.GOMAXPROCS(0) >= 2
 }
 
-// extendPairs extends g, whose largest value is top, towards n values with the two-core engine,
-// for extendLocked: it returns at once when the run is too short or o is not pairable, and
-// early when done is closed or a value would exceed maxValue (then stop is true). It returns
-// the values and their largest. The helper goroutine ends before it returns.
+// leap is one window of heaps start <= h < end computed by two goroutines.
+type leap struct {
+	o        *Octal
+	s        *sparse  // not written during the window
+	g        []uint16 // g[:start] are known; g[h] is written by the goroutine that computes heap h
+	start    int
+	end      int
+	rare     []int32 // the rare heaps below start
+	class    []uint8 // the class of every value below markSize
+	top      int     // the largest value below start
+	takesOne bool    // the code takes one token leaving one heap
+
+	_     [64]byte     // known and abort on a cache line of their own
+	known atomic.Int64 // the heaps below known have their values in g
+	abort atomic.Bool  // a value exceeds maxValue: known will not grow
+	_     [64]byte
+}
+
+// pairWorker is one goroutine's own state in a window: its marks, its list of the rare heaps
+// and the largest value, kept up to date by reading the values as they are published.
+type pairWorker struct {
+	mark, want *[markSize]uint8
+	stamp      uint8
+	needs      []uint16
+	rare       []int32 // the rare heaps below seen
+	top        int     // the largest value below seen
+	seen       int
+	helper     bool // the helper's worker
+	stats      pairStats
+}
+
+func newPairWorker() *pairWorker {
+	return &pairWorker{mark: new([markSize]uint8), want: new([markSize]uint8)}
+}
+
+// pairHelper is the helper goroutine's side: its state, the window posted to it (written by
+// the engine only in state pairIdle) and its worker.
+type pairHelper struct {
+	state    atomic.Int32
+	sleeping atomic.Bool
+	wake     chan struct{}
+	l        *leap
+	w        *pairWorker
+}
+
+// pairStats counts what the two-core engine did, for the tests.
+type pairStats struct {
+	paired int // heaps computed by the helper
+	fixed  int // heaps computed again because the mex of the other options was G(h-1)
+	alone  int // windows the engine computed alone because the helper was slow to start
+}
+
+func (p *pairStats) add(q pairStats) {
+	p.paired += q.paired
+	p.fixed += q.fixed
+	p.alone += q.alone
+}
+
+// extendPairs extends g, whose largest value is top, towards n values with the two-core
+// engine, for extendLocked: it returns at once when the run is too short or o is not
+// pairable, and early when done is closed or a value would exceed maxValue (then stop is
+// true). It returns the values and their largest. The helper goroutine ends before it returns.
 func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
 	if n < pairFrom || n-len(g) < pairMin || !o.pairable() {
 		return g, top, false
 	}
 	s := o.eng.sp
-	j := &pairJob{wake: make(chan struct{}, 1), mark: new([markSize]uint8), want: new([markSize]uint8)}
+	p := &pairHelper{wake: make(chan struct{}, 1), w: newPairWorker()}
+	p.w.helper = true
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		j.serve(o, s)
+		p.serve()
 	}()
+	eng := newPairWorker()
 	defer func() {
-		j.quit()
+		p.quit()
 		wg.Wait()
-		s.pairs.paired += j.stats.paired
-		s.pairs.fixed += j.stats.fixed
-		s.pairs.abandoned += j.stats.abandoned
+		s.pairs.add(eng.stats)
+		s.pairs.add(p.w.stats)
 	}()
 	takesOne := false
 	for _, i := range o.leave1 {
@@ -127,70 +160,219 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 	mode.start = time.Time{} // the time between extensions is no window's
 	mode.end = 0
 	for len(g) < n {
-		if len(g) >= check && done != nil {
-			check = len(g) + 64
+		a := len(g)
+		if a >= check && done != nil {
+			check = a + 64
 			select {
 			case <-done:
 				return g, top, false
 			default:
 			}
 		}
-		a := len(g) // heap a by the engine, heap a+1 by the helper
 		if a >= pairFrom && a >= mode.end {
 			mode.next(a, time.Now())
 		}
-		// The engine computes a single heap where a pair would not pay or where it would
-		// choose a mask (which rebuilds the rare list that the helper reads).
-		single := !mode.pairs || j.state.Load() != pairIdle || a < pairFrom || a+2 > n || !s.on || a+1 >= s.chooseAt || len(s.rare)+1 >= s.rareAt
-		if !single {
-			j.h, j.g, j.rare, j.c = a+1, g, s.rare, s.c
-			j.size = 64 * (64<<bits.Len(uint(top)>>6)/64 + 1) // as in sparse.next
-			j.class = s.classes(j.size)
-			if !pairInline {
-				j.post()
+		// A window ends where the one-core engine would choose a mask.
+		end := min(n, mode.end, s.chooseAt)
+		if mode.pairs && a >= pairFrom && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
+			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
+				class: s.classes(markSize), top: top, takesOne: takesOne}
+			l.known.Store(int64(a))
+			p.l = l
+			p.post()
+			steal := func() bool {
+				return !pairAlways && p.state.CompareAndSwap(pairPosted, pairIdle)
 			}
+			if l.run(eng, a, 2, steal) {
+				eng.stats.alone++
+			}
+			p.wait()
+			for h := a; h < int(l.known.Load()); h++ {
+				s.record(h, int(l.g[h]))
+				top = max(top, int(l.g[h]))
+			}
+			g = l.g[:l.known.Load()]
+			if l.abort.Load() {
+				return g, top, true
+			}
+			check = len(g)
+			continue
 		}
-		t0 := time.Now()
 		v := s.next(o, g, top)
 		if v > maxValue {
 			return g, top, true
 		}
 		g = append(g, uint16(v))
 		top = max(top, v)
-		if single {
-			continue
-		}
-		var w int
-		var ok bool
-		if pairInline {
-			w, ok = j.mex(o, s), true
-		} else {
-			w, ok = j.result(2*time.Since(t0) + pairSlack)
-		}
-		if !ok || w > maxValue || (takesOne && w == v) {
-			// Not claimed, abandoned, or G(a) is the helper's mex: compute G(a+1) in full.
-			if ok {
-				j.stats.fixed++
-			}
-			w = s.next(o, g, top)
-		} else {
-			s.record(a+1, w)
-			j.stats.paired++
-		}
-		if w > maxValue {
-			return g, top, true
-		}
-		g = append(g, uint16(w))
-		top = max(top, w)
 	}
 	return g, top, false
 }
 
-// pairStats counts what the two-core engine did, for the tests.
-type pairStats struct {
-	paired    int // heaps whose value the helper found
-	fixed     int // heaps the helper computed but whose value needed the heap before
-	abandoned int // jobs abandoned because the helper was slow
+// run computes the heaps h, h+step, ... of the window as worker w. The engine passes steal,
+// which takes the window back from a helper that has not claimed it yet: then the engine
+// computes every heap left, one after the other, and run reports true.
+func (l *leap) run(w *pairWorker, h, step int, steal func() bool) (alone bool) {
+	w.rare = append(w.rare[:0], l.rare...)
+	w.top, w.seen = l.top, l.start
+	for {
+		for ; h < l.end; h += step {
+			// The other options of heap h need the values below h-1, and G(h) needs G(h-1).
+			switch l.await(h-1, steal) {
+			case pairAborted:
+				return alone
+			case pairStolen:
+				h, step, steal, alone = int(l.known.Load())-1, 1, nil, true
+				continue
+			}
+			l.catchUp(w, h-1)
+			v := w.mex(l, h, false)
+			switch l.await(h, steal) {
+			case pairAborted:
+				return alone
+			case pairStolen:
+				h, step, steal, alone = int(l.known.Load())-1, 1, nil, true
+				continue
+			}
+			if l.takesOne && v == int(l.g[h-1]) {
+				w.stats.fixed++
+				v = w.mex(l, h, true)
+			}
+			if v > maxValue {
+				l.abort.Store(true)
+				return alone
+			}
+			l.g[h] = uint16(v)
+			l.known.Store(int64(h + 1))
+			if w.helper {
+				w.stats.paired++
+			}
+		}
+		if steal == nil || !steal() {
+			return alone
+		}
+		// The helper has not claimed the window: its heaps are left.
+		h, step, steal, alone = int(l.known.Load()), 1, nil, true
+	}
+}
+
+// The outcomes of leap.await.
+const (
+	pairReady = iota
+	pairAborted
+	pairStolen
+)
+
+// await waits until the heaps below k have their values. It returns pairAborted when the
+// window is aborted first, and pairStolen when steal is not nil and takes the window back.
+func (l *leap) await(k int, steal func() bool) int {
+	for i := 0; l.known.Load() < int64(k); i++ {
+		switch {
+		case l.abort.Load():
+			return pairAborted
+		case steal != nil && steal():
+			return pairStolen
+		case i >= pairSpin:
+			runtime.Gosched()
+		}
+	}
+	return pairReady
+}
+
+// catchUp brings w's list of the rare heaps and largest value up to the heaps below upto,
+// whose values are known.
+func (l *leap) catchUp(w *pairWorker, upto int) {
+	for ; w.seen < upto; w.seen++ {
+		v := l.g[w.seen]
+		w.top = max(w.top, int(v))
+		if l.s.isRare(w.seen, v) {
+			w.rare = append(w.rare, int32(w.seen))
+		}
+	}
+}
+
+// mex returns the mex of heap h's options other than G(h-1), by the rare/common method of
+// sparse.mex, or with full the mex of all of them: the options with a rare part are marked
+// from the rare list, and the searched values missing below the least missing listed value
+// are looked for among all splits. w knows the values below h-1.
+func (w *pairWorker) mex(l *leap, h int, full bool) int {
+	o, s := l.o, l.s
+	g, top := l.g[:h-1], w.top
+	if full {
+		g, top = l.g[:h], max(top, int(l.g[h-1]))
+	}
+	size := 64 * (64<<bits.Len(uint(top)>>6)/64 + 1) // as in sparse.next
+	if w.stamp++; w.stamp == 0 {
+		clear(w.mark[:])
+		clear(w.want[:])
+		w.stamp = 1
+	}
+	stamp, mark := w.stamp, w.mark
+	for _, i := range o.whole {
+		if i == h {
+			mark[0] = stamp
+		}
+	}
+	for _, i := range o.leave1 {
+		if i < h && (i > 1 || full) {
+			mark[g[h-i]] = stamp
+		}
+	}
+	for _, i := range s.takes {
+		m := h - i
+		if m < 2 {
+			continue
+		}
+		hm := g[:m]
+		k := len(w.rare)
+		for k > 0 && int(w.rare[k-1]) >= m {
+			k--
+		}
+		rare := w.rare[:k]
+		for len(rare) >= 4 {
+			r0, r1, r2, r3 := int(rare[0]), int(rare[1]), int(rare[2]), int(rare[3])
+			mark[g[r0]^hm[m-r0]] = stamp
+			mark[g[r1]^hm[m-r1]] = stamp
+			mark[g[r2]^hm[m-r2]] = stamp
+			mark[g[r3]^hm[m-r3]] = stamp
+			rare = rare[4:]
+		}
+		for _, r := range rare {
+			mark[g[r]^hm[m-int(r)]] = stamp
+		}
+	}
+	searched := uint8(0)
+	if s.c == 1 && (h-s.takes[0])%2 == 1 {
+		searched = 1
+	}
+	class := l.class[:size]
+	need := w.needs[:0]
+	cand := size
+	for v := range size {
+		if mark[v] == stamp {
+			continue
+		}
+		if class[v] != searched {
+			cand = v
+			break
+		}
+		need = append(need, uint16(v))
+	}
+	w.needs = need
+	if len(need) == 0 {
+		return cand
+	}
+	for _, v := range need {
+		w.want[v] = stamp
+	}
+	if s.scan(g, h, 1, (h-s.takes[0])/2+1, w.want, stamp, len(need)) == 0 {
+		return cand
+	}
+	for _, v := range need {
+		if w.want[v] == stamp {
+			return int(v)
+		}
+	}
+	return cand
 }
 
 // pairChooser decides, window by window, whether the engine computes heaps in pairs or
@@ -253,75 +435,53 @@ func (c *pairChooser) next(values int, now time.Time) {
 	c.start, c.from, c.end = now, values, values+pairWindow
 }
 
-// post hands the job, whose fields are set, to the helper, waking it if it sleeps.
-func (j *pairJob) post() {
-	j.state.Store(pairPosted)
-	if j.sleeping.Load() {
+// post hands the window, whose fields are set, to the helper, waking it if it sleeps.
+func (p *pairHelper) post() {
+	p.state.Store(pairPosted)
+	if p.sleeping.Load() {
 		select {
-		case j.wake <- struct{}{}:
+		case p.wake <- struct{}{}:
 		default:
 		}
 	}
 }
 
-// result waits for the helper's result and returns it with true. It returns false when the
-// helper has not claimed the job yet (the job is taken back) or has not finished it within
-// patience (the job is abandoned: the helper's thread has likely lost its processor).
-func (j *pairJob) result(patience time.Duration) (int, bool) {
-	if j.state.CompareAndSwap(pairPosted, pairIdle) {
-		return 0, false
-	}
-	var start time.Time
-	for i := 0; j.state.Load() != pairFinished; i++ {
-		if i < pairSpin {
-			continue
+// wait waits until the helper has finished the window it claimed, if any, and makes it idle.
+func (p *pairHelper) wait() {
+	for i := 0; ; i++ {
+		switch p.state.Load() {
+		case pairIdle:
+			return
+		case pairFinished:
+			p.state.Store(pairIdle)
+			return
 		}
-		if i%pairSpin == 0 {
-			if start.IsZero() {
-				start = time.Now()
-			} else if time.Since(start) > patience && j.state.CompareAndSwap(pairRunning, pairAbandoned) {
-				j.stats.abandoned++
-				return 0, false
-			}
+		if i >= pairSpin {
+			runtime.Gosched()
 		}
-		runtime.Gosched()
 	}
-	v := j.v
-	j.state.Store(pairIdle)
-	return v, true
 }
 
-// quit tells the helper to end once it has finished any job it claimed.
-func (j *pairJob) quit() {
-	for {
-		st := j.state.Load()
-		if st == pairRunning || st == pairAbandoned {
-			runtime.Gosched() // the helper is running a job whose result is no longer wanted
-			continue
-		}
-		if j.state.CompareAndSwap(st, pairQuit) {
-			break
-		}
-	}
+// quit tells the helper, which is idle, to end.
+func (p *pairHelper) quit() {
+	p.state.Store(pairQuit)
 	select {
-	case j.wake <- struct{}{}:
+	case p.wake <- struct{}{}:
 	default:
 	}
 }
 
-// serve is the helper: it runs the jobs posted until it is told to quit. It polls for a while,
-// then yields, then sleeps until it is woken.
-func (j *pairJob) serve(o *Octal, s *sparse) {
+// serve is the helper: it computes its part of the windows posted until it is told to quit.
+// It polls for a while, then yields, then sleeps until it is woken.
+func (p *pairHelper) serve() {
 	for i := 0; ; i++ {
-		switch j.state.Load() {
+		switch p.state.Load() {
 		case pairQuit:
 			return
 		case pairPosted:
-			if j.state.CompareAndSwap(pairPosted, pairRunning) {
-				j.v = j.mex(o, s)
-				if !j.state.CompareAndSwap(pairRunning, pairFinished) {
-					j.state.Store(pairIdle) // abandoned
-				}
+			if p.state.CompareAndSwap(pairPosted, pairRunning) {
+				p.l.run(p.w, p.l.start+1, 2, nil)
+				p.state.Store(pairFinished)
 				i = 0
 			}
 			continue
@@ -331,92 +491,12 @@ func (j *pairJob) serve(o *Octal, s *sparse) {
 		case i < pairSpin+pairYields:
 			runtime.Gosched()
 		default:
-			j.sleeping.Store(true)
-			if st := j.state.Load(); st != pairPosted && st != pairQuit {
-				<-j.wake
+			p.sleeping.Store(true)
+			if st := p.state.Load(); st != pairPosted && st != pairQuit {
+				<-p.wake
 			}
-			j.sleeping.Store(false)
+			p.sleeping.Store(false)
 			i = 0
 		}
 	}
-}
-
-// mex returns the mex of heap j.h's options that do not need G(j.h-1), by the rare/common
-// method of sparse.mex: the options with a rare part are marked from the rare list, and the
-// searched values missing below the least missing listed value are looked for among all
-// splits.
-func (j *pairJob) mex(o *Octal, s *sparse) int {
-	h, g := j.h, j.g[:j.h-1]
-	if j.stamp++; j.stamp == 0 {
-		clear(j.mark[:])
-		clear(j.want[:])
-		j.stamp = 1
-	}
-	stamp, mark := j.stamp, j.mark
-	for _, i := range o.whole {
-		if i == h {
-			mark[0] = stamp
-		}
-	}
-	for _, i := range o.leave1 {
-		if i > 1 && i < h {
-			mark[g[h-i]] = stamp
-		}
-	}
-	for _, i := range s.takes {
-		m := h - i
-		if m < 2 {
-			continue
-		}
-		hm := g[:m]
-		k := len(j.rare)
-		for k > 0 && int(j.rare[k-1]) >= m {
-			k--
-		}
-		rare := j.rare[:k]
-		for len(rare) >= 4 {
-			r0, r1, r2, r3 := int(rare[0]), int(rare[1]), int(rare[2]), int(rare[3])
-			mark[g[r0]^hm[m-r0]] = stamp
-			mark[g[r1]^hm[m-r1]] = stamp
-			mark[g[r2]^hm[m-r2]] = stamp
-			mark[g[r3]^hm[m-r3]] = stamp
-			rare = rare[4:]
-		}
-		for _, r := range rare {
-			mark[g[r]^hm[m-int(r)]] = stamp
-		}
-	}
-	searched := uint8(0)
-	if j.c == 1 && (h-s.takes[0])%2 == 1 {
-		searched = 1
-	}
-	class := j.class[:j.size]
-	need := j.needs[:0]
-	cand := j.size
-	for v := range j.size {
-		if mark[v] == stamp {
-			continue
-		}
-		if class[v] != searched {
-			cand = v
-			break
-		}
-		need = append(need, uint16(v))
-	}
-	j.needs = need
-	if len(need) == 0 {
-		return cand
-	}
-	for _, v := range need {
-		j.want[v] = stamp
-	}
-	if s.scan(g, h, 1, (h-s.takes[0])/2+1, j.want, stamp, len(need)) == 0 {
-		return cand
-	}
-	for _, v := range need {
-		if j.want[v] == stamp {
-			return int(v)
-		}
-	}
-	return cand
 }
