@@ -36,8 +36,7 @@ var (
 	// pairMin is the fewest values an extension must compute to start the helper.
 	pairMin = 1 << 12
 	// pairAlways makes every window use two goroutines, the engine waiting for the helper
-	// rather than computing the window alone when the helper is slow to start, so that the
-	// tests know what the helper computed.
+	// to join before it starts, so that the tests know the helper computes heaps.
 	pairAlways = false
 )
 
@@ -81,7 +80,8 @@ type leap struct {
 	top      int     // the largest value below start
 	takesOne bool    // the code takes one token leaving one heap
 
-	_     [64]byte     // known and abort on a cache line of their own
+	_     [64]byte     // next, known and abort on a cache line of their own
+	next  atomic.Int64 // the least heap not yet claimed
 	known atomic.Int64 // the heaps below known have their values in g
 	abort atomic.Bool  // a value exceeds maxValue: known will not grow
 	_     [64]byte
@@ -178,15 +178,16 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
 				class: s.classes(markSize), top: top, takesOne: takesOne}
 			l.known.Store(int64(a))
+			l.next.Store(int64(a))
 			p.l = l
 			p.post()
-			steal := func() bool {
-				return !pairAlways && p.state.CompareAndSwap(pairPosted, pairIdle)
+			for pairAlways && p.state.Load() == pairPosted {
+				runtime.Gosched() // the tests want the helper in every window
 			}
-			if l.run(eng, a, 2, steal) {
+			l.run(eng)
+			if !p.wait() {
 				eng.stats.alone++
 			}
-			p.wait()
 			for h := a; h < int(l.known.Load()); h++ {
 				s.record(h, int(l.g[h]))
 				top = max(top, int(l.g[h]))
@@ -208,74 +209,51 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 	return g, top, false
 }
 
-// run computes the heaps h, h+step, ... of the window as worker w. The engine passes steal,
-// which takes the window back from a helper that has not claimed it yet: then the engine
-// computes every heap left, one after the other, and run reports true.
-func (l *leap) run(w *pairWorker, h, step int, steal func() bool) (alone bool) {
+// run computes heaps of the window as worker w until none is left: it claims the next heap
+// not yet claimed, computes the mex of its other options once the values below h-1 are
+// known, and its value once G(h-1) is. Heaps are claimed one at a time, so that a helper
+// slow to start or to run leaves more of them to the engine.
+func (l *leap) run(w *pairWorker) {
 	w.rare = append(w.rare[:0], l.rare...)
 	w.top, w.seen = l.top, l.start
 	for {
-		for ; h < l.end; h += step {
-			// The other options of heap h need the values below h-1, and G(h) needs G(h-1).
-			switch l.await(h-1, steal) {
-			case pairAborted:
-				return alone
-			case pairStolen:
-				h, step, steal, alone = int(l.known.Load())-1, 1, nil, true
-				continue
-			}
-			l.catchUp(w, h-1)
-			v := w.mex(l, h, false)
-			switch l.await(h, steal) {
-			case pairAborted:
-				return alone
-			case pairStolen:
-				h, step, steal, alone = int(l.known.Load())-1, 1, nil, true
-				continue
-			}
-			if l.takesOne && v == int(l.g[h-1]) {
-				w.stats.fixed++
-				v = w.mex(l, h, true)
-			}
-			if v > maxValue {
-				l.abort.Store(true)
-				return alone
-			}
-			l.g[h] = uint16(v)
-			l.known.Store(int64(h + 1))
-			if w.helper {
-				w.stats.paired++
-			}
+		h := int(l.next.Add(1) - 1)
+		if h >= l.end || !l.await(h-1) {
+			return
 		}
-		if steal == nil || !steal() {
-			return alone
+		l.catchUp(w, h-1)
+		v := w.mex(l, h, false)
+		if !l.await(h) {
+			return
 		}
-		// The helper has not claimed the window: its heaps are left.
-		h, step, steal, alone = int(l.known.Load()), 1, nil, true
+		if l.takesOne && v == int(l.g[h-1]) {
+			w.stats.fixed++
+			v = w.mex(l, h, true)
+		}
+		if v > maxValue {
+			l.abort.Store(true)
+			return
+		}
+		l.g[h] = uint16(v)
+		l.known.Store(int64(h + 1))
+		if w.helper {
+			w.stats.paired++
+		}
 	}
 }
 
-// The outcomes of leap.await.
-const (
-	pairReady = iota
-	pairAborted
-	pairStolen
-)
-
-// await waits until the heaps below k have their values. It returns pairAborted when the
-// window is aborted first, and pairStolen when steal is not nil and takes the window back.
-func (l *leap) await(k int, steal func() bool) int {
+// await waits until the heaps below k have their values, and reports false when the window
+// is aborted first.
+func (l *leap) await(k int) bool {
 	for i := 0; l.known.Load() < int64(k); i++ {
-		switch {
-		case l.abort.Load():
-			return pairAborted
-		case steal != nil && steal():
-			return pairStolen
-		case i >= pairSpin:
+		if l.abort.Load() {
+			return false
+		}
+		if i >= pairSpin {
 			runtime.Gosched()
 		}
 	}
-	return pairReady
+	return true
 }
 
 // catchUp brings w's list of the rare heaps and largest value up to the heaps below upto,
@@ -446,15 +424,16 @@ func (p *pairHelper) post() {
 	}
 }
 
-// wait waits until the helper has finished the window it claimed, if any, and makes it idle.
-func (p *pairHelper) wait() {
+// wait makes the helper idle once it has left the window it joined, if any, and reports
+// whether it joined.
+func (p *pairHelper) wait() bool {
+	if p.state.CompareAndSwap(pairPosted, pairIdle) {
+		return false
+	}
 	for i := 0; ; i++ {
-		switch p.state.Load() {
-		case pairIdle:
-			return
-		case pairFinished:
+		if p.state.Load() == pairFinished {
 			p.state.Store(pairIdle)
-			return
+			return true
 		}
 		if i >= pairSpin {
 			runtime.Gosched()
@@ -480,7 +459,7 @@ func (p *pairHelper) serve() {
 			return
 		case pairPosted:
 			if p.state.CompareAndSwap(pairPosted, pairRunning) {
-				p.l.run(p.w, p.l.start+1, 2, nil)
+				p.l.run(p.w)
 				p.state.Store(pairFinished)
 				i = 0
 			}
