@@ -216,10 +216,11 @@ func (o *Octal) Check(p Position) error {
 // Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all at
 // worst for codes whose moves leave at most two heaps (O(n^k·t) when they leave k), far less for
 // codes with sparse values, or O(n) once a period is proven. Plain octal codes whose moves leave
-// at most two heaps use the rare/common ("sparse space") engine; other codes use the reference
-// mex. [Nim] and [LaskersNim] give every value by their closed form, O(1) each, up to
-// [MaxValues] and beyond 65535. It returns an error wrapping [ErrTooLarge] when n exceeds
-// [MaxValues] or a value would exceed 65535 in a game without a proven period.
+// at most two heaps use the rare/common ("sparse space") engine, on two goroutines where
+// [Octal.Run] says; other codes use the reference mex. [Nim] and [LaskersNim] give every value
+// by their closed form, O(1) each, up to [MaxValues] and beyond 65535. It returns an error
+// wrapping [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535 in a game
+// without a proven period.
 func (o *Octal) Values(n int) ([]int, error) {
 	if n < 0 || n > MaxValues {
 		return nil, &LimitError{Code: o.code, Heap: n, Limit: MaxValues}

@@ -72,8 +72,10 @@ type Report struct {
 // passes 2^20 and is never copied again; the system lends the pages only as values are
 // written, so 0.1777 to its proof (4.5·10^8 values) takes about 0.9 GB. The work per value is described at
 // [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so keep their
-// Limit in the thousands. Other calls on o wait while Run extends the values, for
-// at most one step of about n/16 values.
+// Limit in the thousands. With GOMAXPROCS >= 2, codes under the rare/common engine that take
+// at least one token to split compute beyond heap 8192 on two goroutines whenever that
+// measures faster than one (a helper goroutine that ends before each step does). Other calls
+// on o wait while Run extends the values, for at most one step of about n/16 values.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	start := time.Now()
 	limit := opt.Limit

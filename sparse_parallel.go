@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// This file implements the two-core rare/common engine: two goroutines compute alternate
-// heaps, each heap from every option but the one that needs the heap before, which is
-// checked last.
+// This file implements the two-core rare/common engine: two goroutines compute successive
+// heaps at once, each heap from every option but the one that needs the heap before, which
+// is checked last.
 
 // Heap h's options need G(h-1) only through the move that takes one token and leaves one heap:
 // a split of h-i tokens, i >= 1, uses heaps up to h-2 (codes that split without taking, flag
@@ -18,10 +18,13 @@ import (
 // computed as soon as G(h-2) is known, while G(h-1) is still being computed; once G(h-1) is
 // known, G(h) = v unless v = G(h-1) and the code takes one token leaving one heap, and then
 // (about one heap in 7,000 for Officers) G(h) is computed again with that option too. The
-// engine and a helper goroutine leapfrog through a window of heaps: the engine takes heaps
-// start, start+2, ..., the helper start+1, start+3, ..., and each goroutine goes on to its
-// next heap as soon as its last one is done, so that a long heap on one side overlaps two
-// short ones on the other. During a window nothing of the rare/common state is written: each
+// engine and a helper goroutine leapfrog through a window of heaps: each claims the next heap
+// not yet claimed as soon as its last one is done, so that a long heap on one side overlaps
+// two short ones on the other, and a helper that is slow to join (asleep, or its thread
+// waiting for a processor) leaves more heaps to the engine instead of holding it up. On a
+// machine shared with other work two goroutines can be slower than one (see pairChooser),
+// so the engine measures both ways and keeps to the faster. During a window nothing of the
+// rare/common state is written: each
 // goroutine keeps its own list of the rare heaps and its own marks, the values are written
 // once each, at distinct indices, and published by an atomic count; the engine records the
 // window's heaps (histogram, rare list) when both goroutines are done. A new mask, which the
@@ -47,10 +50,10 @@ const (
 	pairYields = 1 << 10
 )
 
-// The states of the helper. The engine posts a window (idle -> posted), the helper claims it
-// (posted -> running) and finishes it (running -> finished), and the engine takes it back
-// (finished -> idle); the engine takes back a window the helper has not claimed yet (posted
-// -> idle) and computes it alone.
+// The states of the helper. The engine posts a window (idle -> posted), the helper joins it
+// (posted -> running) and leaves it when no heap is left to claim (running -> finished), and
+// the engine makes the helper idle again (finished -> idle, or posted -> idle when the helper
+// never joined).
 const (
 	pairIdle int32 = iota
 	pairPosted
@@ -118,7 +121,7 @@ type pairHelper struct {
 type pairStats struct {
 	paired int // heaps computed by the helper
 	fixed  int // heaps computed again because the mex of the other options was G(h-1)
-	alone  int // windows the engine computed alone because the helper was slow to start
+	alone  int // windows the helper never joined
 }
 
 func (p *pairStats) add(q pairStats) {
