@@ -178,7 +178,7 @@ func TestPairChooser(t *testing.T) {
 	var c pairChooser
 	now := time.Unix(0, 0)
 	step := func(perValue time.Duration) bool {
-		now = now.Add(perValue * pairWindow)
+		now = now.Add(perValue * time.Duration(c.end-c.from))
 		c.next(c.end, now)
 		return c.pairs
 	}
