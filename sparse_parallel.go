@@ -187,7 +187,7 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 			for pairAlways && p.state.Load() == pairPosted {
 				runtime.Gosched() // the tests want the helper in every window
 			}
-			l.run(eng)
+			l.run(eng, mode.deadline())
 			if !p.wait() {
 				eng.stats.alone++
 			}
@@ -198,6 +198,9 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 			g = l.g[:l.known.Load()]
 			if l.abort.Load() {
 				return g, top, true
+			}
+			if len(g) < end {
+				mode.end = len(g) // cut short: the chooser's window ends here
 			}
 			check = len(g)
 			continue
@@ -215,11 +218,15 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 // run computes heaps of the window as worker w until none is left: it claims the next heap
 // not yet claimed, computes the mex of its other options once the values below h-1 are
 // known, and its value once G(h-1) is. Heaps are claimed one at a time, so that a helper
-// slow to start or to run leaves more of them to the engine.
-func (l *leap) run(w *pairWorker) {
+// slow to start or to run leaves more of them to the engine. The engine passes a deadline
+// (or the zero Time): past it, it ends the window at the heaps already claimed.
+func (l *leap) run(w *pairWorker, deadline time.Time) {
 	w.rare = append(w.rare[:0], l.rare...)
 	w.top, w.seen = l.top, l.start
-	for {
+	for k := 0; ; k++ {
+		if k%16 == 15 && !deadline.IsZero() && time.Now().After(deadline) {
+			l.next.Store(int64(l.end)) // every later claim fails; the heaps claimed are done
+		}
 		h := int(l.next.Add(1) - 1)
 		if h >= l.end || !l.await(h-1) {
 			return
@@ -380,6 +387,16 @@ const (
 	pairGapMost = 64      // the most
 )
 
+// deadline returns the time by which the current window should end: in a window of pairs
+// measured against one core, the time one core would take. Past it, pairs are slower, and
+// the window is cut short to keep the measurement cheap. It returns the zero Time otherwise.
+func (c *pairChooser) deadline() time.Time {
+	if !c.pairs || c.cost[0] == 0 || pairAlways {
+		return time.Time{}
+	}
+	return c.start.Add(time.Duration(c.cost[0] * 1e9 * float64(c.end-c.from)))
+}
+
 // next ends the current window, if any, when there are values values at time now, and starts
 // the next.
 func (c *pairChooser) next(values int, now time.Time) {
@@ -465,7 +482,7 @@ func (p *pairHelper) serve() {
 			return
 		case pairPosted:
 			if p.state.CompareAndSwap(pairPosted, pairRunning) {
-				p.l.run(p.w)
+				p.l.run(p.w, time.Time{})
 				p.state.Store(pairFinished)
 				i = 0
 			}

@@ -91,28 +91,36 @@ func TestPairsOfficers(t *testing.T) {
 	assert.Positive(t, o.eng.sp.pairs.paired)
 }
 
-// TestPairsAlone runs windows of the two-core engine on Officers (0.6) with the engine alone,
-// as when the helper does not join: the engine claims every heap.
+// TestPairsAlone runs a window of the two-core engine on Officers (0.6) with the engine
+// alone, as when the helper does not join: the engine claims every heap, or, past its
+// deadline, ends the window early.
 func TestPairsAlone(t *testing.T) {
 	n := 1 << 13
 	want := oneCoreValues(t, "0.6", n)
-	o := MustParseOctal("0.6")
-	_, err := o.Values(1 << 12)
-	require.NoError(t, err)
-	o.eng.mu.Lock()
-	defer o.eng.mu.Unlock()
-	s := o.eng.sp
-	g := o.load().vals
-	g = append(make([]uint16, 0, n), g...)
-	l := &leap{o: o, s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
-		class: s.classes(markSize), top: o.load().max, takesOne: true}
-	l.next.Store(int64(len(g)))
-	l.known.Store(int64(len(g)))
-	w := newPairWorker()
-	l.run(w)
-	assert.Equal(t, int64(n), l.known.Load())
-	assert.Equal(t, want, toInts(l.g))
-	assert.Zero(t, w.stats.paired)
+	for _, deadline := range []time.Time{{}, time.Unix(1, 0)} {
+		o := MustParseOctal("0.6")
+		_, err := o.Values(1 << 12)
+		require.NoError(t, err)
+		o.eng.mu.Lock()
+		s := o.eng.sp
+		g := o.load().vals
+		g = append(make([]uint16, 0, n), g...)
+		l := &leap{o: o, s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
+			class: s.classes(markSize), top: o.load().max, takesOne: true}
+		l.next.Store(int64(len(g)))
+		l.known.Store(int64(len(g)))
+		w := newPairWorker()
+		l.run(w, deadline)
+		o.eng.mu.Unlock()
+		k := int(l.known.Load())
+		if deadline.IsZero() {
+			assert.Equal(t, n, k)
+		} else {
+			assert.Equal(t, len(g)+15, k, "the deadline is looked at every 16 heaps")
+		}
+		assert.Equal(t, want[:k], toInts(l.g[:k]))
+		assert.Zero(t, w.stats.paired)
+	}
 }
 
 // TestPairsCancel stops an extension in pairs at once and checks that the helper has ended,
@@ -192,6 +200,10 @@ func TestPairChooser(t *testing.T) {
 		return single
 	}
 	assert.False(t, step(cost()), "the second window measures one core")
+	step(cost())
+	require.True(t, c.pairs)
+	assert.Equal(t, c.start.Add(single*time.Duration(c.end-c.from)), c.deadline(),
+		"a window of pairs ends by the time one core would take")
 	var ways []bool
 	for range 4 * pairGap {
 		ways = append(ways, step(cost()))
