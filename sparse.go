@@ -44,8 +44,7 @@ type sparse struct {
 	best     int         // the rare count under the mask chosen last (whether on or not)
 	choices  int         // how many times the mask was chosen (for tests)
 
-	chooser pairChooser // whether the two-core engine computes in pairs
-	pairs   pairStats   // what the two-core engine did (for tests)
+	two pairState // the two-core engine's state between extensions
 
 	class []uint8          // class[v] = popcount(v&M) mod 2
 	seen  []uint64         // scratch bitset of option values, for the reference mex
@@ -404,7 +403,7 @@ func (s *sparse) choose(g []uint16) {
 	}
 	if !s.on || changed {
 		s.on = true
-		s.rare = nil // a new array: a helper of the two-core engine may still read the old one
+		s.rare = s.rare[:0]
 		for a := 1; a < n; a++ {
 			if s.isRare(a, g[a]) {
 				s.rare = append(s.rare, int32(a))

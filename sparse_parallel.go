@@ -117,6 +117,14 @@ type pairHelper struct {
 	w        *pairWorker
 }
 
+// pairState is what the two-core engine keeps from one extension to the next: the chooser,
+// the counts, and the two goroutines' workers (whose marks take 256 KB).
+type pairState struct {
+	chooser   pairChooser
+	stats     pairStats
+	eng, help *pairWorker
+}
+
 // pairStats counts what the two-core engine did, for the tests.
 type pairStats struct {
 	paired int // heaps computed by the helper
@@ -139,27 +147,31 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 		return g, top, false
 	}
 	s := o.eng.sp
-	p := &pairHelper{wake: make(chan struct{}, 1), w: newPairWorker()}
-	p.w.helper = true
+	if s.two.eng == nil {
+		s.two.eng, s.two.help = newPairWorker(), newPairWorker()
+		s.two.help.helper = true
+	}
+	eng := s.two.eng
+	p := &pairHelper{wake: make(chan struct{}, 1), w: s.two.help}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		p.serve()
 	}()
-	eng := newPairWorker()
 	defer func() {
 		p.quit()
 		wg.Wait()
-		s.pairs.add(eng.stats)
-		s.pairs.add(p.w.stats)
+		s.two.stats.add(eng.stats)
+		s.two.stats.add(p.w.stats)
+		eng.stats, p.w.stats = pairStats{}, pairStats{}
 	}()
 	takesOne := false
 	for _, i := range o.leave1 {
 		takesOne = takesOne || i == 1
 	}
 	check := len(g) + 64
-	mode := &s.chooser
+	mode := &s.two.chooser
 	mode.start = time.Time{} // the time between extensions is no window's
 	mode.end = 0
 	for len(g) < n {

@@ -60,10 +60,10 @@ func TestPairsMatchReference(t *testing.T) {
 			return
 		}
 		if code == "0.6" {
-			assert.Positive(t, o.eng.sp.pairs.paired, "0.6: no heap computed in pairs")
+			assert.Positive(t, o.eng.sp.two.stats.paired, "0.6: no heap computed in pairs")
 		}
-		total.paired += o.eng.sp.pairs.paired
-		total.fixed += o.eng.sp.pairs.fixed
+		total.paired += o.eng.sp.two.stats.paired
+		total.fixed += o.eng.sp.two.stats.fixed
 	}
 	// Both outcomes must have been checked: the mex of the other options kept, and redone
 	// because it was the value of the heap before.
@@ -88,7 +88,7 @@ func TestPairsOfficers(t *testing.T) {
 	got, err := o.Values(n)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
-	assert.Positive(t, o.eng.sp.pairs.paired)
+	assert.Positive(t, o.eng.sp.two.stats.paired)
 }
 
 // TestPairsAlone runs a window of the two-core engine on Officers (0.6) with the engine
