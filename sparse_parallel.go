@@ -364,7 +364,13 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 	for _, v := range need {
 		w.want[v] = stamp
 	}
-	if s.scan(g, h, 1, (h-s.takes[0])/2+1, w.want, stamp, len(need)) == 0 {
+	k, lo := len(need), 1
+	if len(s.takes) == 2 || len(s.takes) == 3 {
+		if k, lo = s.scanTakes(g, h, w.want, stamp, k); k == 0 {
+			return cand
+		}
+	}
+	if s.scan(g, h, lo, (h-s.takes[0])/2+1, w.want, stamp, k) == 0 {
 		return cand
 	}
 	for _, v := range need {
