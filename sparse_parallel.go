@@ -387,7 +387,8 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 // share), so that pairs can be slower than one core. The chooser measures both ways, keeps
 // to the faster, and measures the other again after a gap of windows that doubles, up to
 // pairGapMost, each time the other way stays slower. It is kept from one extension to the
-// next. The zero pairChooser starts a window at once, in pairs.
+// next. The zero pairChooser starts a window at once, on one core; the next window measures
+// pairs, cut short if they are slower (see deadline).
 type pairChooser struct {
 	pairs   bool       // the current window computes in pairs
 	probing bool       // the current window measures the slower way again
@@ -437,10 +438,10 @@ func (c *pairChooser) next(values int, now time.Time) {
 	faster := c.cost[1] < c.cost[0]
 	c.probing = false
 	switch {
-	case c.cost[1] == 0:
-		c.pairs = true
 	case c.cost[0] == 0:
-		c.pairs, c.wait = false, c.gap
+		c.pairs = false
+	case c.cost[1] == 0:
+		c.pairs, c.wait = true, c.gap
 	case c.wait <= 0:
 		c.pairs, c.probing = !faster, true
 	default:
