@@ -17,19 +17,19 @@ import (
 // 4 in d0, are left to the one-core engine). So the mex v of heap h's other options can be
 // computed as soon as G(h-2) is known, while G(h-1) is still being computed; once G(h-1) is
 // known, G(h) = v unless v = G(h-1) and the code takes one token leaving one heap, and then
-// (about one heap in 7,000 for Officers) G(h) is computed again with that option too. The
-// engine and a helper goroutine leapfrog through a window of heaps: each claims the next heap
-// not yet claimed as soon as its last one is done, so that a long heap on one side overlaps
-// two short ones on the other, and a helper that is slow to join (asleep, or its thread
-// waiting for a processor) leaves more heaps to the engine instead of holding it up. On a
-// machine shared with other work two goroutines can be slower than one (see pairChooser),
-// so the engine measures both ways and keeps to the faster. During a window nothing of the
-// rare/common state is written: each
-// goroutine keeps its own list of the rare heaps and its own marks, the values are written
-// once each, at distinct indices, and published by an atomic count; the engine records the
-// window's heaps (histogram, rare list) when both goroutines are done. A new mask, which the
-// one-core engine may choose at any heap, is chosen between windows only: any mask gives
-// exact values, so this changes nothing but the speed.
+// (about one heap in 7,000 for Officers) G(h) is computed again with that option too.
+//
+// The engine and a helper goroutine leapfrog through a window of heaps: each claims the next
+// heap not yet claimed as soon as its last one is done, so that a long heap on one side
+// overlaps two short ones on the other, and a helper slow to join (asleep, or its thread
+// waiting for a processor) leaves more heaps to the engine instead of holding it up. During
+// a window nothing of the rare/common state is written: each goroutine keeps its own list of
+// the rare heaps and its own marks, the values are written once each, at distinct indices,
+// and published by an atomic count, and the engine records the window's heaps (histogram,
+// rare list) once the helper has left. A new mask, which the one-core engine may choose at
+// any heap, is chosen between windows only: any mask gives exact values, so this changes
+// nothing but the speed. On a machine shared with other work two goroutines can be slower
+// than one, so the engine measures both ways and keeps to the faster (see pairChooser).
 
 // The thresholds of the two-core engine are variables so that the tests can change them.
 var (
@@ -381,8 +381,8 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 	return cand
 }
 
-// pairChooser decides, window by window, whether the engine computes heaps in pairs or
-// alone. On a machine shared with other work the helper's thread may get a processor only
+// pairChooser decides, window by window, whether the engine computes heaps with the helper
+// ("in pairs") or alone. On a machine shared with other work the helper's thread may get a processor only
 // part of the time (and with autogroup scheduling it takes that time from the engine's own
 // share), so that pairs can be slower than one core. The chooser measures both ways, keeps
 // to the faster, and measures the other again after a gap of windows that doubles, up to
