@@ -406,11 +406,13 @@ const (
 	pairGapMost = 64      // the most
 )
 
-// deadline returns the time by which the current window should end: in a window of pairs
-// measured against one core, the time one core would take. Past it, pairs are slower, and
-// the window is cut short to keep the measurement cheap. It returns the zero Time otherwise.
+// deadline returns the time by which the current window should end: in a window that measures
+// pairs against one core measured just before, the time one core would take. Past it, pairs
+// are slower, and the window is cut short to keep the measurement cheap. It returns the zero
+// Time otherwise (a cost measured windows ago is no deadline: the cost per value grows with
+// the heaps).
 func (c *pairChooser) deadline() time.Time {
-	if !c.pairs || c.cost[0] == 0 || pairAlways {
+	if !c.pairs || !c.probing || pairAlways {
 		return time.Time{}
 	}
 	return c.start.Add(time.Duration(c.cost[0] * 1e9 * float64(c.end-c.from)))
@@ -441,7 +443,7 @@ func (c *pairChooser) next(values int, now time.Time) {
 	case c.cost[0] == 0:
 		c.pairs = false
 	case c.cost[1] == 0:
-		c.pairs, c.wait = true, c.gap
+		c.pairs, c.probing = true, true
 	case c.wait <= 0:
 		c.pairs, c.probing = !faster, true
 	default:
