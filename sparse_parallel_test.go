@@ -12,8 +12,7 @@ import (
 
 // forcePairs makes the two-core engine use two goroutines from heap from on, in every
 // window, with at least two processors, until the test ends; the engine waits for the helper
-// rather than compute a window alone, so that what the helper computes does not depend on
-// timing.
+// to join each window, so that the helper computes heaps however loaded the machine is.
 func forcePairs(t *testing.T, from int) {
 	t.Helper()
 	oldFrom, oldMin, oldAlways := pairFrom, pairMin, pairAlways
