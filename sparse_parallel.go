@@ -406,16 +406,20 @@ const (
 	pairGapMost = 64      // the most
 )
 
-// deadline returns the time by which the current window should end: in a window that measures
-// pairs against one core measured just before, the time one core would take. Past it, pairs
-// are slower, and the window is cut short to keep the measurement cheap. It returns the zero
-// Time otherwise (a cost measured windows ago is no deadline: the cost per value grows with
-// the heaps).
+// deadline returns the time by which a window of pairs should end: in a window that measures
+// pairs against one core measured just before, the time one core would take; in other
+// windows, twice the time one core took when last measured (the cost per value grows with
+// the heaps), so that pairs turned slow by other work on the machine are noticed within a
+// window. Past it the window is cut short. It returns the zero Time for a window on one core.
 func (c *pairChooser) deadline() time.Time {
-	if !c.pairs || !c.probing || pairAlways {
+	if !c.pairs || c.cost[0] == 0 || pairAlways {
 		return time.Time{}
 	}
-	return c.start.Add(time.Duration(c.cost[0] * 1e9 * float64(c.end-c.from)))
+	f := 2.0
+	if c.probing {
+		f = 1
+	}
+	return c.start.Add(time.Duration(f * c.cost[0] * 1e9 * float64(c.end-c.from)))
 }
 
 // next ends the current window, if any, when there are values values at time now, and starts

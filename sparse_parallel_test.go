@@ -202,6 +202,11 @@ func TestPairChooser(t *testing.T) {
 	assert.True(t, step(cost()), "the second window measures pairs")
 	assert.Equal(t, c.start.Add(single*time.Duration(c.end-c.from)), c.deadline(),
 		"a window of pairs ends by the time one core would take")
+	step(cost())
+	require.True(t, c.pairs)
+	require.False(t, c.probing)
+	assert.Equal(t, c.start.Add(2*single*time.Duration(c.end-c.from)), c.deadline(),
+		"other windows of pairs end by twice the time one core took")
 	var ways []bool
 	for range 4 * pairGap {
 		ways = append(ways, step(cost()))
