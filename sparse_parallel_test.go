@@ -3,6 +3,7 @@ package kayles
 import (
 	"context"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,7 +135,6 @@ func TestPairsCancel(t *testing.T) {
 	o := MustParseOctal("0.6")
 	_, err := o.Values(1024)
 	require.NoError(t, err)
-	before := runtime.NumGoroutine()
 	done := make(chan struct{})
 	close(done)
 	o.eng.mu.Lock()
@@ -142,11 +142,19 @@ func TestPairsCancel(t *testing.T) {
 	o.eng.mu.Unlock()
 	assert.LessOrEqual(t, len(s.vals), 1024+pairWindow, "one window at most")
 	assert.Equal(t, want[:len(s.vals)], toInts(s.vals))
-	assert.Equal(t, before, runtime.NumGoroutine())
+	assert.Zero(t, helpers(), "a helper outlived its extension")
 	got, err := o.Values(n)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
-	assert.Equal(t, before, runtime.NumGoroutine())
+	assert.Positive(t, o.eng.sp.two.stats.paired)
+	assert.Zero(t, helpers(), "a helper outlived its extension")
+}
+
+// helpers returns how many goroutines run the two-core engine's helper.
+func helpers() int {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	return strings.Count(string(buf), "(*pairHelper).serve(")
 }
 
 // TestPairsRunCancel cancels a Run in pairs from its progress report and resumes it from its
