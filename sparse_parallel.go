@@ -26,9 +26,9 @@ import (
 // a window nothing of the rare/common state is written: each goroutine keeps its own list of
 // the rare heaps and its own marks, the values are written once each, at distinct indices,
 // and published by an atomic count, and the engine records the window's heaps (histogram,
-// rare list) once the helper has left. A new mask, which the one-core engine may choose at
-// any heap, is chosen between windows only: any mask gives exact values, so this changes
-// nothing but the speed. On a machine shared with other work two goroutines can be slower
+// rare list) once the helper has left. A new mask is chosen between windows only, which end
+// where the one-core engine would choose one, so that the masks, and the reports of them, are
+// the same as with one core. On a machine shared with other work two goroutines can be slower
 // than one, so the engine measures both ways and keeps to the faster (see pairChooser).
 
 // The thresholds of the two-core engine are variables so that the tests can change them.
@@ -81,12 +81,14 @@ type leap struct {
 	rare     []int32 // the rare heaps below start
 	class    []uint8 // the class of every value below markSize
 	top      int     // the largest value below start
+	rareAt   int     // the one-core engine chooses a mask once this many heaps are rare
 	takesOne bool    // the code takes one token leaving one heap
 
 	_     [64]byte     // next, known and abort on a cache line of their own
 	next  atomic.Int64 // the least heap not yet claimed
 	known atomic.Int64 // the heaps below known have their values in g
 	abort atomic.Bool  // a value exceeds maxValue: known will not grow
+	stop  atomic.Int64 // no heap from stop on is published
 	_     [64]byte
 }
 
@@ -191,8 +193,9 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 		end := min(n, mode.end, s.chooseAt)
 		if mode.pairs && a >= pairFrom && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
-				class: s.classes(markSize), top: top, takesOne: takesOne}
+				class: s.classes(markSize), top: top, rareAt: s.rareAt, takesOne: takesOne}
 			l.known.Store(int64(a))
+			l.stop.Store(int64(end))
 			l.next.Store(int64(a))
 			p.l = l
 			p.post()
@@ -240,7 +243,7 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 			l.next.Store(int64(l.end)) // every later claim fails; the heaps claimed are done
 		}
 		h := int(l.next.Add(1) - 1)
-		if h >= l.end || !l.await(h-1) {
+		if h >= l.end || int64(h) >= l.stop.Load() || !l.await(h-1) {
 			return
 		}
 		l.catchUp(w, h-1)
@@ -254,6 +257,16 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 		}
 		if v > maxValue {
 			l.abort.Store(true)
+			return
+		}
+		// Where the one-core engine would choose a mask, at the heap after the one that
+		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
+		// every report of them, are the same. A heap past the end is dropped.
+		l.catchUp(w, h)
+		if l.s.isRare(h, uint16(v)) && len(w.rare)+1 >= l.rareAt {
+			l.stop.Store(int64(h + 1))
+		}
+		if int64(h) >= l.stop.Load() {
 			return
 		}
 		l.g[h] = uint16(v)

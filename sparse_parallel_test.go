@@ -91,6 +91,34 @@ func TestPairsOfficers(t *testing.T) {
 	assert.Positive(t, o.eng.sp.two.stats.paired)
 }
 
+// TestPairsReport compares Run's reports with one core and with two: the masks chosen, and so
+// the rare counts, must be the same, for codes whose rare heaps grow to a new mask.
+func TestPairsReport(t *testing.T) {
+	n := 1 << 14
+	if raceEnabled {
+		n = 1 << 12
+	}
+	for _, code := range []string{"0.06", "0.024", "0.6", "0.16", "0.354", "0.1777"} {
+		run := func() (Report, []int) {
+			o := MustParseOctal(code)
+			r, err := o.Run(context.Background(), RunOptions{Limit: n})
+			require.NoError(t, err, code)
+			vals, err := o.Values(r.Values)
+			require.NoError(t, err, code)
+			r.Elapsed = 0
+			return r, vals
+		}
+		old := pairFrom
+		pairFrom = MaxValues + 1
+		want, wantVals := run()
+		pairFrom = old
+		forcePairs(t, 512)
+		got, gotVals := run()
+		assert.Equal(t, want, got, code)
+		assert.Equal(t, wantVals, gotVals, code)
+	}
+}
+
 // TestPairsAlone runs a window of the two-core engine on Officers (0.6) with the engine
 // alone, as when the helper does not join: the engine claims every heap, or, past its
 // deadline, ends the window early.
