@@ -134,9 +134,10 @@ func TestPairsAlone(t *testing.T) {
 		g := o.load().vals
 		g = append(make([]uint16, 0, n), g...)
 		l := &leap{o: o, s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
-			class: s.classes(markSize), top: o.load().max, takesOne: true}
+			class: s.classes(markSize), top: o.load().max, rareAt: n, takesOne: true}
 		l.next.Store(int64(len(g)))
 		l.known.Store(int64(len(g)))
+		l.stop.Store(int64(n))
 		w := newPairWorker()
 		l.run(w, deadline)
 		o.eng.mu.Unlock()
