@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -504,9 +505,18 @@ func (o *Octal) mex(g []uint16, n int, seen []uint64) int {
 	}
 	for _, i := range o.leave2 {
 		m := n - i
-		for a := 1; a <= m/2; a++ {
+		half := m / 2
+		if slices.Contains(o.unequal, i) {
+			half = (m - 1) / 2 // not a == m-a
+		}
+		for a := 1; a <= half; a++ {
 			v := g[a] ^ g[m-a]
 			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, i := range o.equal {
+		if m := n - i; m >= 2 && m%2 == 0 {
+			seen[0] |= 1 // two equal heaps: value 0
 		}
 	}
 	for _, i := range o.leave3 {
