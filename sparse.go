@@ -383,6 +383,9 @@ func (s *sparse) classes(size int) []uint8 {
 // Walsh–Hadamard transform of the value histogram for all masks at once, and rebuilds the list
 // of rare heaps. It turns the method off when even the best mask leaves many heaps rare.
 func (s *sparse) choose(g []uint16) {
+	if len(s.takes) == 0 {
+		return // only splits into equal heaps, which the reference mex lists in O(t)
+	}
 	s.choices++
 	n := len(g)
 	s.chooseAt = 2 * n

@@ -395,3 +395,24 @@ func TestRunResumeGrundysGame(t *testing.T) {
 	p, ok := o.ApparentPeriod(40000)
 	assert.False(t, ok, "%v", p)
 }
+
+// TestSparseEqualSplitsOnly checks that codes whose only splits leave two equal heaps keep the
+// O(t) reference mex and report no mask.
+func TestSparseEqualSplitsOnly(t *testing.T) {
+	for _, code := range []string{"4=.0", "0.4=", "0.34=", "4=.7="} {
+		o := MustParseOctal(code)
+		r, err := o.Run(context.Background(), RunOptions{Limit: 3000})
+		require.NoError(t, err, code)
+		got, err := o.Values(3000)
+		require.NoError(t, err, code)
+		assert.Equal(t, toInts(generalValues(o, 3000)), got, code)
+		assert.Zero(t, r.Mask, code)
+		assert.Zero(t, r.RareCount, code)
+		_, _, on, choices := sparseState(o)
+		assert.False(t, on, code)
+		assert.Zero(t, choices, code)
+	}
+	vals, err := MustParseOctal("4=.0").Values(7) // halve an even heap
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 0, 1, 0, 1, 0, 1}, vals)
+}
