@@ -200,3 +200,7 @@ func earlyMaskValues(o *Octal, n, start int) (g []uint16, sparse int) {
 	}
 	return g, sparse
 }
+
+// MexGeneralValues exposes generalValues (mexGeneral for every code, plain ones included) to
+// the fuzz tests.
+func MexGeneralValues(o *Octal, n int) []uint16 { return generalValues(o, n) }
