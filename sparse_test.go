@@ -416,3 +416,36 @@ func TestSparseEqualSplitsOnly(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 0, 1, 0, 1, 0, 1}, vals)
 }
+
+// TestPlainModifiersThreeHeaps checks the reference plain mex on codes that also leave three
+// heaps, with modifiers only on digits that leave at most two (plain), and that a modifier on
+// a digit that leaves three heaps keeps a code on the general engine.
+func TestPlainModifiersThreeHeaps(t *testing.T) {
+	n := 300
+	if raceEnabled {
+		n = 120
+	}
+	for _, code := range []string{"0.4!8", "4!.08", "0.6=C", "4!.9", "4=.48", "0.7?F", "8.4!"} {
+		o := MustParseOctal(code)
+		require.True(t, o.plain, code)
+		require.Equal(t, 3, o.heaps, code)
+		got, err := o.Values(n)
+		require.NoError(t, err, code)
+		assert.Equal(t, toInts(generalValues(o, n)), got, code)
+		for h := range 20 {
+			var want, got []string
+			o.optionsGeneral(h, h+1, func(take int, left []int) bool {
+				want = append(want, fmt.Sprint(take, left))
+				return true
+			})
+			o.options(h, h+1, func(take int, left []int) bool {
+				got = append(got, fmt.Sprint(take, left))
+				return true
+			})
+			require.Equal(t, want, got, "%s heap %d", code, h)
+		}
+	}
+	for _, code := range []string{"0.C!", "8!.0", "0.4!C?", "0.{2+}!", "0.[4!]"} {
+		assert.False(t, MustParseOctal(code).plain, code)
+	}
+}
