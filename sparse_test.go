@@ -449,3 +449,25 @@ func TestPlainModifiersThreeHeaps(t *testing.T) {
 		assert.False(t, MustParseOctal(code).plain, code)
 	}
 }
+
+// TestGrundysGameSparseCountLong counts the sparse heaps of Grundy's game, heap 0 included,
+// to 2^26 (behind -long: minutes, 128 MB): Flammenkamp's page (the source of
+// testdata/grundysgame.txt) says "1287 are known", from a search far beyond 2^26.
+func TestGrundysGameSparseCountLong(t *testing.T) {
+	if !*long {
+		t.Skip("run with -long")
+	}
+	const known = 1287
+	o := MustParseOctal("4!.0")
+	r, err := o.Run(context.Background(), RunOptions{Limit: 1 << 26})
+	require.NoError(t, err)
+	g := o.load().vals
+	count := 0
+	for _, v := range g {
+		if popcount16(v&0xfffe)%2 == 0 {
+			count++
+		}
+	}
+	assert.Equal(t, known, count)
+	assert.Equal(t, known-1, r.RareCount, "the report counts heaps a >= 1")
+}
