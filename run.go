@@ -74,7 +74,7 @@ type Report struct {
 // written, so 0.1777 to its proof (4.5·10^8 values) takes about 0.9 GB. The work per value is described at
 // [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so keep their
 // Limit in the thousands. No period is proven for a code with a modifier, such as Grundy's
-// game (4!.0): its run goes on to the limit (about 250,000 values per second for Grundy's game
+// game (4!.0): its run goes on to the limit (about 300,000 values per second for Grundy's game
 // on the project's machine, see BENCHMARKS.md). Other calls on o wait while Run extends the
 // values, for at most one step of about n/16 values.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
