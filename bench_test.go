@@ -395,6 +395,8 @@ func BenchmarkRun(b *testing.B) {
 		{"0.354", 1 << 20},
 		{"0.354", 1 << 22},
 		{"0.376", 1 << 20},
+		{"4!.0", 1 << 20}, // Grundy's game: a modifier, so no proof; runs to n
+		{"4!.0", 1 << 22},
 	}
 	for _, c := range cases {
 		b.Run("code="+c.code+"/n="+strconv.Itoa(c.n), func(b *testing.B) {

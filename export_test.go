@@ -161,3 +161,46 @@ func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 	}
 	return p, ok
 }
+
+// Modifiers on the rare/common engine (issue 7).
+
+// generalValues returns G(0..n-1) computed from scratch by the general engine of
+// takebreak.go, the reference for every code, without touching o's cache.
+func generalValues(o *Octal, n int) []uint16 {
+	g := make([]uint16, 0, n)
+	seen := make([]uint64, 1<<16/64+1)
+	for len(g) < n {
+		v := o.mexGeneral(g, len(g), seen)
+		if v > maxValue {
+			break
+		}
+		g = append(g, uint16(v))
+	}
+	return g
+}
+
+// earlyMaskValues returns G(0..n-1) computed by the rare/common engine with the mask first
+// chosen at start values instead of sparseStart, and the number of values computed with a
+// mask in use (rare lists walked).
+func earlyMaskValues(o *Octal, n, start int) (g []uint16, sparse int) {
+	s := newSparse(o, nil)
+	s.chooseAt = start
+	g = make([]uint16, 0, n)
+	top := 0
+	for len(g) < n {
+		v := s.next(o, g, top) // chooses the mask first when due
+		if v > maxValue {
+			break
+		}
+		if s.on && len(s.takes) > 0 {
+			sparse++
+		}
+		g = append(g, uint16(v))
+		top = max(top, v)
+	}
+	return g, sparse
+}
+
+// MexGeneralValues exposes generalValues (mexGeneral for every code, plain ones included) to
+// the fuzz tests.
+func MexGeneralValues(o *Octal, n int) []uint16 { return generalValues(o, n) }

@@ -656,3 +656,28 @@ func FuzzNimClosedForms(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSparseModifiers compares the values of finite codes with octal digits and modifiers,
+// which the rare/common engine computes from the 256th value on, with the general engine.
+func FuzzSparseModifiers(f *testing.F) {
+	for _, s := range []string{"4!.0", "0.4!4=", "4=.6!04?", "0.15!7=", "4?.0007!", "0.4!04"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		o, err := kayles.ParseOctal(code)
+		if err != nil || strings.ContainsAny(o.String(), "[{&89ABCDEFGHIJKLMNOPQRSTUV") || len(o.String()) > 24 {
+			return // the general engine is too slow for more heaps or tails
+		}
+		const n = 600
+		want := kayles.MexGeneralValues(o, n)
+		got, err := o.Values(n)
+		if err != nil {
+			t.Fatalf("%s: %v", o, err)
+		}
+		for i, v := range want {
+			if got[i] != int(v) {
+				t.Fatalf("%s: G(%d) = %d, the general engine says %d", o, i, got[i], v)
+			}
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -146,7 +147,8 @@ func (o *Octal) limit() int {
 // Grundy returns G(n), the nim-value of one heap of n tokens. It costs O(1) once the value is
 // cached or a period is proven. Otherwise it computes the values up to n: each in O(n·t) time
 // for a code with t digits whose moves leave at most two heaps, far less when such a code has
-// few rare values (the sparse-space method of Winning Ways ch. 4), O(n^(k-1)·t) when moves
+// few rare values (the sparse-space method of Winning Ways ch. 4, used for the codes that
+// [Octal.Values] names, Grundy's game among them), O(n^(k-1)·t) when moves
 // leave k heaps, and O(n²) when a repeating tail splits heaps. For a heap beyond the automatic
 // limit (2^15 values; 2^11 for three heaps, 2^10 for tails that split, 256 for four heaps,
 // fewer beyond) it first looks for a proven period within that limit instead.
@@ -215,12 +217,15 @@ func (o *Octal) Check(p Position) error {
 
 // Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all at
 // worst for codes whose moves leave at most two heaps (O(n^k·t) when they leave k), far less for
-// codes with sparse values, or O(n) once a period is proven. Plain octal codes whose moves leave
-// at most two heaps use the rare/common ("sparse space") engine, on two goroutines where
-// [Octal.Run] says; other codes use the reference mex. [Nim] and [LaskersNim] give every value
-// by their closed form, O(1) each, up to [MaxValues] and beyond 65535. It returns an error
-// wrapping [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535 in a game
-// without a proven period.
+// codes with sparse values, or O(n) once a period is proven. Finite codes whose moves leave at
+// most two heaps (digits up to 7, or braces within {0,1,2}) use the rare/common ("sparse
+// space") engine, with or without the modifiers ! ? =: for two heaps ! and ? both mean the heaps
+// differ, as in Grundy's game (4!.0), and = that they are equal; on two goroutines where
+// [Octal.Run] says. Other codes (repeating tails, k+ in braces, three or more heaps) use the
+// reference mex, which lists every option. [Nim] and [LaskersNim] give every value by their
+// closed form, O(1) each, up to [MaxValues] and beyond 65535. It returns an error wrapping
+// [ErrTooLarge] when n exceeds [MaxValues] or a value would exceed 65535 in a game without a
+// proven period.
 func (o *Octal) Values(n int) ([]int, error) {
 	if n < 0 || n > MaxValues {
 		return nil, &LimitError{Code: o.code, Heap: n, Limit: MaxValues}
@@ -508,9 +513,18 @@ func (o *Octal) mex(g []uint16, n int, seen []uint64) int {
 	}
 	for _, i := range o.leave2 {
 		m := n - i
-		for a := 1; a <= m/2; a++ {
+		half := m / 2
+		if slices.Contains(o.unequal, i) {
+			half = (m - 1) / 2 // not a == m-a
+		}
+		for a := 1; a <= half; a++ {
 			v := g[a] ^ g[m-a]
 			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, i := range o.equal {
+		if m := n - i; m >= 2 && m%2 == 0 {
+			seen[0] |= 1 // two equal heaps: value 0
 		}
 	}
 	for _, i := range o.leave3 {

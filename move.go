@@ -98,7 +98,7 @@ func (o *Octal) options(n, bound int, visit func(take int, left []int) bool) boo
 	for a := 1; 2*a <= n && a < bound; a++ {
 		for i := 0; i <= min(t, n); i++ {
 			d, m := o.flags[i], n-i
-			if d&4 != 0 && m-a >= a {
+			if d&4 != 0 && m-a >= a && o.digits[i].pairs(a, m-a) {
 				buf[0], buf[1] = a, m-a
 				if !visit(i, buf[:2]) {
 					return false

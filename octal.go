@@ -35,15 +35,18 @@ type Octal struct {
 	// moves leave a bounded number of heaps.
 	provable bool
 
-	// A plain code (finite, unconstrained, at most three heaps left) runs on the fast engine,
-	// driven by these lists; any other code runs on the general one in takebreak.go.
-	plain  bool
-	flags  []uint8 // flags[i] is digit d_i of a plain code
-	whole  []int   // takes i >= 1 with flag 1
-	leave1 []int   // takes i >= 1 with flag 2
-	leave2 []int   // takes i >= 0 with flag 4
-	leave3 []int   // takes i >= 0 with flag 8
-	eng    engine
+	// A plain code (finite, at most three heaps left, modifiers only on digits that leave at
+	// most two) runs on the fast engine, driven by these lists; any other code runs on the
+	// general one in takebreak.go. For two heaps the modifiers ! and ? both mean a != m-a.
+	plain   bool
+	flags   []uint8 // flags[i] is digit d_i of a plain code, without its modifier
+	whole   []int   // takes i >= 1 with flag 1
+	leave1  []int   // takes i >= 1 with flag 2
+	leave2  []int   // takes i >= 0 with flag 4, except those with modifier =
+	unequal []int   // the takes of leave2 whose two heaps must differ: modifier ! or ?
+	equal   []int   // takes i >= 0 with flag 4 and modifier =: two equal heaps, of value 0
+	leave3  []int   // takes i >= 0 with flag 8
+	eng     engine
 }
 
 // A digit is one place of a code: how many non-empty heaps a move may leave, and how they
@@ -81,6 +84,18 @@ func (d digit) fits(left []int) bool {
 		return equal < len(s)-1
 	}
 	return equal == len(s)-1 // '='
+}
+
+// pairs reports whether the constraint of d lets a split leave the two heaps a and b: for two
+// heaps ! and ? both mean a != b, and = means a == b.
+func (d digit) pairs(a, b int) bool {
+	switch d.rule {
+	case 0:
+		return true
+	case '=':
+		return a == b
+	}
+	return a != b
 }
 
 // maxHeaps returns the most heaps d lets a move leave, -1 if there is no bound, 0 if none.
@@ -410,7 +425,7 @@ func newOctal(digits, tail []digit) *Octal {
 		default:
 			o.heaps = max(o.heaps, k)
 		}
-		if d.rule != 0 || d.from > 0 || d.mask >= 16 {
+		if d.from > 0 || d.mask >= 16 || (d.rule != 0 && d.mask >= 8) {
 			o.plain = false
 		}
 	}
@@ -430,7 +445,13 @@ func newOctal(digits, tail []digit) *Octal {
 		if i > 0 && f&2 != 0 {
 			o.leave1 = append(o.leave1, i)
 		}
-		if f&4 != 0 {
+		switch {
+		case f&4 != 0 && d.rule == '=':
+			o.equal = append(o.equal, i)
+		case f&4 != 0 && d.rule != 0:
+			o.unequal = append(o.unequal, i)
+			fallthrough
+		case f&4 != 0:
 			o.leave2 = append(o.leave2, i)
 		}
 		if f&8 != 0 {

@@ -46,11 +46,12 @@ type Report struct {
 	Period Period // the least proven preperiod and period, or the zero Period when none is
 	// Mask, Parity and ParityFrom describe the rare/common split in force at the end: heap
 	// a is rare when popcount(G(a)&Mask) + Parity·(a-ParityFrom) is even. They are zero, and
-	// so are RareCount and LastRare, for codes that do not use the rare/common engine: those
-	// whose moves never leave two heaps, and those with flag 8.
+	// so are RareCount and LastRare, for codes that do not use the rare/common engine (see
+	// [Octal.Values]): those whose moves never leave two heaps, or only two equal ones, and
+	// those with flag 8, a repeating tail or k+ in braces.
 	Mask       uint16
 	Parity     int
-	ParityFrom int // the least take that leaves two heaps
+	ParityFrom int // the least take that leaves two heaps (not counting takes with =)
 	RareCount  int // how many heaps a >= 1 below Values are rare
 	LastRare   int // the largest rare heap, or 0 when there is none
 	MaxValue   int // the largest value computed
@@ -72,10 +73,13 @@ type Report struct {
 // passes 2^20 and is never copied again; the system lends the pages only as values are
 // written, so 0.1777 to its proof (4.5·10^8 values) takes about 0.9 GB. The work per value is described at
 // [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so keep their
-// Limit in the thousands. With GOMAXPROCS >= 2, codes under the rare/common engine that take
-// at least one token to split compute beyond heap 8192 on two goroutines whenever that
-// measures faster than one (a helper goroutine that ends before each step does). Other calls
-// on o wait while Run extends the values, for at most one step of about n/16 values.
+// Limit in the thousands. No period is proven for a code with a modifier, such as Grundy's
+// game (4!.0): its run goes on to the limit (about 300,000 values per second for Grundy's game
+// on the project's machine, see BENCHMARKS.md). With GOMAXPROCS >= 2, codes under the
+// rare/common engine that take at least one token to split compute beyond heap 8192 on two
+// goroutines whenever that measures faster than one (a helper goroutine that ends before each
+// step does). Other calls on o wait while Run extends the values, for at most one step of
+// about n/16 values.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	start := time.Now()
 	limit := opt.Limit

@@ -1,6 +1,9 @@
 package kayles
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // This file implements the rare/common ("sparse space") engine for codes whose moves leave at most two heaps.
 
@@ -17,6 +20,12 @@ import "math/bits"
 // missing listed value, by a scan of all splits that stops as soon as each is found. The parity
 // bit c may be 1 only when all splitting takes share a parity, so that m mod 2 is the same for
 // every split of a heap. Any mask gives exact values; a poor one only costs speed.
+//
+// Modifiers keep this exact. A take with ! or ? may not leave a == m-a: leaving out such pairs
+// from the walk and the scan leaves every other split's class as above, so a listed value of
+// the allowed splits still comes only from one with a rare part. A take with = has one split,
+// a == m-a, of value 0: it is marked directly, like a move that leaves one heap, and so it
+// neither enters the walk nor the parity condition on the takes.
 
 const (
 	// sparseStart is how many values are computed by the reference mex before a mask is chosen.
@@ -29,8 +38,9 @@ const (
 // sparse holds the state of the rare/common engine for one rule set. It belongs to an engine
 // and is used only under the engine's mutex.
 type sparse struct {
-	takes     []int // the takes with flag 4, ascending
-	canParity bool  // all takes share a parity, so c = 1 is allowed
+	takes     []int  // the takes with flag 4, ascending, except those with modifier =
+	unequal   []bool // unequal[j]: takes[j] may not leave two equal heaps (modifier ! or ?)
+	canParity bool   // all takes share a parity, so c = 1 is allowed
 
 	on   bool   // a mask is in use and rare lists the rare heaps
 	mask uint16 // M
@@ -61,6 +71,7 @@ func newSparse(o *Octal, g []uint16) *sparse {
 		if i%2 != s.takes[0]%2 {
 			s.canParity = false
 		}
+		s.unequal = append(s.unequal, slices.Contains(o.unequal, i))
 	}
 	for a := 1; a < len(g); a++ {
 		s.count(a, g[a])
@@ -114,7 +125,7 @@ func (s *sparse) next(o *Octal, g []uint16, top int) int {
 		s.seen = make([]uint64, words)
 	}
 	var v int
-	if !s.on {
+	if !s.on || len(s.takes) == 0 { // with no split to walk the reference mex costs O(t)
 		v = o.mex(g, n, s.seen[:words])
 	} else {
 		v = s.mex(o, g, words)
@@ -164,25 +175,26 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 			mark[g[n-i]] = stamp
 		}
 	}
+	for _, i := range o.equal {
+		if m := n - i; m >= 2 && m%2 == 0 {
+			mark[0] = stamp
+		}
+	}
 	// Every split with a rare part: both orders, as r runs over all rare heaps below m.
-	for _, i := range s.takes {
+	for j, i := range s.takes {
 		m := n - i
 		if m < 2 {
 			continue
 		}
 		h := g[:m]
 		rare := s.rare[:s.rareBelow(m)]
-		for len(rare) >= 4 {
-			r0, r1, r2, r3 := int(rare[0]), int(rare[1]), int(rare[2]), int(rare[3])
-			mark[g[r0]^h[m-r0]] = stamp
-			mark[g[r1]^h[m-r1]] = stamp
-			mark[g[r2]^h[m-r2]] = stamp
-			mark[g[r3]^h[m-r3]] = stamp
-			rare = rare[4:]
+		if s.unequal[j] && m%2 == 0 {
+			if k, ok := slices.BinarySearch(rare, int32(m/2)); ok {
+				markSplits(mark, h, rare[:k], stamp) // leave out m/2 + m/2
+				rare = rare[k+1:]
+			}
 		}
-		for _, r := range rare {
-			mark[g[r]^h[m-int(r)]] = stamp
-		}
+		markSplits(mark, h, rare, stamp)
 	}
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
 	// cand is the least listed value missing from the options; the searched values missing
@@ -232,14 +244,35 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 	return cand
 }
 
+// markSplits marks the values of the splits (r, m-r) of m = len(h) for every heap r in rare.
+func markSplits(mark *[markSize]uint8, h []uint16, rare []int32, stamp uint8) {
+	m := len(h)
+	for len(rare) >= 4 {
+		r0, r1, r2, r3 := int(rare[0]), int(rare[1]), int(rare[2]), int(rare[3])
+		mark[h[r0]^h[m-r0]] = stamp
+		mark[h[r1]^h[m-r1]] = stamp
+		mark[h[r2]^h[m-r2]] = stamp
+		mark[h[r3]^h[m-r3]] = stamp
+		rare = rare[4:]
+	}
+	for _, r := range rare {
+		mark[h[r]^h[m-int(r)]] = stamp
+	}
+}
+
 // scan looks for the wanted values among the splits (a, m-a) with lo <= a < hi, in blocks of
-// heaps so that the inner loops are tight, and returns how many are still missing.
+// heaps so that the inner loops are tight, and returns how many are still missing. A take
+// that may not leave two equal heaps stops below m/2; the bound still falls as the take grows.
 func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp uint8, k int) int {
 	const block = 64
 	for ; lo < hi; lo += block {
-		for _, i := range s.takes {
+		for j, i := range s.takes {
 			m := n - i
-			end := min(lo+block, hi, m/2+1)
+			half := m / 2
+			if s.unequal[j] {
+				half = (m - 1) / 2
+			}
+			end := min(lo+block, hi, half+1)
 			if end <= lo {
 				break
 			}
@@ -252,12 +285,17 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp ui
 }
 
 // scanTakes looks for the wanted values among the splits of two or three takes at once, for
-// the heaps a that every take can split off (1 <= a <= (n-t)/2, t the largest take), and returns
-// how many are still missing and the first a it did not look at. The takes' other parts are
-// neighbours in g, so one pass costs less than a pass per take.
+// the heaps a that every take can split off (1 <= a <= (n-t)/2, t the largest take, a < (n-t)/2
+// when that take may not leave two equal heaps), and returns how many are still missing and
+// the first a it did not look at. The takes' other parts are neighbours in g, so one pass costs
+// less than a pass per take. Only the largest take can split off a == m-a below that bound.
 func (s *sparse) scanTakes(g []uint16, n int, want *[markSize]uint8, stamp uint8, k int) (int, int) {
 	t := s.takes
-	hi := max(1, (n-t[len(t)-1])/2+1)
+	m := n - t[len(t)-1]
+	if s.unequal[len(t)-1] {
+		m-- // (m-1)/2: not a == m-a
+	}
+	hi := max(1, m/2+1)
 	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
 	d1 := t[1] - t[0]
 	if len(t) == 2 {
@@ -352,6 +390,9 @@ func (s *sparse) classes(size int) []uint8 {
 // Walsh–Hadamard transform of the value histogram for all masks at once, and rebuilds the list
 // of rare heaps. It turns the method off when even the best mask leaves many heaps rare.
 func (s *sparse) choose(g []uint16) {
+	if len(s.takes) == 0 {
+		return // only splits into equal heaps, which the reference mex lists in O(t)
+	}
 	s.choices++
 	n := len(g)
 	s.chooseAt = 2 * n

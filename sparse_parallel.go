@@ -3,6 +3,7 @@ package kayles
 import (
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -63,8 +64,9 @@ const (
 )
 
 // pairable reports whether o's values may be computed by two goroutines: a plain code whose
-// moves leave at most two heaps, under the rare/common engine, that never splits without
-// taking, on a machine where two goroutines can run at once.
+// moves leave at most two heaps, under the rare/common engine with splits to walk, that never
+// splits into unequal heaps without taking (a split into equal heaps has value 0 whatever the
+// heaps), on a machine where two goroutines can run at once.
 func (o *Octal) pairable() bool {
 	s := o.eng.sp
 	return o.plain && o.heaps == 2 && len(o.leave3) == 0 && s != nil &&
@@ -330,7 +332,12 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 			mark[g[h-i]] = stamp
 		}
 	}
-	for _, i := range s.takes {
+	for _, i := range o.equal {
+		if m := h - i; m >= 2 && m%2 == 0 {
+			mark[0] = stamp // two equal heaps: value 0, whatever G(h-1)
+		}
+	}
+	for j, i := range s.takes {
 		m := h - i
 		if m < 2 {
 			continue
@@ -341,17 +348,13 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 			k--
 		}
 		rare := w.rare[:k]
-		for len(rare) >= 4 {
-			r0, r1, r2, r3 := int(rare[0]), int(rare[1]), int(rare[2]), int(rare[3])
-			mark[g[r0]^hm[m-r0]] = stamp
-			mark[g[r1]^hm[m-r1]] = stamp
-			mark[g[r2]^hm[m-r2]] = stamp
-			mark[g[r3]^hm[m-r3]] = stamp
-			rare = rare[4:]
+		if s.unequal[j] && m%2 == 0 {
+			if k, ok := slices.BinarySearch(rare, int32(m/2)); ok {
+				markSplits(mark, hm, rare[:k], stamp) // leave out m/2 + m/2
+				rare = rare[k+1:]
+			}
 		}
-		for _, r := range rare {
-			mark[g[r]^hm[m-int(r)]] = stamp
-		}
+		markSplits(mark, hm, rare, stamp)
 	}
 	searched := uint8(0)
 	if s.c == 1 && (h-s.takes[0])%2 == 1 {

@@ -72,6 +72,30 @@ func TestPairsMatchReference(t *testing.T) {
 	t.Logf("paired %d, fixed %d", total.paired, total.fixed)
 }
 
+// TestPairsModifiersMatchGeneral compares the two-core engine, with two goroutines from heap
+// 64 on, with the general engine of takebreak.go for every code of modifierCodes (! ? = on
+// digits that leave two heaps).
+func TestPairsModifiersMatchGeneral(t *testing.T) {
+	forcePairs(t, 64)
+	n := 1024
+	if raceEnabled {
+		n = 300
+	}
+	paired := 0 // codes computed in part by the helper
+	for _, code := range modifierCodes() {
+		o := MustParseOctal(code)
+		want := generalValues(o, n)
+		got, err := o.Values(n)
+		require.NoError(t, err, code)
+		require.Equal(t, toInts(want), got, code)
+		if o.eng.sp.two.stats.paired > 0 {
+			paired++
+		}
+	}
+	assert.Greater(t, paired, 100, "codes computed in pairs")
+	t.Logf("%d codes computed in pairs", paired)
+}
+
 // TestPairsOfficers compares the two-core and one-core engines on Officers (0.6), computed
 // by two goroutines from heap 1024 on, through a Run that proves nothing.
 func TestPairsOfficers(t *testing.T) {

@@ -1,8 +1,15 @@
 package kayles
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -169,4 +176,303 @@ func toInts(g []uint16) []int {
 		out[i] = int(v)
 	}
 	return out
+}
+
+// Modifiers on the rare/common engine (issue 7).
+
+// modifierCodes returns every code with first digit 0, 4, 4!, 4? or 4= and one or two digits
+// after the point, the last non-zero, each 0 to 7 and, when it has flag 4, bare or with one of
+// ! ? =, that has at least one modifier: 1867 codes whose moves leave at most two heaps.
+func modifierCodes() []string {
+	places := []string{"0", "1", "2", "3"}
+	for d := 4; d < 8; d++ {
+		for _, m := range []string{"", "!", "?", "="} {
+			places = append(places, fmt.Sprint(d)+m)
+		}
+	}
+	var codes []string
+	for _, d0 := range []string{"0", "4", "4!", "4?", "4="} {
+		codes = append(codes, d0+".0")
+		for _, d2 := range places[1:] {
+			codes = append(codes, d0+"."+d2)
+			for _, d1 := range places {
+				codes = append(codes, d0+"."+d1+d2)
+			}
+		}
+	}
+	return slices.DeleteFunc(codes, func(c string) bool { return !strings.ContainsAny(c, "!?=") })
+}
+
+// TestSparseModifiersMatchGeneral compares, for every code of modifierCodes, the values behind
+// Values (the rare/common engine from the 256th value on) and those of the rare/common engine
+// with its mask first chosen at 32 values, with the general engine of takebreak.go, the
+// reference for every code.
+func TestSparseModifiersMatchGeneral(t *testing.T) {
+	n := 1024
+	if raceEnabled {
+		n = 300
+	}
+	if *long {
+		n = 4096
+	}
+	codes := modifierCodes()
+	require.Len(t, codes, 1872)
+	walked := 0 // codes whose early run walked rare lists
+	for _, code := range codes {
+		o := MustParseOctal(code)
+		require.True(t, o.plain, code)
+		require.Equal(t, 2, o.heaps, code)
+		want := generalValues(o, n)
+		require.Len(t, want, n, code)
+		got, err := o.Values(n)
+		require.NoError(t, err, code)
+		require.Equal(t, toInts(want), got, code)
+		early, sparse := earlyMaskValues(o, n, 32)
+		require.Equal(t, want, early, code)
+		if sparse > 0 {
+			walked++
+		}
+	}
+	// The mask is in use for many codes, so the walk and the scan with modifiers ran.
+	assert.Greater(t, walked, len(codes)/4, "codes that used a mask")
+}
+
+// TestSparseModifiersAnyMask checks that every mask and parity bit gives exact values with
+// modifiers, however poor, on every code of modifierCodes.
+func TestSparseModifiersAnyMask(t *testing.T) {
+	n := 200
+	if raceEnabled {
+		n = 64
+	}
+	parity := 0 // codes run with c = 1
+	for _, code := range modifierCodes() {
+		o := MustParseOctal(code)
+		want := generalValues(o, n)
+		for _, mask := range []uint16{0, 1, 6, 0xfe} {
+			for c := range 2 {
+				if c == 1 && !newSparse(o, nil).canParity {
+					continue
+				}
+				if c == 1 && mask == 0 {
+					parity++
+				}
+				got := fixedMaskValues(o, n, mask, c)
+				require.Equal(t, want, got, "%s mask %#x c %d", code, mask, c)
+			}
+		}
+	}
+	assert.Greater(t, parity, 500)
+}
+
+// TestSparseModifiersMoves checks that Moves of plain codes with modifiers lists what the
+// general enumeration lists, in the same order.
+func TestSparseModifiersMoves(t *testing.T) {
+	type option struct {
+		take int
+		left string
+	}
+	collect := func(each func(visit func(int, []int) bool) bool) []option {
+		var out []option
+		each(func(take int, left []int) bool {
+			out = append(out, option{take, fmt.Sprint(left)})
+			return true
+		})
+		return out
+	}
+	for k, code := range modifierCodes() {
+		if k%7 != 0 && !strings.HasPrefix(code, "4") {
+			continue
+		}
+		o := MustParseOctal(code)
+		for n := range 24 {
+			for _, bound := range []int{n + 1, 3} {
+				want := collect(func(v func(int, []int) bool) bool { return o.optionsGeneral(n, bound, v) })
+				got := collect(func(v func(int, []int) bool) bool { return o.options(n, bound, v) })
+				require.Equal(t, want, got, "%s heap %d bound %d", code, n, bound)
+			}
+		}
+	}
+}
+
+// TestGrundysGameSparse compares Grundy's game (4!.0) with the general engine far out, checks
+// that the engine finds Flammenkamp's mask (a heap is rare when its value has an even number of
+// ones above the lowest bit) and his rare heaps in testdata, and forces the parity variant.
+func TestGrundysGameSparse(t *testing.T) {
+	n := 1 << 16
+	if raceEnabled {
+		n = 1 << 12
+	}
+	o := MustParseOctal("4!.0")
+	want := generalValues(o, n)
+	got, err := o.Values(n)
+	require.NoError(t, err)
+	require.Equal(t, toInts(want), got)
+	mask, c, on, choices := sparseState(o)
+	require.True(t, on)
+	assert.Greater(t, choices, 1)
+	// The mask was chosen from the values below chosen; later values may be wider than it.
+	o.eng.mu.Lock()
+	chosen := o.eng.sp.chooseAt / 2
+	o.eng.mu.Unlock()
+	require.Greater(t, chosen, n/4)
+	for a := 1; a < chosen; a++ {
+		flammenkamp := popcount16(want[a]&0xfffe)%2 == 0
+		require.Equal(t, flammenkamp, rare(want[a], mask, c, a, 0), "heap %d: mask %#x c %d", a, mask, c)
+	}
+
+	// Flammenkamp's sparse heaps up to 231 are all the heaps up to 231 with that property.
+	data, err := os.ReadFile("testdata/grundysgame.txt")
+	require.NoError(t, err)
+	listed := map[int]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			h, v, ok := strings.Cut(f, "=")
+			if !ok {
+				continue
+			}
+			heap, err1 := strconv.Atoi(h)
+			val, err2 := strconv.Atoi(v)
+			require.NoError(t, errors.Join(err1, err2), f)
+			listed[heap] = val
+		}
+	}
+	require.Len(t, listed, 48)
+	for a := range 232 {
+		if v, ok := listed[a]; ok {
+			assert.Equal(t, v, int(want[a]), "G(%d)", a)
+		}
+		_, ok := listed[a]
+		assert.Equal(t, popcount16(want[a]&0xfffe)%2 == 0, ok, "heap %d: sparse %v", a, !ok)
+	}
+
+	// Forced masks, the parity variant among them (4!.0 has one splitting take, 0).
+	m := min(n, 1<<14)
+	for _, fixed := range []struct {
+		mask uint16
+		c    int
+	}{{0xfe, 0}, {0xfe, 1}, {0xff, 1}, {0x1, 1}, {0xfffe, 0}} {
+		assert.Equal(t, want[:m], fixedMaskValues(o, m, fixed.mask, fixed.c), "mask %#x c %d", fixed.mask, fixed.c)
+	}
+}
+
+// TestSparseModifiersFarLong compares chosen codes with modifiers with the general engine far
+// out (behind -long).
+func TestSparseModifiersFarLong(t *testing.T) {
+	if !*long {
+		t.Skip("run with -long")
+	}
+	for _, code := range []string{"4!.0", "4?.0", "4=.0", "0.4!", "0.6!", "0.7!", "4!.4!", "0.4!4!", "0.04!", "4!.7", "0.16!", "0.6=", "4=.4!"} {
+		o := MustParseOctal(code)
+		want := generalValues(o, 1<<16)
+		got, err := o.Values(len(want))
+		require.NoError(t, err, code)
+		require.Equal(t, toInts(want), got, code)
+	}
+}
+
+// TestRunResumeGrundysGame stops a run of Grundy's game at a checkpoint and resumes it: the
+// values are those of one straight run, and the report describes Flammenkamp's mask.
+func TestRunResumeGrundysGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	want, err := MustParseOctal("4!.0").Values(40000)
+	require.NoError(t, err)
+	o := MustParseOctal("4!.0")
+	r, err := o.Run(context.Background(), RunOptions{Limit: 15000, Checkpoint: path})
+	require.NoError(t, err)
+	assert.Equal(t, 15000, r.Values)
+	o = MustParseOctal("4!.0")
+	r, err = o.Run(context.Background(), RunOptions{Limit: 40000, Checkpoint: path, Resume: path})
+	require.NoError(t, err)
+	assert.Equal(t, 40000, r.Values)
+	assert.Equal(t, Period{}, r.Period, "no period is proven for a code with a modifier")
+	got, err := o.Values(40000)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, uint16(0xfe), r.Mask&0xff)
+	assert.Equal(t, 0, r.Parity)
+	assert.Positive(t, r.RareCount)
+	assert.Less(t, r.RareCount, 1300)
+	_, ok := o.Period(1 << 16)
+	assert.False(t, ok)
+	p, ok := o.ApparentPeriod(40000)
+	assert.False(t, ok, "%v", p)
+}
+
+// TestSparseEqualSplitsOnly checks that codes whose only splits leave two equal heaps keep the
+// O(t) reference mex and report no mask.
+func TestSparseEqualSplitsOnly(t *testing.T) {
+	for _, code := range []string{"4=.0", "0.4=", "0.34=", "4=.7="} {
+		o := MustParseOctal(code)
+		r, err := o.Run(context.Background(), RunOptions{Limit: 3000})
+		require.NoError(t, err, code)
+		got, err := o.Values(3000)
+		require.NoError(t, err, code)
+		assert.Equal(t, toInts(generalValues(o, 3000)), got, code)
+		assert.Zero(t, r.Mask, code)
+		assert.Zero(t, r.RareCount, code)
+		_, _, on, choices := sparseState(o)
+		assert.False(t, on, code)
+		assert.Zero(t, choices, code)
+	}
+	vals, err := MustParseOctal("4=.0").Values(7) // halve an even heap
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 0, 1, 0, 1, 0, 1}, vals)
+}
+
+// TestPlainModifiersThreeHeaps checks the reference plain mex on codes that also leave three
+// heaps, with modifiers only on digits that leave at most two (plain), and that a modifier on
+// a digit that leaves three heaps keeps a code on the general engine.
+func TestPlainModifiersThreeHeaps(t *testing.T) {
+	n := 300
+	if raceEnabled {
+		n = 120
+	}
+	for _, code := range []string{"0.4!8", "4!.08", "0.6=C", "4!.9", "4=.48", "0.7?F", "8.4!"} {
+		o := MustParseOctal(code)
+		require.True(t, o.plain, code)
+		require.Equal(t, 3, o.heaps, code)
+		got, err := o.Values(n)
+		require.NoError(t, err, code)
+		assert.Equal(t, toInts(generalValues(o, n)), got, code)
+		for h := range 20 {
+			var want, got []string
+			o.optionsGeneral(h, h+1, func(take int, left []int) bool {
+				want = append(want, fmt.Sprint(take, left))
+				return true
+			})
+			o.options(h, h+1, func(take int, left []int) bool {
+				got = append(got, fmt.Sprint(take, left))
+				return true
+			})
+			require.Equal(t, want, got, "%s heap %d", code, h)
+		}
+	}
+	for _, code := range []string{"0.C!", "8!.0", "0.4!C?", "0.{2+}!", "0.[4!]"} {
+		assert.False(t, MustParseOctal(code).plain, code)
+	}
+}
+
+// TestGrundysGameSparseCountLong counts the sparse heaps of Grundy's game, heap 0 included,
+// to 2^26 (behind -long: minutes, 128 MB): Flammenkamp's page (the source of
+// testdata/grundysgame.txt) says "1287 are known", from a search far beyond 2^26.
+func TestGrundysGameSparseCountLong(t *testing.T) {
+	if !*long {
+		t.Skip("run with -long")
+	}
+	const known = 1287
+	o := MustParseOctal("4!.0")
+	r, err := o.Run(context.Background(), RunOptions{Limit: 1 << 26})
+	require.NoError(t, err)
+	g := o.load().vals
+	count := 0
+	for _, v := range g {
+		if popcount16(v&0xfffe)%2 == 0 {
+			count++
+		}
+	}
+	assert.Equal(t, known, count)
+	assert.Equal(t, known-1, r.RareCount, "the report counts heaps a >= 1")
 }
