@@ -253,6 +253,14 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 		if !l.await(h) {
 			return
 		}
+		// Where the one-core engine would choose a mask, at the heap after the one that
+		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
+		// every report of them, are the same. Only heap h-1, now known, can end it before
+		// h. A heap past the end is dropped before its value is looked at: there the
+		// one-core engine chooses a mask first, even when the value then exceeds maxValue.
+		if int64(h) >= l.stop.Load() {
+			return
+		}
 		if l.takesOne && v == int(l.g[h-1]) {
 			w.stats.fixed++
 			v = w.mex(l, h, true)
@@ -261,15 +269,9 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 			l.abort.Store(true)
 			return
 		}
-		// Where the one-core engine would choose a mask, at the heap after the one that
-		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
-		// every report of them, are the same. A heap past the end is dropped.
 		l.catchUp(w, h)
 		if l.s.isRare(h, uint16(v)) && len(w.rare)+1 >= l.rareAt {
 			l.stop.Store(int64(h + 1))
-		}
-		if int64(h) >= l.stop.Load() {
-			return
 		}
 		l.g[h] = uint16(v)
 		l.known.Store(int64(h + 1))

@@ -288,3 +288,55 @@ func TestPairChooser(t *testing.T) {
 	assert.False(t, c.pairs)
 	assert.False(t, step(cost()))
 }
+
+// TestPairsEndBeforeOverflow: a heap past a window's end, whose value would exceed 65535, is
+// dropped without aborting the extension, as when the one-core engine first chooses a mask
+// there. On made-up values of 0.4 (take one, leave two heaps), G(a) = a-1 for 1 <= a <= 2^16
+// and 0 beyond, heap H-1 = 2^17+1 has value 65535 (its splits have every value below, and
+// 2^16+2^16 gives 0), which is rare under mask 3 and brings the rare heaps to the count at
+// which the one-core engine chooses a mask: the window ends there. Heap H, whose splits have
+// every value to 65535, is claimed before by the worker under test, which must drop it.
+func TestPairsEndBeforeOverflow(t *testing.T) {
+	o := MustParseOctal("0.4")
+	const b = 1<<16 + 1 // the first heap of value 0 beyond heap 0
+	const h = b + 1<<16 + 1
+	g := make([]uint16, h+1)
+	for a := 1; a < b; a++ {
+		g[a] = uint16(a - 1)
+	}
+	seen := make([]uint64, 1<<16/64+2)
+	require.Equal(t, maxValue, o.mex(g, h-1, seen), "heap H-1 of the made-up values")
+	g[h-1] = maxValue
+	require.Equal(t, maxValue+1, o.mex(g, h, seen), "heap H of the made-up values")
+	g[h-1] = 0
+	s := newSparse(o, nil)
+	s.on, s.mask = true, 3
+	require.True(t, s.isRare(h-1, maxValue))
+	var rare []int32
+	for a := 1; a < h-1; a++ {
+		if s.isRare(a, g[a]) {
+			rare = append(rare, int32(a))
+		}
+	}
+	l := &leap{o: o, s: s, g: g, start: h - 1, end: h + 1, rare: rare,
+		class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1}
+	l.known.Store(h - 1)
+	l.stop.Store(h + 1)
+	l.next.Store(h) // heap H-1 is the other worker's, below
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		l.run(newPairWorker(), time.Time{})
+	}()
+	for l.next.Load() == h {
+		runtime.Gosched()
+	}
+	time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
+	// The other worker publishes heap H-1 as run does: the window ends after it.
+	g[h-1] = maxValue
+	l.stop.Store(h)
+	l.known.Store(h)
+	<-finished
+	assert.Equal(t, int64(h), l.known.Load())
+	assert.False(t, l.abort.Load(), "heap H, past the window's end, aborted the extension")
+}
