@@ -340,3 +340,37 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 	assert.Equal(t, int64(h), l.known.Load())
 	assert.False(t, l.abort.Load(), "heap H, past the window's end, aborted the extension")
 }
+
+// TestPairsPanic makes one goroutine of a window panic (its marks are gone) and checks that
+// the panic reaches the caller of Values, in the caller's goroutine, and that no helper is
+// left behind: a panic in the engine must not leave the helper waiting for the engine's heap,
+// nor one in the helper leave the engine waiting for the helper's, or crash the program.
+func TestPairsPanic(t *testing.T) {
+	forcePairs(t, 256)
+	for _, who := range []string{"engine", "helper"} {
+		o := MustParseOctal("0.6")
+		_, err := o.Values(300) // the workers exist from now on
+		require.NoError(t, err)
+		require.NotNil(t, o.eng.sp.two.eng, who)
+		w := o.eng.sp.two.eng
+		if who == "helper" {
+			w = o.eng.sp.two.help
+		}
+		w.mark = nil
+		result := make(chan any, 1)
+		go func() {
+			defer func() { result <- recover() }()
+			_, _ = o.Values(4096)
+		}()
+		select {
+		case r := <-result:
+			require.NotNil(t, r, "%s: no panic", who)
+			err, ok := r.(error)
+			require.True(t, ok, "%s: %v", who, r)
+			assert.Contains(t, err.Error(), "nil pointer", who)
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: the extension hangs after a panic", who)
+		}
+		assert.Zero(t, helpers(), "%s: a helper outlived its extension", who)
+	}
+}
