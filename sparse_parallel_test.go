@@ -3,6 +3,7 @@ package kayles
 import (
 	"context"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -373,4 +374,48 @@ func TestPairsPanic(t *testing.T) {
 		}
 		assert.Zero(t, helpers(), "%s: a helper outlived its extension", who)
 	}
+}
+
+// TestPairsMaskChoices compares the rare/common state after each of a series of extensions,
+// with one core and with two: the mask, where it was chosen last (chooseAt and rareAt follow
+// from that), how often, and the rare heaps. Run's final report alone may agree even when a
+// window ends a heap late, since a later choice can hide the shift.
+func TestPairsMaskChoices(t *testing.T) {
+	type state struct {
+		mask                          uint16
+		c, chooseAt, rareAt, best, on int
+		choices                       int
+		rare                          []int32
+	}
+	steps := []int{600, 1000, 1500, 2500, 4000, 6000}
+	paired := 0
+	states := func(code string) []state {
+		o := MustParseOctal(code)
+		defer func() { paired += o.eng.sp.two.stats.paired }()
+		var got []state
+		for _, n := range steps {
+			_, err := o.Values(n)
+			require.NoError(t, err, code)
+			s := o.eng.sp
+			on := 0
+			if s.on {
+				on = 1
+			}
+			got = append(got, state{s.mask, s.c, s.chooseAt, s.rareAt, s.best, on, s.choices,
+				slices.Clone(s.rare)})
+		}
+		return got
+	}
+	for _, code := range []string{"0.024", "0.6", "0.16", "0.354", "0.1777", "4!.0"} {
+		old := pairFrom
+		pairFrom = MaxValues + 1
+		want := states(code)
+		pairFrom = old
+		forcePairs(t, 512)
+		got := states(code)
+		for i := range steps {
+			assert.Equal(t, want[i], got[i], "%s at %d values", code, steps[i])
+		}
+	}
+	assert.Positive(t, paired, "no heap computed by the helper")
 }
