@@ -296,7 +296,8 @@ func TestPairChooser(t *testing.T) {
 // and 0 beyond, heap H-1 = 2^17+1 has value 65535 (its splits have every value below, and
 // 2^16+2^16 gives 0), which is rare under mask 3 and brings the rare heaps to the count at
 // which the one-core engine chooses a mask: the window ends there. Heap H, whose splits have
-// every value to 65535, is claimed before by the worker under test, which must drop it.
+// every value to 65535, is claimed before by the worker under test, which must drop it; had
+// the window gone on, heap H would abort it.
 func TestPairsEndBeforeOverflow(t *testing.T) {
 	o := MustParseOctal("0.4")
 	const b = 1<<16 + 1 // the first heap of value 0 beyond heap 0
@@ -319,27 +320,34 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 			rare = append(rare, int32(a))
 		}
 	}
-	l := &leap{o: o, s: s, g: g, start: h - 1, end: h + 1, rare: rare,
-		class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1}
-	l.known.Store(h - 1)
-	l.stop.Store(h + 1)
-	l.next.Store(h) // heap H-1 is the other worker's, below
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		l.run(newPairWorker(), time.Time{})
-	}()
-	for l.next.Load() == h {
-		runtime.Gosched()
+	// Heap H-1 ends the window, or (as a check of the test) the window goes on and heap H
+	// aborts it.
+	for _, ends := range []bool{true, false} {
+		g[h-1] = 0
+		l := &leap{o: o, s: s, g: g, start: h - 1, end: h + 1, rare: rare,
+			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1}
+		l.known.Store(h - 1)
+		l.stop.Store(h + 1)
+		l.next.Store(h) // heap H-1 is the other worker's, below
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			l.run(newPairWorker(), time.Time{})
+		}()
+		for l.next.Load() == h {
+			runtime.Gosched()
+		}
+		time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
+		// The other worker publishes heap H-1 as run does.
+		g[h-1] = maxValue
+		if ends {
+			l.stop.Store(h)
+		}
+		l.known.Store(h)
+		<-finished
+		assert.Equal(t, int64(h), l.known.Load())
+		assert.Equal(t, !ends, l.abort.Load(), "heap H aborts the extension only within the window")
 	}
-	time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
-	// The other worker publishes heap H-1 as run does: the window ends after it.
-	g[h-1] = maxValue
-	l.stop.Store(h)
-	l.known.Store(h)
-	<-finished
-	assert.Equal(t, int64(h), l.known.Load())
-	assert.False(t, l.abort.Load(), "heap H, past the window's end, aborted the extension")
 }
 
 // TestPairsPanic makes one goroutine of a window panic (its marks are gone) and checks that
