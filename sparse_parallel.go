@@ -1,8 +1,10 @@
 package kayles
 
 import (
+	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -112,13 +114,33 @@ func newPairWorker() *pairWorker {
 }
 
 // pairHelper is the helper goroutine's side: its state, the window posted to it (written by
-// the engine only in state pairIdle) and its worker.
+// the engine only in state pairIdle), its worker, and a panic in its last window (written by
+// the helper before it leaves the window, read by the engine after).
 type pairHelper struct {
 	state    atomic.Int32
 	sleeping atomic.Bool
 	wake     chan struct{}
 	l        *leap
 	w        *pairWorker
+	panicked *pairPanic
+}
+
+// pairPanic is a panic of the helper goroutine, which the engine raises again in its own
+// goroutine so that the caller may recover it, as it could with one core; it keeps the
+// helper's stack.
+type pairPanic struct {
+	value any
+	stack []byte
+}
+
+func (p *pairPanic) Error() string {
+	return fmt.Sprintf("%v [recovered from the two-core engine's helper]\n\n%s", p.value, p.stack)
+}
+
+// Unwrap returns the helper's panic value when it is an error (a runtime.Error for a bug).
+func (p *pairPanic) Unwrap() error {
+	err, _ := p.value.(error)
+	return err
 }
 
 // pairState is what the two-core engine keeps from one extension to the next: the chooser,
@@ -145,7 +167,8 @@ func (p *pairStats) add(q pairStats) {
 // extendPairs extends g, whose largest value is top, towards n values with the two-core
 // engine, for extendLocked: it returns at once when the run is too short or o is not
 // pairable, and early when done is closed or a value would exceed maxValue (then stop is
-// true). It returns the values and their largest. The helper goroutine ends before it returns.
+// true). It returns the values and their largest. The helper goroutine ends before it returns,
+// also when it panics: a panic in either goroutine reaches the caller, in its own goroutine.
 func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
 	if n < pairFrom || n-len(g) < pairMin || !o.pairable() {
 		return g, top, false
@@ -163,7 +186,14 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 		defer wg.Done()
 		p.serve()
 	}()
+	var window *leap // the window posted, until the helper is idle again
 	defer func() {
+		if window != nil {
+			// The engine panics in a window: end it, so that the helper does not wait for
+			// the engine's heap, and let the helper leave it before it is told to quit.
+			window.abort.Store(true)
+			p.wait()
+		}
 		p.quit()
 		wg.Wait()
 		s.two.stats.add(eng.stats)
@@ -199,13 +229,19 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 			l.known.Store(int64(a))
 			l.stop.Store(int64(end))
 			l.next.Store(int64(a))
-			p.l = l
+			p.l, window = l, l
 			p.post()
 			for pairAlways && p.state.Load() == pairPosted {
 				runtime.Gosched() // the tests want the helper in every window
 			}
 			l.run(eng, mode.deadline())
-			if !p.wait() {
+			joined := p.wait()
+			window = nil
+			if r := p.panicked; r != nil {
+				p.panicked = nil
+				panic(r)
+			}
+			if !joined {
 				eng.stats.alone++
 			}
 			for h := a; h < int(l.known.Load()); h++ {
@@ -253,6 +289,14 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 		if !l.await(h) {
 			return
 		}
+		// Where the one-core engine would choose a mask, at the heap after the one that
+		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
+		// every report of them, are the same. Only heap h-1, now known, can end it before
+		// h. A heap past the end is dropped before its value is looked at: there the
+		// one-core engine chooses a mask first, even when the value then exceeds maxValue.
+		if int64(h) >= l.stop.Load() {
+			return
+		}
 		if l.takesOne && v == int(l.g[h-1]) {
 			w.stats.fixed++
 			v = w.mex(l, h, true)
@@ -261,15 +305,9 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 			l.abort.Store(true)
 			return
 		}
-		// Where the one-core engine would choose a mask, at the heap after the one that
-		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
-		// every report of them, are the same. A heap past the end is dropped.
 		l.catchUp(w, h)
 		if l.s.isRare(h, uint16(v)) && len(w.rare)+1 >= l.rareAt {
 			l.stop.Store(int64(h + 1))
-		}
-		if int64(h) >= l.stop.Load() {
-			return
 		}
 		l.g[h] = uint16(v)
 		l.known.Store(int64(h + 1))
@@ -517,6 +555,20 @@ func (p *pairHelper) quit() {
 	}
 }
 
+// join computes the helper's part of the window posted and leaves it. A panic there ends the
+// window, so that the engine does not wait for the helper's heap, and is handed to the engine,
+// which panics with it in the caller's goroutine instead of the program crashing.
+func (p *pairHelper) join() {
+	defer func() {
+		if r := recover(); r != nil {
+			p.panicked = &pairPanic{value: r, stack: debug.Stack()}
+			p.l.abort.Store(true)
+		}
+		p.state.Store(pairFinished)
+	}()
+	p.l.run(p.w, time.Time{})
+}
+
 // serve is the helper: it computes its part of the windows posted until it is told to quit.
 // It polls for a while, then yields, then sleeps until it is woken.
 func (p *pairHelper) serve() {
@@ -526,8 +578,7 @@ func (p *pairHelper) serve() {
 			return
 		case pairPosted:
 			if p.state.CompareAndSwap(pairPosted, pairRunning) {
-				p.l.run(p.w, time.Time{})
-				p.state.Store(pairFinished)
+				p.join()
 				i = 0
 			}
 			continue

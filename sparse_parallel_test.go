@@ -3,6 +3,7 @@ package kayles
 import (
 	"context"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -287,4 +288,142 @@ func TestPairChooser(t *testing.T) {
 	}
 	assert.False(t, c.pairs)
 	assert.False(t, step(cost()))
+}
+
+// TestPairsEndBeforeOverflow: a heap past a window's end, whose value would exceed 65535, is
+// dropped without aborting the extension, as when the one-core engine first chooses a mask
+// there. On made-up values of 0.4 (take one, leave two heaps), G(a) = a-1 for 1 <= a <= 2^16
+// and 0 beyond, heap H-1 = 2^17+1 has value 65535 (its splits have every value below, and
+// 2^16+2^16 gives 0), which is rare under mask 3 and brings the rare heaps to the count at
+// which the one-core engine chooses a mask: the window ends there. Heap H, whose splits have
+// every value to 65535, is claimed before by the worker under test, which must drop it; had
+// the window gone on, heap H would abort it.
+func TestPairsEndBeforeOverflow(t *testing.T) {
+	o := MustParseOctal("0.4")
+	const b = 1<<16 + 1 // the first heap of value 0 beyond heap 0
+	const h = b + 1<<16 + 1
+	g := make([]uint16, h+1)
+	for a := 1; a < b; a++ {
+		g[a] = uint16(a - 1)
+	}
+	seen := make([]uint64, 1<<16/64+2)
+	require.Equal(t, maxValue, o.mex(g, h-1, seen), "heap H-1 of the made-up values")
+	g[h-1] = maxValue
+	require.Equal(t, maxValue+1, o.mex(g, h, seen), "heap H of the made-up values")
+	g[h-1] = 0
+	s := newSparse(o, nil)
+	s.on, s.mask = true, 3
+	require.True(t, s.isRare(h-1, maxValue))
+	var rare []int32
+	for a := 1; a < h-1; a++ {
+		if s.isRare(a, g[a]) {
+			rare = append(rare, int32(a))
+		}
+	}
+	// Heap H-1 ends the window, or (as a check of the test) the window goes on and heap H
+	// aborts it.
+	for _, ends := range []bool{true, false} {
+		g[h-1] = 0
+		l := &leap{o: o, s: s, g: g, start: h - 1, end: h + 1, rare: rare,
+			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1}
+		l.known.Store(h - 1)
+		l.stop.Store(h + 1)
+		l.next.Store(h) // heap H-1 is the other worker's, below
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			l.run(newPairWorker(), time.Time{})
+		}()
+		for l.next.Load() == h {
+			runtime.Gosched()
+		}
+		time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
+		// The other worker publishes heap H-1 as run does.
+		g[h-1] = maxValue
+		if ends {
+			l.stop.Store(h)
+		}
+		l.known.Store(h)
+		<-finished
+		assert.Equal(t, int64(h), l.known.Load())
+		assert.Equal(t, !ends, l.abort.Load(), "heap H aborts the extension only within the window")
+	}
+}
+
+// TestPairsPanic makes one goroutine of a window panic (its marks are gone) and checks that
+// the panic reaches the caller of Values, in the caller's goroutine, and that no helper is
+// left behind: a panic in the engine must not leave the helper waiting for the engine's heap,
+// nor one in the helper leave the engine waiting for the helper's, or crash the program.
+func TestPairsPanic(t *testing.T) {
+	forcePairs(t, 256)
+	for _, who := range []string{"engine", "helper"} {
+		o := MustParseOctal("0.6")
+		_, err := o.Values(300) // the workers exist from now on
+		require.NoError(t, err)
+		require.NotNil(t, o.eng.sp.two.eng, who)
+		w := o.eng.sp.two.eng
+		if who == "helper" {
+			w = o.eng.sp.two.help
+		}
+		w.mark = nil
+		result := make(chan any, 1)
+		go func() {
+			defer func() { result <- recover() }()
+			_, _ = o.Values(4096)
+		}()
+		select {
+		case r := <-result:
+			require.NotNil(t, r, "%s: no panic", who)
+			err, ok := r.(error)
+			require.True(t, ok, "%s: %v", who, r)
+			assert.Contains(t, err.Error(), "nil pointer", who)
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: the extension hangs after a panic", who)
+		}
+		assert.Zero(t, helpers(), "%s: a helper outlived its extension", who)
+	}
+}
+
+// TestPairsMaskChoices compares the rare/common state after each of a series of extensions,
+// with one core and with two: the mask, where it was chosen last (chooseAt and rareAt follow
+// from that), how often, and the rare heaps. Run's final report alone may agree even when a
+// window ends a heap late, since a later choice can hide the shift.
+func TestPairsMaskChoices(t *testing.T) {
+	type state struct {
+		mask                          uint16
+		c, chooseAt, rareAt, best, on int
+		choices                       int
+		rare                          []int32
+	}
+	steps := []int{600, 1000, 1500, 2500, 4000, 6000}
+	paired := 0
+	states := func(code string) []state {
+		o := MustParseOctal(code)
+		defer func() { paired += o.eng.sp.two.stats.paired }()
+		var got []state
+		for _, n := range steps {
+			_, err := o.Values(n)
+			require.NoError(t, err, code)
+			s := o.eng.sp
+			on := 0
+			if s.on {
+				on = 1
+			}
+			got = append(got, state{s.mask, s.c, s.chooseAt, s.rareAt, s.best, on, s.choices,
+				slices.Clone(s.rare)})
+		}
+		return got
+	}
+	for _, code := range []string{"0.024", "0.6", "0.16", "0.354", "0.1777", "4!.0"} {
+		old := pairFrom
+		pairFrom = MaxValues + 1
+		want := states(code)
+		pairFrom = old
+		forcePairs(t, 512)
+		got := states(code)
+		for i := range steps {
+			assert.Equal(t, want[i], got[i], "%s at %d values", code, steps[i])
+		}
+	}
+	assert.Positive(t, paired, "no heap computed by the helper")
 }
