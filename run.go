@@ -71,9 +71,9 @@ type Report struct {
 // any), and a [*CheckpointError] when a checkpoint cannot be read or written. The values take
 // 2 bytes each. A run with a Limit of 2^24 or more reserves room for Limit values once it
 // passes 2^20 and is never copied again; the system lends the pages only as values are
-// written, so 0.1777 to its proof (4.5·10^8 values) takes about 0.9 GB. The work per value is described at
-// [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so keep their
-// Limit in the thousands. No period is proven for a code with a modifier, such as Grundy's
+// written, so 0.1777 to its proof (4.5·10^8 values) takes about 0.9 GB. The work per value is
+// described at [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so
+// keep their Limit in the thousands. No period is proven for a code with a modifier, such as Grundy's
 // game (4!.0): its run goes on to the limit (about 300,000 values per second for Grundy's game
 // on the project's machine, see BENCHMARKS.md). With GOMAXPROCS >= 2, codes under the
 // rare/common engine that take at least one token to split compute beyond heap 8192 on two
