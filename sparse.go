@@ -203,19 +203,7 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 	if s.c == 1 && len(s.takes) > 0 && (n-s.takes[0])%2 == 1 {
 		searched = 1
 	}
-	class := s.classes(size)
-	need := s.needs[:0]
-	cand := size
-	for v := range size {
-		if mark[v] == stamp {
-			continue
-		}
-		if class[v] != searched {
-			cand = v
-			break
-		}
-		need = append(need, uint16(v))
-	}
+	cand, need := missing(mark, s.classes(size), stamp, searched, s.needs[:0])
 	s.needs = need
 	if len(need) == 0 {
 		return cand
@@ -282,6 +270,22 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp ui
 		}
 	}
 	return k
+}
+
+// missing returns the least value v below len(class) that is not marked and is of the listed
+// class (class[v] != searched), or len(class) if there is none, with the searched values not
+// marked below it appended to need.
+func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need []uint16) (int, []uint16) {
+	for v, c := range class {
+		if mark[v] == stamp {
+			continue
+		}
+		if c != searched {
+			return v, need
+		}
+		need = append(need, uint16(v))
+	}
+	return len(class), need
 }
 
 // scanTakes looks for the wanted values among the splits of two or three takes at once, for

@@ -398,19 +398,7 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 	if s.c == 1 && (h-s.takes[0])%2 == 1 {
 		searched = 1
 	}
-	class := l.class[:size]
-	need := w.needs[:0]
-	cand := size
-	for v := range size {
-		if mark[v] == stamp {
-			continue
-		}
-		if class[v] != searched {
-			cand = v
-			break
-		}
-		need = append(need, uint16(v))
-	}
+	cand, need := missing(mark, l.class[:size], stamp, searched, w.needs[:0])
 	w.needs = need
 	if len(need) == 0 {
 		return cand
