@@ -29,9 +29,9 @@ func LaskersNimSplits(h, t, most int) []int {
 	return as
 }
 
-// GeneralValues returns G(0..n-1) of o computed from scratch by the reference mex (the
+// ReferenceValues returns G(0..n-1) of o computed from scratch by the reference mex (the
 // general engine for codes with a tail), past any closed form and without touching o's cache.
-func GeneralValues(o *Octal, n int) []int {
+func ReferenceValues(o *Octal, n int) []int {
 	var vals []int
 	for _, v := range referenceValues(o, n) {
 		vals = append(vals, int(v))
@@ -100,11 +100,15 @@ func DigitAllows(o *Octal, i, k int) (bool, byte) {
 
 // referenceValues returns G(0..n-1) computed from scratch by the reference engine (the
 // quadratic mex that lists every option), without touching o's cache.
-func referenceValues(o *Octal, n int) []uint16 {
+func referenceValues(o *Octal, n int) []uint16 { return valuesBy(o.mex, n) }
+
+// valuesBy returns G(0..n-1), or fewer when a value exceeds maxValue, computed from scratch by
+// mex, which returns G(len(g)) from g with seen as its scratch bitset.
+func valuesBy(mex func(g []uint16, n int, seen []uint64) int, n int) []uint16 {
 	g := make([]uint16, 0, n)
 	seen := make([]uint64, 1<<16/64+1)
 	for len(g) < n {
-		v := o.mex(g, len(g), seen)
+		v := mex(g, len(g), seen)
 		if v > maxValue {
 			break
 		}
@@ -166,18 +170,7 @@ func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 
 // generalValues returns G(0..n-1) computed from scratch by the general engine of
 // takebreak.go, the reference for every code, without touching o's cache.
-func generalValues(o *Octal, n int) []uint16 {
-	g := make([]uint16, 0, n)
-	seen := make([]uint64, 1<<16/64+1)
-	for len(g) < n {
-		v := o.mexGeneral(g, len(g), seen)
-		if v > maxValue {
-			break
-		}
-		g = append(g, uint16(v))
-	}
-	return g
-}
+func generalValues(o *Octal, n int) []uint16 { return valuesBy(o.mexGeneral, n) }
 
 // earlyMaskValues returns G(0..n-1) computed by the rare/common engine with the mask first
 // chosen at start values instead of sparseStart, and the number of values computed with a

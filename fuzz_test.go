@@ -613,7 +613,7 @@ func FuzzNimClosedForms(f *testing.F) {
 	f.Add([]byte{1, 0, 3, 0, 5, 0})
 	f.Add([]byte{0xff, 0xff, 0xfe, 0xff})
 	f.Add([]byte{2, 0, 2, 0})
-	general := kayles.GeneralValues(kayles.LaskersNim, 256)
+	general := kayles.ReferenceValues(kayles.LaskersNim, 256)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var hs []int
 		for i := 0; i+1 < len(data) && len(hs) < 3; i += 2 {

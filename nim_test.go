@@ -77,7 +77,7 @@ func TestNimClosedFormValues(t *testing.T) {
 			require.Equal(t, want, v, "the formula at %d (lasker %v)", n, c.lasker)
 		}
 		for _, o := range nimSpellings(t, c.lasker) {
-			general := kayles.GeneralValues(o, c.n)
+			general := kayles.ReferenceValues(o, c.n)
 			assert.Equal(t, brute, general, "%s: the general engine", o)
 			vals, err := o.Values(c.n)
 			require.NoError(t, err)
@@ -180,7 +180,7 @@ func partitions(n int, f func(kayles.Position)) {
 func TestNimPositionsAgainstSearch(t *testing.T) {
 	const most = 14
 	for _, o := range []*kayles.Octal{kayles.Nim, kayles.LaskersNim} {
-		general := kayles.GeneralValues(o, most+1)
+		general := kayles.ReferenceValues(o, most+1)
 		memo := map[[2]any]bool{}
 		var lost func(p kayles.Position, misere bool) bool
 		lost = func(p kayles.Position, misere bool) bool {

@@ -180,30 +180,11 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 			mark[0] = stamp
 		}
 	}
-	// Every split with a rare part: both orders, as r runs over all rare heaps below m.
-	for j, i := range s.takes {
-		m := n - i
-		if m < 2 {
-			continue
-		}
-		h := g[:m]
-		rare := s.rare[:s.rareBelow(m)]
-		if s.unequal[j] && m%2 == 0 {
-			if k, ok := slices.BinarySearch(rare, int32(m/2)); ok {
-				markSplits(mark, h, rare[:k], stamp) // leave out m/2 + m/2
-				rare = rare[k+1:]
-			}
-		}
-		markSplits(mark, h, rare, stamp)
-	}
+	s.markRare(mark, g, n, s.rare, stamp)
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
 	// cand is the least listed value missing from the options; the searched values missing
 	// below it go to need.
-	searched := uint8(0)
-	if s.c == 1 && len(s.takes) > 0 && (n-s.takes[0])%2 == 1 {
-		searched = 1
-	}
-	cand, need := missing(mark, s.classes(size), stamp, searched, s.needs[:0])
+	cand, need := missing(mark, s.classes(size), stamp, s.searched(n), s.needs[:0])
 	s.needs = need
 	if len(need) == 0 {
 		return cand
@@ -230,6 +211,27 @@ func (s *sparse) mex(o *Octal, g []uint16, words int) int {
 		}
 	}
 	return cand
+}
+
+// markRare marks the value of every split of heap n with a part in rare (the rare heaps, in
+// ascending order, as far as they are known), for every take: both orders, as r runs over the
+// rare heaps below m = n - take, leaving out m/2 + m/2 for a take that forbids equal heaps.
+func (s *sparse) markRare(mark *[markSize]uint8, g []uint16, n int, rare []int32, stamp uint8) {
+	for j, i := range s.takes {
+		m := n - i
+		if m < 2 {
+			continue
+		}
+		h := g[:m]
+		below := rare[:rareBelow(rare, m)]
+		if s.unequal[j] && m%2 == 0 {
+			if k, ok := slices.BinarySearch(below, int32(m/2)); ok {
+				markSplits(mark, h, below[:k], stamp)
+				below = below[k+1:]
+			}
+		}
+		markSplits(mark, h, below, stamp)
+	}
 }
 
 // markSplits marks the values of the splits (r, m-r) of m = len(h) for every heap r in rare.
@@ -270,6 +272,16 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp ui
 		}
 	}
 	return k
+}
+
+// searched returns the class of the values of heap n that only a scan finds:
+// popcount(v&M) ≡ c·m (mod 2), with m = n - s.takes[0] (every split of n has m of that parity
+// when c = 1).
+func (s *sparse) searched(n int) uint8 {
+	if s.c == 1 && len(s.takes) > 0 && (n-s.takes[0])%2 == 1 {
+		return 1
+	}
+	return 0
 }
 
 // missing returns the least value v below len(class) that is not marked and is of the listed
@@ -369,11 +381,11 @@ func (s *sparse) scanBlock(x, y []uint16, want *[markSize]uint8, stamp uint8, k 
 	return k
 }
 
-// rareBelow returns how many rare heaps are below m. Successive calls for one heap come with
-// falling m, and the answer moves little from heap to heap.
-func (s *sparse) rareBelow(m int) int {
-	k := len(s.rare)
-	for k > 0 && int(s.rare[k-1]) >= m {
+// rareBelow returns how many heaps of rare, in ascending order, are below m. Successive calls
+// for one heap come with falling m, and the answer moves little from heap to heap.
+func rareBelow(rare []int32, m int) int {
+	k := len(rare)
+	for k > 0 && int(rare[k-1]) >= m {
 		k--
 	}
 	return k

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -375,30 +374,8 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 			mark[0] = stamp // two equal heaps: value 0, whatever G(h-1)
 		}
 	}
-	for j, i := range s.takes {
-		m := h - i
-		if m < 2 {
-			continue
-		}
-		hm := g[:m]
-		k := len(w.rare)
-		for k > 0 && int(w.rare[k-1]) >= m {
-			k--
-		}
-		rare := w.rare[:k]
-		if s.unequal[j] && m%2 == 0 {
-			if k, ok := slices.BinarySearch(rare, int32(m/2)); ok {
-				markSplits(mark, hm, rare[:k], stamp) // leave out m/2 + m/2
-				rare = rare[k+1:]
-			}
-		}
-		markSplits(mark, hm, rare, stamp)
-	}
-	searched := uint8(0)
-	if s.c == 1 && (h-s.takes[0])%2 == 1 {
-		searched = 1
-	}
-	cand, need := missing(mark, l.class[:size], stamp, searched, w.needs[:0])
+	s.markRare(mark, g, h, w.rare, stamp)
+	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0])
 	w.needs = need
 	if len(need) == 0 {
 		return cand
