@@ -54,13 +54,15 @@ func (o *Octal) Outcome(p Position) Outcome {
 // O(log h) for each move in a heap of h, and O(1) for a heap without one. It panics when
 // [Octal.Value] would.
 func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
-	switch {
-	case o.isNim():
-		return nimWinningMoves(p)
-	case o.isLaskersNim():
-		return laskersNimWinningMoves(p)
-	}
 	return func(yield func(Move) bool) {
+		switch {
+		case o.isNim():
+			nimWinningMoves(p)(yield)
+			return
+		case o.isLaskersNim():
+			laskersNimWinningMoves(p)(yield)
+			return
+		}
 		v := o.Value(p)
 		if v == 0 {
 			return
