@@ -70,8 +70,12 @@ func (p Period) fold(n int) int {
 // that value does not fit an int. p must be non-zero.
 func (p Period) at(vals []uint16, n int) (int, bool) {
 	f := p.fold(n)
-	v, k := int(vals[f]), (n-f)/p.Period
-	if p.Saltus > 0 && k > (math.MaxInt-v)/p.Saltus {
+	v := int(vals[f])
+	if p.Saltus == 0 {
+		return v, true // no division on the path of every periodic game
+	}
+	k := (n - f) / p.Period
+	if k > (math.MaxInt-v)/p.Saltus {
 		return 0, false
 	}
 	return v + p.Saltus*k, true
