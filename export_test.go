@@ -18,6 +18,9 @@ func NimWinningMoves(heaps []int, misere bool) []NimMove {
 	return nimState{heaps: heaps, misere: misere}.winningMoves()
 }
 
+// LaskersNimValue is the closed form of Lasker's Nim that its winning moves use.
+var LaskersNimValue = laskersNimValue
+
 // LaskersNimSplits returns the splits of a heap of h into a and h-a, a <= h-a, whose values
 // in Lasker's Nim have nim-sum t, as laskersNimSplits solves for them; at most most of them.
 func LaskersNimSplits(h, t, most int) []int {

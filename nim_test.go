@@ -45,16 +45,10 @@ func bruteNimValues(n int, split bool) []int {
 }
 
 // laskersNimFormula is the closed form of Winning Ways, ch. 4: G(0) = 0, G(4k+1) = 4k+1,
-// G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
-func laskersNimFormula(n int) int {
-	switch {
-	case n > 0 && n%4 == 3:
-		return n + 1
-	case n > 0 && n%4 == 0:
-		return n - 1
-	}
-	return n
-}
+// G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3, as the package writes it for the winning
+// moves. TestNimClosedFormValues checks it against brute force; the other tests check the
+// engine's values, which come from the proven period, against it.
+var laskersNimFormula = kayles.LaskersNimValue
 
 // TestNimClosedFormValues checks the values of every spelling of Nim and Lasker's Nim against
 // the definition, the general engine and the published formulas, and the proven periods
