@@ -8,19 +8,18 @@ import (
 // This file implements the package's errors: a few sentinels and one struct per failure family.
 
 var (
-	// ErrSyntax reports text that is not an octal code, a position, a graph or a stored table.
+	// ErrSyntax reports text that is not an octal code, a position or a stored value.
 	ErrSyntax = errors.New("invalid syntax")
-	// ErrRange reports a number out of range, in text (such as a heap too large for an int) or
-	// given to a constructor such as [NewSubtraction] (a [*RangeError]).
+	// ErrRange reports a number out of range: a negative heap, a number in text too large for
+	// an int, or an argument outside what a function accepts (a [*RangeError]).
 	ErrRange = errors.New("value out of range")
 	// ErrIllegalMove reports a move that the rules do not allow in the position it was played in.
 	ErrIllegalMove = errors.New("illegal move")
-	// ErrTooLarge reports a request beyond what the engine computes: a heap whose value would
-	// need more than [MaxValues] values, or more than the automatic limit in a game without a
-	// proven period ([*LimitError]); a misère search of more than [MisereMaxTokens] tokens
-	// ([*MisereLimitError]); or a graph component of more than [MaxComponent] vertices
-	// ([*SolveLimitError]).
-	ErrTooLarge = errors.New("beyond the engine's limit")
+	// ErrTooLarge reports a question that cannot be answered within a limit: the work the
+	// engine does on its own for a value, the positions a misère search may examine, the
+	// values an Octal may store ([MaxValues]). It comes as a [*LimitError] that says which
+	// limit and what to do instead.
+	ErrTooLarge = errors.New("beyond the limit")
 )
 
 // A ParseError records a failure to parse text: an octal code, a position, a graph or a stored
@@ -30,13 +29,13 @@ type ParseError struct {
 	What   string // what was being parsed: "octal code", "position", "graph", "graph6", "table" or "nim table"
 	Input  string // the input, cut to 64 bytes when longer
 	Offset int    // byte offset in Input where the problem was found
-	Msg    string // what is wrong there
+	Reason string // what is wrong there
 	Err    error  // ErrSyntax or ErrRange
 }
 
 func (e *ParseError) Error() string {
 	return "kayles: invalid " + e.What + " " + strconv.Quote(e.Input) +
-		" at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+		" at offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }
@@ -46,7 +45,7 @@ func newParseError(what, input string, offset int, msg string, err error) *Parse
 	if len(input) > 64 {
 		input = input[:64] + "..."
 	}
-	return &ParseError{What: what, Input: input, Offset: offset, Msg: msg, Err: err}
+	return &ParseError{What: what, Input: input, Offset: offset, Reason: msg, Err: err}
 }
 
 // A MoveError records a move that cannot be played in a position. It wraps [ErrIllegalMove].
@@ -64,18 +63,22 @@ func (e *MoveError) Error() string {
 
 func (e *MoveError) Unwrap() error { return ErrIllegalMove }
 
-// A LimitError records a heap whose value the engine will not compute. It wraps [ErrTooLarge].
-// The zero LimitError names no code; the package never returns one.
+// A LimitError records a question that cannot be answered within a limit. It wraps
+// [ErrTooLarge]. Every package of the module reports its limits with it. The zero LimitError
+// names no question; no package returns one.
 type LimitError struct {
-	Code  string // the octal code
-	Heap  int    // the heap asked for
-	Limit int    // the number of values the engine would compute
+	Question string // what was asked, such as "the value of heap 100000 in 0.6"
+	Limit    int64  // the limit that was reached
+	Unit     string // what Limit counts: "values", "steps", "positions", "vertices", ...
+	Advice   string // what to do instead, fit to show a user; may be empty
 }
 
 func (e *LimitError) Error() string {
-	return "kayles: the value of heap " + strconv.Itoa(e.Heap) + " in " + e.Code +
-		" needs more than " + strconv.Itoa(e.Limit) +
-		" values and no period is proven; compute further with Values first"
+	s := "kayles: " + e.Question + " needs more than " + strconv.FormatInt(e.Limit, 10) + " " + e.Unit
+	if e.Advice != "" {
+		s += "; " + e.Advice
+	}
+	return s
 }
 
 func (e *LimitError) Unwrap() error { return ErrTooLarge }

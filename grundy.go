@@ -196,7 +196,7 @@ func (o *Octal) grundy(n int) (int, error) {
 	if s.period.Period > 0 {
 		return 0, o.overflow(n)
 	}
-	return 0, &LimitError{Code: o.code, Heap: n, Limit: limit}
+	return 0, &LimitError{Question: "the value of heap " + strconv.Itoa(n) + " in " + o.code, Limit: int64(limit), Unit: "values", Advice: "no period is proven within them; compute further with Values"}
 }
 
 // overflow returns the error for heap n, whose value a proven arithmetic period gives but an
@@ -232,14 +232,14 @@ func (o *Octal) Check(p Position) error {
 // proven period.
 func (o *Octal) Values(n int) ([]int, error) {
 	if n < 0 || n > MaxValues {
-		return nil, &LimitError{Code: o.code, Heap: n, Limit: MaxValues}
+		return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + o.code, Limit: MaxValues, Unit: "values"}
 	}
 	s := o.load()
 	if n > len(s.vals) && s.period.Period == 0 {
 		s = o.extend(n)
 	}
 	if n > len(s.vals) && s.period.Period == 0 {
-		return nil, &LimitError{Code: o.code, Heap: len(s.vals), Limit: len(s.vals)}
+		return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + o.code, Limit: int64(len(s.vals)), Unit: "values", Advice: "the next value exceeds 65535"}
 	}
 	vals := make([]int, n)
 	for i := range vals {

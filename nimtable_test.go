@@ -290,7 +290,7 @@ func TestNimTableUnmarshalTextErrors(t *testing.T) {
 		require.ErrorAs(t, err, &pe)
 		assert.Equal(t, "nim table", pe.What)
 		assert.Equal(t, tt.off, pe.Offset, "%q", tt.text)
-		assert.Equal(t, tt.msg, pe.Msg, "%q", tt.text)
+		assert.Equal(t, tt.msg, pe.Reason, "%q", tt.text)
 		assert.Equal(t, []int{2, 1}, nt.Heaps(), "%q changed the table", tt.text)
 		assert.Equal(t, []kayles.NimMove{{2, 1}}, nt.History())
 		assert.True(t, nt.Misere())

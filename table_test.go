@@ -377,7 +377,7 @@ func TestTableUnmarshalTextErrors(t *testing.T) {
 		require.ErrorAs(t, err, &pe)
 		assert.Equal(t, "table", pe.What)
 		assert.Equal(t, tt.off, pe.Offset, "%q", tt.text)
-		assert.Equal(t, tt.msg, pe.Msg, "%q", tt.text)
+		assert.Equal(t, tt.msg, pe.Reason, "%q", tt.text)
 		assert.Equal(t, "||.||", tb.String(), "%q changed the table", tt.text)
 		assert.Equal(t, [][]int{{3}}, tb.History())
 	}

@@ -81,7 +81,7 @@ func TestTakeAndBreakNotationErrors(t *testing.T) {
 		var pe *kayles.ParseError
 		require.ErrorAs(t, err, &pe)
 		assert.Equal(t, c.offset, pe.Offset, c.in)
-		assert.Contains(t, pe.Msg, c.msg, c.in)
+		assert.Contains(t, pe.Reason, c.msg, c.in)
 	}
 }
 
