@@ -2,9 +2,7 @@ package kayles_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/octalgames/kayles"
 )
@@ -68,128 +66,7 @@ func ExampleParsePosition() {
 
 // Examples of the tables.
 
-func ExampleTable() {
-	t, err := kayles.NewTable(kayles.Small)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(t.Knock(4)) // the middle pin leaves two rows of three
-	fmt.Println(t, t.Position(), "player to move:", t.Player())
-	pins, winning := t.Hint()
-	fmt.Println("hint:", pins, winning)
-	err = t.Knock(3, 5)
-	fmt.Println(errors.Is(err, kayles.ErrNotSideBySide), err)
-	text, _ := t.MarshalText()
-	fmt.Println(string(text))
-	// Output:
-	// <nil>
-	// |||.||| 3+3 player to move: 1
-	// hint: [1] false
-	// true kayles: cannot knock down pins 3 and 5: they are not side by side
-	// kayles 7 normal moves 4
-}
-
-func ExampleTable_UnmarshalText() {
-	var t kayles.Table
-	if err := t.UnmarshalText([]byte("kayles 10 normal moves 5-6 1")); err != nil {
-		panic(err)
-	}
-	fmt.Println(t.String(), t.Player())
-	fmt.Println(t.Undo(), t.String())
-	err := t.UnmarshalText([]byte("kayles 10 normal moves 5-6 6"))
-	fmt.Println(errors.Is(err, kayles.ErrSyntax), t.String())
-	// Output:
-	// .|||..|||| 0
-	// <nil> ||||..||||
-	// true ||||..||||
-}
-
-func ExampleNimTable() {
-	t, err := kayles.NewNimTable(true) // misère play, heaps 1 3 5 7
-	if err != nil {
-		panic(err)
-	}
-	heap, count, winning := t.Hint()
-	fmt.Println(t, "hint:", heap, count, winning) // 1 3 5 7 is lost for the player to move
-	fmt.Println(t.Take(4, 7))
-	heap, count, winning = t.Hint()
-	fmt.Println(t, "hint:", heap, count, winning)
-	err = t.Take(4, 1)
-	fmt.Println(errors.Is(err, kayles.ErrTakeTooMany), err)
-	// Output:
-	// 1 3 5 7 hint: 1 1 false
-	// <nil>
-	// 1 3 5 0 hint: 3 3 true
-	// true kayles: cannot take 1 from heap 4: it is empty
-}
-
-func ExampleNewPerfect() {
-	t, _ := kayles.NewTable(kayles.Large)
-	players := []kayles.Opponent{
-		kayles.NewRandom(rand.New(rand.NewPCG(1, 2))),
-		kayles.NewPerfect(rand.New(rand.NewPCG(3, 4))),
-	}
-	for {
-		pins, ok := players[t.Player()].ChooseKnock(t)
-		if !ok {
-			break
-		}
-		if err := t.Knock(pins...); err != nil {
-			panic(err)
-		}
-	}
-	winner, _ := t.Winner()
-	fmt.Println(players[winner], "wins")
-	// Output:
-	// perfect wins
-}
-
 // Examples for graphs (issue 6).
-
-func ExampleNodeGame_Grundy() {
-	// Node Kayles on a path is Dawson's Chess.
-	v, err := kayles.NodeKayles.Grundy(kayles.PathGraph(5))
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(v, kayles.DawsonsChess.Grundy(5))
-	// Output: 3 3
-}
-
-func ExampleNodeGame_WinningMoves() {
-	g := kayles.GridGraph(3, 3) // vertex 3r+c in row r, column c
-	v, _ := kayles.NodeKayles.Grundy(g)
-	wins, _ := kayles.NodeKayles.WinningMoves(g)
-	fmt.Println(v, wins)
-	// Output: 1 [0 2 4 6 8]
-}
-
-func ExampleArcGame_WinningMoves() {
-	g := kayles.MustParseGraph("6: 0-1 1-2 2-3 3-4 4-5")
-	v, _ := kayles.ArcKayles.Grundy(g)
-	wins, _ := kayles.ArcKayles.WinningMoves(g)
-	fmt.Println(v, wins)
-	// Output: 3 [[2 3]]
-}
-
-func ExampleParseGraph6() {
-	g, err := kayles.ParseGraph6("IheA@GUAo")
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(g.NumVertices(), g.NumEdges(), g.Equal(kayles.PetersenGraph()))
-	fmt.Println(g)
-	// Output:
-	// 10 15 true
-	// 10: 0-1 0-4 0-5 1-2 1-6 2-3 2-7 3-4 3-8 4-9 5-7 5-8 6-8 6-9 7-9
-}
-
-func ExampleNodeGame_MisereOutcome() {
-	// With one vertex, the player to move must take it, and in misère play loses.
-	o, _ := kayles.NodeKayles.MisereOutcome(kayles.PathGraph(1))
-	fmt.Println(o)
-	// Output: P
-}
 
 // Misère play (issue 4).
 

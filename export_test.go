@@ -7,17 +7,6 @@ import (
 // FindPeriod exposes the periodicity search to the tests.
 func FindPeriod(g []uint16, t, k int) (Period, bool) { return findPeriod(g, t, k) }
 
-// NimLoses and NimWinningMoves expose the Nim rules behind NimTable (Nim's methods, mapped to
-// the table's numbered heaps) to the tables' tests, to test against brute force. Heaps may be
-// empty.
-func NimLoses(heaps []int, misere bool) bool {
-	return nimState{heaps: heaps, misere: misere}.loses()
-}
-
-func NimWinningMoves(heaps []int, misere bool) []NimMove {
-	return nimState{heaps: heaps, misere: misere}.winningMoves()
-}
-
 // LaskersNimValue is the closed form of Lasker's Nim that its winning moves use.
 var LaskersNimValue = laskersNimValue
 
@@ -43,33 +32,6 @@ func ReferenceValues(o *Octal, n int) []int {
 }
 
 // This file exports internals to the tests of package kayles_test.
-
-// CanonKey returns the canonical key of g, which must have at most 64 vertices.
-func CanonKey(g *Graph) string {
-	var adj [64]uint64
-	for v := range g.NumVertices() {
-		for w := range g.Neighbors(v) {
-			adj[v] |= 1 << w
-		}
-	}
-	var c canonizer
-	return c.key(&adj, fullSet(g.NumVertices()))
-}
-
-// GraphMemoBytes returns the bytes that the memos of n hold by their own estimate.
-func GraphMemoBytes(n *NodeGame) int {
-	total := 0
-	for _, m := range []*graphMemo{&n.s.normal, &n.s.misere} {
-		m.mu.Lock()
-		for _, gen := range []map[string]uint16{m.cur, m.old} {
-			for k := range gen {
-				total += len(k) + memoEntryCost
-			}
-		}
-		m.mu.Unlock()
-	}
-	return total
-}
 
 // Misère play (issue 4).
 
