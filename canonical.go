@@ -19,20 +19,17 @@ type canonGame struct {
 	tame  bool // tame in Conway's sense: see canonTable.classify
 }
 
-// canonMaxPositions bounds the positions one canonical-form computation visits, and so its
-// memory. Tests lower it.
-var canonMaxPositions = 1 << 18
-
 // canonTable interns canonical games for one computation; it is not shared, so it needs no lock.
 type canonTable struct {
 	ids   map[string]int
 	games []canonGame
 	memo  map[Position]int
-	over  bool // more than canonMaxPositions positions were needed; the answers are void
+	b     *budget // the positions it may visit, and the context
+	over  bool    // b stopped it; the answers are void
 }
 
-func newCanonTable() *canonTable {
-	return &canonTable{ids: map[string]int{}, memo: map[Position]int{}}
+func newCanonTable(b *budget) *canonTable {
+	return &canonTable{ids: map[string]int{}, memo: map[Position]int{}, b: b}
 }
 
 // intern returns the id of the game whose options are opts (canonical, ascending, distinct).
@@ -93,18 +90,18 @@ func (t *canonTable) classify(g *canonGame) bool {
 	return true
 }
 
-// canon returns the id of the canonical form of p, a misère normal form of o, or -1 when
-// that needs more than canonMaxPositions positions.
-func (t *canonTable) canon(o *Octal, p Position) int {
+// canon returns the id of the canonical form of p, a misère normal form of o, or -1 when the
+// table's budget stops it.
+func (t *canonTable) canon(o *plan, p Position) int {
 	if id, ok := t.memo[p]; ok {
 		return id
 	}
-	if t.over || len(t.memo) >= canonMaxPositions {
+	if t.over || !t.b.spend(1) {
 		t.over = true
 		return -1
 	}
 	var opts []int
-	for m := range o.Moves(p) {
+	for m := range o.moves(p) {
 		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
 		x := t.canon(o, q)
 		if x < 0 {

@@ -1,6 +1,7 @@
 package kayles
 
 import (
+	"context"
 	"bufio"
 	"encoding/binary"
 	"errors"
@@ -191,7 +192,7 @@ func writeCheckpoint(path, code string, vals []uint16) error {
 // readCheckpoint reads the checkpoint at path for o and checks it: the format, the checksum,
 // the code, and the values themselves (the first 2048 against the reference engine, and the
 // last one against the rules), so that a file forged with a valid checksum is refused too.
-func (o *Octal) readCheckpoint(path string) ([]uint16, error) {
+func (o *plan) readCheckpoint(ctx context.Context, path string) ([]uint16, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &CheckpointError{Path: path, Reason: "cannot open", Err: err}
@@ -208,7 +209,11 @@ func (o *Octal) readCheckpoint(path string) ([]uint16, error) {
 	if code != o.code {
 		return nil, &CheckpointError{Path: path, Reason: "written for " + strconv.Quote(code) + ", not for " + o.code, Err: ErrCheckpoint}
 	}
-	if i := o.firstWrong(vals); i >= 0 {
+	i, err := o.firstWrong(ctx, vals)
+	if err != nil {
+		return nil, err
+	}
+	if i >= 0 {
 		return nil, &CheckpointError{Path: path, Reason: "damaged: G(" + strconv.Itoa(i) + ") does not follow the rules of " + o.code, Err: ErrCheckpoint}
 	}
 	return vals, nil
@@ -216,20 +221,32 @@ func (o *Octal) readCheckpoint(path string) ([]uint16, error) {
 
 // firstWrong returns the index of a value of vals that the reference mex contradicts, checking
 // the first 2048 values and the last one, or -1. It costs O(2048²·t + n·t). With flag 8 (O(n²)
-// per value) it checks only the first 256 values.
-func (o *Octal) firstWrong(vals []uint16) int {
+// per value) it checks only the first 256 values, and the general engine only as many as
+// 2^24 steps check. It returns ctx's error when ctx is done first.
+func (o *plan) firstWrong(ctx context.Context, vals []uint16) (int, error) {
 	seen := make([]uint64, 1<<16/64+2)
 	head, last := 2048, true
 	if !o.plain || o.heaps >= 3 {
-		head, last = min(256, o.limit()), false
+		head, last = 256, false
 	}
+	b := newBudget(ctx, 1<<24, "steps", func() string { return "checking a checkpoint" })
 	for i := range min(len(vals), head) {
-		if o.mex(vals, i, seen) != int(vals[i]) {
-			return i
+		if i%64 == 0 && b.done() {
+			return -1, ctx.Err()
+		}
+		v := o.mex(vals, i, seen, b)
+		if v < 0 {
+			break // the general engine's check is spent: the rest is trusted to the checksum
+		}
+		if v != int(vals[i]) {
+			return i, nil
 		}
 	}
-	if i := len(vals) - 1; last && i >= head && o.mex(vals, i, seen) != int(vals[i]) {
-		return i
+	if err := ctx.Err(); err != nil {
+		return -1, err
 	}
-	return -1
+	if i := len(vals) - 1; last && i >= head && o.mex(vals, i, seen, nil) != int(vals[i]) {
+		return i, nil
+	}
+	return -1, nil
 }

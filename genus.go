@@ -1,9 +1,9 @@
 package kayles
 
 import (
+	"context"
 	"slices"
 	"strconv"
-	"sync"
 )
 
 // This file implements misère nim-values and Conway's genus of positions, and tameness.
@@ -13,7 +13,8 @@ import (
 // G plus k nim-heaps of size 2. The γk alternate from some point on, so a Genus keeps them up
 // to that point: γk for k beyond the last one repeats the last two in turn.
 //
-// The zero Genus, with no misère values, is the genus of no game; [Octal.Genus] never returns it.
+// The zero Genus, with no misère values, is the genus of no game; [Octal.Genus] returns it
+// only with an error.
 type Genus struct {
 	Normal int   // g, the normal-play nim-value
 	Misere []int // γ0, γ1, ..., γm with m >= 1, shortest: γk for k > m is γ(m-1) or γm, alternately
@@ -105,33 +106,31 @@ func (g Genus) String() string {
 	return string(b)
 }
 
-// genusMemo holds the genera found so far, shared by every goroutine and bounded like
-// misereMemo. Entries are never modified once stored.
-var genusMemo struct {
-	mu    sync.Mutex
-	m     map[misereKey]Genus
-	bytes int // as misereEntryBytes counts them, and 8 more for each misère value
-}
-
 // Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
 // admit no move dropped), and the misère canonical forms of these positions, which tell
 // nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
-// number of tokens; a heap of 20 Kayles pins takes milliseconds. When the canonical forms
-// would need more than 2^18 positions, the genus is still exact but its String is written in
-// full. For positions of more than [MisereMaxTokens] tokens in heaps that admit a move, in
-// every game including Kayles, it returns the zero Genus. The Misere slice of the result is
-// the caller's own.
-func (o *Octal) Genus(p Position) Genus {
-	q, tokens := o.misereForm(p)
-	if tokens > MisereMaxTokens {
-		return Genus{}
+// number of tokens; a heap of 20 Kayles pins takes milliseconds. Each of the two searches may
+// examine [Limits].Positions positions: past that the genus search returns a [*LimitError],
+// while canonical forms too large to find leave the genus exact but its String written in
+// full. When ctx is done first it returns ctx's error. The Misere slice of the result is the
+// caller's own.
+func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
+	o = o.game()
+	pl := o.plan()
+	q, _ := pl.misereForm(p)
+	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the genus", pl.code, p))
+	g, ok := o.genus(q, b)
+	if !ok {
+		return Genus{}, b.err
 	}
-	g := o.genus(q)
 	g.Misere = slices.Clone(g.Misere) // the memo's copy stays the memo's
-	t := newCanonTable()
-	id := t.canon(o, q)
+	t := newCanonTable(newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the canonical form", pl.code, p)))
+	id := t.canon(pl, q)
+	if err := ctx.Err(); err != nil {
+		return Genus{}, err
+	}
 	if id < 0 {
-		return g // too large to classify: written in full
+		return g, nil // too large to classify: written in full
 	}
 	c := &t.games[id]
 	switch {
@@ -140,19 +139,22 @@ func (o *Octal) Genus(p Position) Genus {
 	case c.tame:
 		g.form = genusTame
 	}
-	return g
+	return g, nil
 }
 
 // MisereValue returns the misère nim-value of p: 1 when no move is left, and otherwise the
 // least value no option has (the mex), so that p loses in misère play exactly when it is 0.
-// It costs the search of [Octal.Genus] without the canonical forms, and returns -1 beyond
-// [MisereMaxTokens] tokens in heaps that admit a move, in every game including Kayles.
-func (o *Octal) MisereValue(p Position) int {
-	q, tokens := o.misereForm(p)
-	if tokens > MisereMaxTokens {
-		return -1
+// It costs the search of [Octal.Genus] without the canonical forms, and returns its errors.
+func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
+	o = o.game()
+	pl := o.plan()
+	q, _ := pl.misereForm(p)
+	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the misère value", pl.code, p))
+	g, ok := o.genus(q, b)
+	if !ok {
+		return 0, b.err
 	}
-	return o.genus(q).MisereValue()
+	return g.MisereValue(), nil
 }
 
 // Tame reports whether p is tame in Conway's sense, as CGSuite reports it: in misère
@@ -160,44 +162,43 @@ func (o *Octal) MisereValue(p Position) int {
 // reverses through a tame option of the same genus as p. Sums of tame games are tame and play
 // in misère as nim positions with the same genera do. In Kayles the heaps of 0 to 4, 6, 7, 8,
 // 10, 13 and 14 pins are tame, and 5, 9, 11, 12 and 15 to 20 wild. It costs what
-// [Octal.Genus] costs, and returns false when it cannot tell: beyond [MisereMaxTokens] tokens,
-// or when the canonical forms would need more than 2^18 positions.
-func (o *Octal) Tame(p Position) bool {
-	q, tokens := o.misereForm(p)
-	if tokens > MisereMaxTokens {
-		return false
+// [Octal.Genus] costs. When it cannot tell, because the canonical forms need more than
+// [Limits].Positions positions, it returns a [*LimitError]; when ctx is done first, ctx's error.
+func (o *Octal) Tame(ctx context.Context, p Position) (bool, error) {
+	o = o.game()
+	pl := o.plan()
+	q, _ := pl.misereForm(p)
+	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("whether it is tame: the canonical form", pl.code, p))
+	t := newCanonTable(b)
+	id := t.canon(pl, q)
+	if id < 0 {
+		return false, b.err
 	}
-	t := newCanonTable()
-	id := t.canon(o, q)
-	return id >= 0 && t.games[id].tame
+	return t.games[id].tame, nil
 }
 
-// genus computes the genus of p, a misère normal form, from those of its options.
-func (o *Octal) genus(p Position) Genus {
-	key := misereKey{o.code, p.enc}
-	genusMemo.mu.Lock()
-	e, ok := genusMemo.m[key]
-	genusMemo.mu.Unlock()
-	if ok {
-		return e
+// genus computes the genus of p, a misère normal form, from those of its options, and false as
+// its second result when b stopped the search.
+func (o *Octal) genus(p Position, b *budget) (Genus, bool) {
+	if e, ok := o.memo.genus.Get(p.enc); ok {
+		return e, true
 	}
+	if !b.spend(1) {
+		return Genus{}, false
+	}
+	pl := o.plan()
 	var opts []Genus
 	for m := range o.Moves(p) {
-		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
-		opts = append(opts, o.genus(q))
+		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
+		g, ok := o.genus(q, b)
+		if !ok {
+			return Genus{}, false
+		}
+		opts = append(opts, g)
 	}
-	e = genusOf(opts)
-	genusMemo.mu.Lock()
-	if genusMemo.m == nil || genusMemo.bytes >= misereMemoBytes {
-		genusMemo.m = make(map[misereKey]Genus)
-		genusMemo.bytes = 0
-	}
-	if _, ok := genusMemo.m[key]; !ok {
-		genusMemo.bytes += misereEntryBytes(key) + 8*len(e.Misere)
-	}
-	genusMemo.m[key] = e
-	genusMemo.mu.Unlock()
-	return e
+	e := genusOf(opts)
+	o.memo.genus.Put(p.enc, e)
+	return e, true
 }
 
 // genusOf returns the genus of a game whose options have the genera opts: g = mex of their

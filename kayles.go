@@ -63,17 +63,27 @@
 // [A002187]: https://oeis.org/A002187
 package kayles
 
-import "sync"
+import (
+	"context"
+	"sync"
+)
 
 // This file implements Kayles itself: K(n) for rows of any length.
 
-// kaylesTable holds K(0..n0+p-1) and the period, proven once from the engine.
+// kaylesGame is the Kayles that K and misère Kayles use, apart from the exported [Kayles] so
+// that assigning to that variable changes nothing here.
+var kaylesGame = MustParseOctal(kaylesCode)
+
+// kaylesTable holds K(0..n0+p-1) and the period, proven once from the engine. Kayles's period
+// is proven from 168 values in well under a millisecond, so no context is needed; a failure
+// would be a bug of the engine, which the tests would show.
 var kaylesTable = sync.OnceValues(func() ([]uint8, Period) {
-	per, ok := Kayles.Period(1 << 12)
-	if !ok {
+	ctx := context.Background()
+	per, ok, err := kaylesGame.Period(ctx, 1<<12)
+	if err != nil || !ok {
 		panic("kayles: the period of Kayles was not proven")
 	}
-	vals, err := Kayles.Values(per.Preperiod + per.Period)
+	vals, err := kaylesGame.Values(ctx, per.Preperiod+per.Period)
 	if err != nil {
 		panic(err)
 	}
@@ -84,14 +94,23 @@ var kaylesTable = sync.OnceValues(func() ([]uint8, Period) {
 	return table, per
 })
 
-// K returns the Kayles nim-value of a row of n pins. It is O(1) for every n: the first call
-// proves the period of Kayles (preperiod 71, period 12) from 168 computed values, and every
-// call after that reads a table of 83 entries.
-func K(n uint64) int {
+// K returns the Kayles nim-value of a row of n pins. It is O(1) for every n >= 0: the first
+// call proves the period of Kayles (preperiod 71, period 12) from 168 computed values, and
+// every call after that reads a table of 83 entries. A negative n gets a [*RangeError].
+func K(n int) (int, error) {
+	if n < 0 {
+		return 0, rangeError("row of pins", n, maxInt)
+	}
+	return kaylesValue(n), nil
+}
+
+// kaylesValue returns K(n) for n >= 0.
+func kaylesValue(n int) int {
 	table, per := kaylesTable()
-	if n < uint64(len(table)) {
+	if n < len(table) {
 		return int(table[n])
 	}
-	n0, p := uint64(per.Preperiod), uint64(per.Period)
-	return int(table[n0+(n-n0)%p])
+	return int(table[per.Preperiod+(n-per.Preperiod)%per.Period])
 }
+
+const maxInt = int(^uint(0) >> 1)

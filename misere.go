@@ -1,75 +1,44 @@
 package kayles
 
 import (
+	"context"
 	"iter"
 	"slices"
-	"strconv"
-	"sync"
+
+	"github.com/octalgames/kayles/internal/memo"
 )
 
-// This file implements misère play: outcomes and winning moves when the player who cannot move wins.
+// This file implements misère play: outcomes and winning moves when the player who cannot move
+// wins, by a closed form where one applies and by a memoised search otherwise.
 
-// MisereMaxTokens is the most tokens, in heaps that admit a move, that [Octal.MisereOutcome]
-// searches in a game other than Kayles. The search is exponential in the number of tokens
-// (about 3 to 4 times slower for every 8 more), so the limit keeps every answer within seconds:
-// one heap of 64 takes about 1.5 s in Dawson's Kayles and 6 s in Officers on a 2-core machine,
-// with an empty memo.
-const MisereMaxTokens = 64
-
-// misereMemoBytes bounds the memory of each shared memo of the misère searches, counting the
-// bytes of its keys and values and 64 more for each entry. When a memo is full it is emptied
-// and refilled, so it never holds more. Tests lower it.
-var misereMemoBytes = 64 << 20
-
-// misereEntryBytes is what a memo counts for one entry with the key k.
-func misereEntryBytes(k misereKey) int { return len(k.code) + len(k.pos) + 64 }
-
-// misereKey names a position of one rule set in the memo. The rule set is named by its
-// canonical code, so that two Octals with the same rules share their results.
-type misereKey struct {
-	code string
-	pos  string // Position.enc of a misère normal form
+// A searchMemo holds what the misère searches and genera of one Octal have found, within its
+// byte budget ([Limits].MemoBytes), shared by every goroutine. Positions are keyed by their
+// encoding in misère normal form (heaps that admit no move dropped).
+type searchMemo struct {
+	wins  *memo.Memo[string, bool]  // misère outcomes: true when the player to move wins
+	genus *memo.Memo[string, Genus] // genera; entries are never modified once stored
 }
 
-// misereMemo holds the misère outcomes found by the search, shared by every goroutine: true
-// when the player to move wins.
-var misereMemo struct {
-	mu    sync.Mutex
-	m     map[misereKey]bool
-	bytes int // as misereEntryBytes counts them
-}
-
-func misereLookup(k misereKey) (win, ok bool) {
-	misereMemo.mu.Lock()
-	win, ok = misereMemo.m[k]
-	misereMemo.mu.Unlock()
-	return win, ok
-}
-
-func misereStore(k misereKey, win bool) {
-	misereMemo.mu.Lock()
-	if misereMemo.m == nil || misereMemo.bytes >= misereMemoBytes {
-		misereMemo.m = make(map[misereKey]bool)
-		misereMemo.bytes = 0
+func newSearchMemo(bytes int) *searchMemo {
+	return &searchMemo{
+		wins:  memo.New(bytes/2, func(k string, _ bool) int { return len(k) }),
+		genus: memo.New(bytes/2, func(k string, g Genus) int { return len(k) + 8*len(g.Misere) }),
 	}
-	if _, ok := misereMemo.m[k]; !ok {
-		misereMemo.bytes += misereEntryBytes(k)
-	}
-	misereMemo.m[k] = win
-	misereMemo.mu.Unlock()
 }
 
-// isKayles reports whether o has the rules of Kayles, so that the Sibert–Conway rule applies.
-func (o *Octal) isKayles() bool { return o.code == "0.77" }
+// positionQuestion names a question about position p in code.
+func positionQuestion(what, code string, p Position) func() string {
+	return func() string { return what + " of " + p.String() + " in " + code }
+}
 
 // dead reports whether a heap of n admits no move at all. Such heaps change nothing in any
 // sum, in normal or misère play, and the misère search drops them.
-func (o *Octal) dead(n int) bool {
+func (o *plan) dead(n int) bool {
 	return o.options(n, n, func(int, []int) bool { return false })
 }
 
 // misereForm returns p without its dead heaps, and the number of tokens left in it.
-func (o *Octal) misereForm(p Position) (Position, int) {
+func (o *plan) misereForm(p Position) (Position, int) {
 	var hs []int
 	tokens := 0
 	for h := range p.All() {
@@ -83,7 +52,7 @@ func (o *Octal) misereForm(p Position) (Position, int) {
 
 // misereAfter returns the misère normal form after a move that replaces a heap of h in p, a
 // misère normal form, by the heaps left: only the new heaps can be dead.
-func (o *Octal) misereAfter(p Position, h int, left []int) Position {
+func (o *plan) misereAfter(p Position, h int, left []int) Position {
 	hs := p.Heaps()
 	i := slices.Index(hs, h)
 	hs = slices.Delete(hs, i, i+1)
@@ -95,20 +64,6 @@ func (o *Octal) misereAfter(p Position, h int, left []int) Position {
 	return fromHeaps(hs)
 }
 
-// MisereCheck returns nil when the misère methods ([Octal.MisereOutcome],
-// [Octal.MisereWinningMoves] and [Octal.MisereWinningMove]) answer for p, and otherwise a
-// [*MisereLimitError] wrapping [ErrTooLarge]. Kayles and [Nim] answer for every position; other
-// games for positions of at most [MisereMaxTokens] tokens in heaps that admit a move.
-func (o *Octal) MisereCheck(p Position) error {
-	if o.isKayles() || o.isNim() {
-		return nil
-	}
-	if _, tokens := o.misereForm(p); tokens > MisereMaxTokens {
-		return &MisereLimitError{Code: o.code, Tokens: tokens, Limit: MisereMaxTokens}
-	}
-	return nil
-}
-
 // MisereOutcome returns the outcome of p in misère play, where the player who cannot move wins:
 // [Previous] when the player to move loses against perfect play, [Next] when they win. A
 // position with no move left (the empty one, or one whose heaps all admit no move) is [Next].
@@ -117,110 +72,112 @@ func (o *Octal) MisereCheck(p Position) error {
 // [MisereKaylesOutcome]) in O(heaps) time, for rows of any length. For [Nim] (any Octal with
 // code 0.[3]) it applies Bouton's rule in O(heaps) time, for heaps of any size: the player to
 // move loses exactly when some heap holds more than one token and the nim-sum is 0, or every
-// heap holds at most one and the nim-sum is 1. For every other game it
-// searches the positions that p leads to, with heaps that admit no move dropped, and remembers
-// their outcomes in a memo of bounded size shared by all goroutines; the time is exponential in
-// the number of tokens (every position of up to 30 tokens of Dawson's Kayles or Treblecross
-// takes well under a second in all). Beyond [MisereMaxTokens] tokens it returns the zero
-// Outcome, meaning none is known; [Octal.MisereCheck] tells beforehand.
-func (o *Octal) MisereOutcome(p Position) Outcome {
-	switch {
-	case o.isKayles():
-		return MisereKaylesOutcome(p)
-	case o.isNim():
-		return misereNimOutcome(p)
+// heap holds at most one and the nim-sum is 1. For every other game it searches the positions
+// that p leads to, with heaps that admit no move dropped, and remembers their outcomes in o's
+// memo; the time is exponential in the number of tokens (every position of up to 30 tokens of
+// Dawson's Kayles or Treblecross takes well under a second in all). Past [Limits].Positions
+// positions examined it returns a [*LimitError], and when ctx is done first ctx's error.
+func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) {
+	o = o.game()
+	pl := o.plan()
+	if pl.closed != nil {
+		if r, ok := pl.closed.misereOutcome(p); ok {
+			return r, nil
+		}
 	}
-	q, tokens := o.misereForm(p)
-	if tokens > MisereMaxTokens {
-		return 0
+	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the misère outcome", pl.code, p))
+	q, _ := pl.misereForm(p)
+	win, ok := o.misereWins(q, b)
+	if !ok {
+		return 0, b.err
 	}
-	if o.misereWins(q) {
-		return Next
+	if win {
+		return Next, nil
 	}
-	return Previous
+	return Previous, nil
 }
 
-// misereWins reports whether the player to move wins p, a misère normal form, in misère play.
-// Its recursion is at most as deep as the number of moves left, which is at most twice the
-// number of tokens.
-func (o *Octal) misereWins(p Position) bool {
+// misereWins reports whether the player to move wins p, a misère normal form, in misère play,
+// and false as its second result when b stopped the search. Its recursion is at most as deep
+// as the number of moves left, which is at most twice the number of tokens.
+func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 	if p.enc == "" {
-		return true
+		return true, true
 	}
-	key := misereKey{o.code, p.enc}
-	if win, ok := misereLookup(key); ok {
-		return win
+	if win, ok := o.memo.wins.Get(p.enc); ok {
+		return win, true
 	}
-	win := false
+	if !b.spend(1) {
+		return false, false
+	}
+	pl := o.plan()
 	last := 0
+	ok = true
 	for h := range p.All() {
 		if h == last {
 			continue
 		}
 		last = h
 		// options, not Moves: the search needs only the heaps left, not a Move per option.
-		o.options(h, h, func(_ int, left []int) bool {
-			win = !o.misereWins(o.misereAfter(p, h, left))
-			return !win
+		pl.options(h, h, func(_ int, left []int) bool {
+			w, fine := o.misereWins(pl.misereAfter(p, h, left), b)
+			win, ok = !w, fine
+			return ok && !win
 		})
-		if win {
+		if win || !ok {
 			break
 		}
 	}
-	misereStore(key, win)
-	return win
+	if !ok {
+		return false, false
+	}
+	o.memo.wins.Put(p.enc, win)
+	return win, true
 }
 
-// MisereWinningMoves returns an iterator over the winning moves in p in misère play: exactly
-// the legal moves to positions whose misère outcome is [Previous], in the order of
-// [Octal.Moves]. A position whose misère outcome is Previous has none, and so has a position
-// with no move left (the player to move has already won). For Kayles each move is checked in
-// O(1) after O(heaps) set-up, and a row longer than 166 pins is searched only once a bounded
-// search has found a winning move in it, so the first winning move comes at once even in rows
-// of 10^15 pins. For [Nim] it takes O(heaps) in all, for heaps of any size: a heap has at most
-// two winning moves, found by Bouton's rule. For other games it costs what
-// [Octal.MisereOutcome] costs for each move, and yields nothing beyond [MisereMaxTokens].
-func (o *Octal) MisereWinningMoves(p Position) iter.Seq[Move] {
-	switch {
-	case o.isKayles():
-		return misereKaylesWinningMoves(p)
-	case o.isNim():
-		return misereNimWinningMoves(p)
-	}
-	return func(yield func(Move) bool) {
-		if o.MisereCheck(p) != nil {
-			return
-		}
-		for m := range o.Moves(p) {
-			q, _ := o.misereForm(p.replace(m.Heap, m.Left))
-			if !o.misereWins(q) && !yield(m) {
-				return
-			}
+// MisereWinningMoves returns the winning moves in p in misère play: exactly the legal moves to
+// positions whose misère outcome is [Previous], in the order of [Octal.Moves]. A position whose
+// misère outcome is Previous has none, and so has a position with no move left (the player to
+// move has already won). For Kayles each move is checked in O(1) after O(heaps) set-up, and a
+// row longer than 166 pins is searched only once a bounded search has found a winning move in
+// it, so the first winning move comes at once even in rows of 10^15 pins. For [Nim] it takes
+// O(heaps) in all, for heaps of any size: a heap has at most two winning moves, found by
+// Bouton's rule. For other games it searches as [Octal.MisereOutcome] does, for every move
+// before it returns, within one budget of [Limits].Positions, and returns the error of
+// MisereOutcome when it cannot answer. The sequence does no further work that can fail.
+func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Move], error) {
+	o = o.game()
+	pl := o.plan()
+	if pl.closed != nil {
+		if ms, ok := pl.closed.misereWinningMoves(p); ok {
+			return ms, nil
 		}
 	}
+	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the misère winning moves", pl.code, p))
+	var wins []Move
+	for m := range o.Moves(p) {
+		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
+		win, ok := o.misereWins(q, b)
+		if !ok {
+			return nil, b.err
+		}
+		if !win {
+			wins = append(wins, m)
+		}
+	}
+	return slices.Values(wins), nil
 }
 
 // MisereWinningMove returns the first move of [Octal.MisereWinningMoves], and false when p has
-// none: when its misère outcome is [Previous], when no move is left, or beyond the search limit.
-func (o *Octal) MisereWinningMove(p Position) (Move, bool) {
-	for m := range o.MisereWinningMoves(p) {
-		return m, true
+// none: when its misère outcome is [Previous], or when no move is left. It returns the error of
+// MisereWinningMoves when it cannot answer.
+func (o *Octal) MisereWinningMove(ctx context.Context, p Position) (Move, bool, error) {
+	ms, err := o.MisereWinningMoves(ctx, p)
+	if err != nil {
+		return Move{}, false, err
 	}
-	return Move{}, false
+	for m := range ms {
+		return m, true, nil
+	}
+	return Move{}, false, nil
 }
-
-// A MisereLimitError records a position too large for the misère search of a game other than
-// Kayles. It wraps [ErrTooLarge]. The zero MisereLimitError names no code; the package never
-// returns one.
-type MisereLimitError struct {
-	Code   string // the octal code
-	Tokens int    // the tokens of the position, in heaps that admit a move
-	Limit  int    // MisereMaxTokens
-}
-
-func (e *MisereLimitError) Error() string {
-	return "kayles: a misère search of " + strconv.Itoa(e.Tokens) + " tokens in " + e.Code +
-		" is beyond the limit of " + strconv.Itoa(e.Limit) + " tokens; ask about smaller positions"
-}
-
-func (e *MisereLimitError) Unwrap() error { return ErrTooLarge }

@@ -154,7 +154,7 @@ func (t *misereQuotient) with(s misereSummary, h int) misereSummary {
 	if h == 0 {
 		return s
 	}
-	s.value ^= K(uint64(h))
+	s.value ^= kaylesValue(h)
 	if q, ok := t.add(s.state, h); ok {
 		s.state = q
 	} else {
@@ -169,6 +169,20 @@ func (t *misereQuotient) loses(s misereSummary) bool {
 		return s.value == 0
 	}
 	return t.lose>>s.state&1 != 0
+}
+
+// kaylesCode is the canonical code of Kayles, whose misère play the Sibert–Conway rule solves.
+const kaylesCode = "0.77"
+
+// misereKaylesForm is Kayles's closed form in misère play; its normal play is left to the
+// engine, whose proven period answers for rows of any length.
+type misereKaylesForm struct{}
+
+func (misereKaylesForm) values() *snapshot                             { return nil }
+func (misereKaylesForm) winningMoves(Position) (iter.Seq[Move], bool)  { return nil, false }
+func (misereKaylesForm) misereOutcome(p Position) (Outcome, bool)      { return MisereKaylesOutcome(p), true }
+func (misereKaylesForm) misereWinningMoves(p Position) (iter.Seq[Move], bool) {
+	return misereKaylesWinningMoves(p), true
 }
 
 // MisereKaylesOutcome returns the outcome of p in misère Kayles, where whoever knocks down the
@@ -203,7 +217,7 @@ func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 				continue
 			}
 			last = h
-			rest := misereSummary{value: all.value ^ K(uint64(h)), ordinary: all.ordinary}
+			rest := misereSummary{value: all.value ^ kaylesValue(h), ordinary: all.ordinary}
 			if misereKaylesColumn(h) < 0 {
 				rest.ordinary--
 			}
@@ -227,7 +241,7 @@ func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 			if h > kaylesOptionsFold && kaylesOptionValues(h)>>rest.value&1 == 0 {
 				continue
 			}
-			if !Kayles.heapMoves(h, h, func(m Move) bool { return !wins(m) || yield(m) }) {
+			if !kaylesGame.plan().heapMoves(h, h, func(m Move) bool { return !wins(m) || yield(m) }) {
 				return
 			}
 		}
@@ -246,7 +260,7 @@ var kaylesOptionMasks = sync.OnceValue(func() []uint16 {
 	masks := make([]uint16, kaylesOptionsFold+12)
 	for n := range masks {
 		for _, l := range kaylesOptions(n) {
-			masks[n] |= 1 << (K(uint64(l[0])) ^ K(uint64(l[1])))
+			masks[n] |= 1 << (kaylesValue(l[0]) ^ kaylesValue(l[1]))
 		}
 	}
 	return masks

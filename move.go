@@ -45,7 +45,9 @@ func (m Move) String() string {
 // heap left in row order (0 for the moves that leave at most one heap), then by the number of
 // tokens taken, then by the number of heaps left, then by the further heaps left. For Kayles that is the order of the knocked
 // pins from the left end of the row to its middle. Each move costs O(1) to produce.
-func (o *Octal) Moves(p Position) iter.Seq[Move] {
+func (o *Octal) Moves(p Position) iter.Seq[Move] { return o.plan().moves(p) }
+
+func (o *plan) moves(p Position) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		last := 0
 		for h := range p.All() {
@@ -59,7 +61,7 @@ func (o *Octal) Moves(p Position) iter.Seq[Move] {
 
 // heapMoves yields the moves on a heap of n in the order Moves documents, leaving out those
 // with a heap left other than the largest at bound or more; it returns false when yield did.
-func (o *Octal) heapMoves(n, bound int, yield func(Move) bool) bool {
+func (o *plan) heapMoves(n, bound int, yield func(Move) bool) bool {
 	return o.options(n, bound, func(take int, left []int) bool {
 		return yield(newMove(n, take, left))
 	})
@@ -77,7 +79,7 @@ func newMove(n, take int, left []int) Move {
 // options calls visit with each move on a heap of n, as heapMoves orders and bounds them: the
 // tokens taken and the heaps left in row order, in a slice that visit must not keep. It returns
 // false when visit did. Unlike heapMoves it allocates nothing per move.
-func (o *Octal) options(n, bound int, visit func(take int, left []int) bool) bool {
+func (o *plan) options(n, bound int, visit func(take int, left []int) bool) bool {
 	if !o.plain {
 		return o.optionsGeneral(n, bound, visit)
 	}
@@ -126,7 +128,7 @@ func (o *Octal) Play(p Position, m Move) (Position, error) {
 	if !p.has(m.Heap) {
 		why = "there is no heap of " + strconv.Itoa(m.Heap)
 	} else {
-		why = o.illegal(m.Heap, m.Take, m.Left)
+		why = o.plan().illegal(m.Heap, m.Take, m.Left)
 	}
 	if why != "" {
 		m.Left = slices.Clone(m.Left)

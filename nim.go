@@ -3,40 +3,47 @@ package kayles
 import "iter"
 
 // This file implements the closed forms of Nim and Lasker's Nim: their values as proven
-// arithmetic periods, and Nim's winning moves in normal and misère play by Bouton's rule.
+// arithmetic periods, their winning moves, and Nim's in misère play by Bouton's rule.
 
-// The canonical codes whose values a published theorem gives in closed form. Any Octal with
-// one of these codes, however it was written or built, uses the closed form.
+// The canonical codes of Nim and Lasker's Nim, as closedForms knows them.
 const (
 	nimCode        = "0.[3]" // Nim: take any number of tokens from one heap
 	laskersNimCode = "4.[3]" // Lasker's Nim: Nim, or split a heap in two without taking
 )
 
-// isNim reports whether o has the rules of Nim, so that Bouton's rules apply.
-func (o *Octal) isNim() bool { return o.code == nimCode }
+// nimForm is Nim's closed form: G(n) = n, since the options of a heap of n are exactly the
+// heaps of 0 to n-1 (Bouton 1901), as a period: preperiod 0, period 1, saltus 1; and Bouton's
+// winning moves in normal and misère play.
+type nimForm struct{}
 
-// isLaskersNim reports whether o has the rules of Lasker's Nim.
-func (o *Octal) isLaskersNim() bool { return o.code == laskersNimCode }
-
-// closedForm returns the snapshot that proves every value of the rule set with the given
-// canonical code, or nil when no theorem of this file covers it:
-//
-//   - Nim (0.[3]): G(n) = n, since the options of a heap of n are exactly the heaps of 0 to
-//     n-1 (Bouton 1901). As a period: preperiod 0, period 1, saltus 1.
-//   - Lasker's Nim (4.[3]): G(0) = 0 and, for k >= 0, G(4k+1) = 4k+1, G(4k+2) = 4k+2,
-//     G(4k+3) = 4k+4 and G(4k+4) = 4k+3 (Winning Ways, ch. 4). As a period: preperiod 1 (G(4)
-//     is 3, not G(0)+4), period 4, saltus 4, from the values G(0..4) = 0, 1, 2, 4, 3.
-//
-// The snapshot holds G(0), ..., G(n0+p-1); [Period.at] gives every further value.
-func closedForm(code string) *snapshot {
-	switch code {
-	case nimCode:
-		return &snapshot{vals: []uint16{0}, period: Period{Preperiod: 0, Period: 1, Saltus: 1, Proven: true}}
-	case laskersNimCode:
-		return &snapshot{vals: []uint16{0, 1, 2, 4, 3}, max: 4, period: Period{Preperiod: 1, Period: 4, Saltus: 4, Proven: true}}
-	}
-	return nil
+func (nimForm) values() *snapshot {
+	return &snapshot{vals: []uint16{0}, period: Period{Preperiod: 0, Period: 1, Saltus: 1, Proven: true}}
 }
+
+func (nimForm) winningMoves(p Position) (iter.Seq[Move], bool) { return nimWinningMoves(p), true }
+
+func (nimForm) misereOutcome(p Position) (Outcome, bool) { return misereNimOutcome(p), true }
+
+func (nimForm) misereWinningMoves(p Position) (iter.Seq[Move], bool) {
+	return misereNimWinningMoves(p), true
+}
+
+// laskersNimForm is Lasker's Nim's closed form in normal play: G(0) = 0 and, for k >= 0,
+// G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4 and G(4k+4) = 4k+3 (Winning Ways, ch. 4). As
+// a period: preperiod 1 (G(4) is 3, not G(0)+4), period 4, saltus 4, from the values
+// G(0..4) = 0, 1, 2, 4, 3. Misère play is left to the search.
+type laskersNimForm struct{}
+
+func (laskersNimForm) values() *snapshot {
+	return &snapshot{vals: []uint16{0, 1, 2, 4, 3}, max: 4, period: Period{Preperiod: 1, Period: 4, Saltus: 4, Proven: true}}
+}
+
+func (laskersNimForm) winningMoves(p Position) (iter.Seq[Move], bool) {
+	return laskersNimWinningMoves(p), true
+}
+
+func (laskersNimForm) misereOutcome(Position) (Outcome, bool)             { return 0, false }
+func (laskersNimForm) misereWinningMoves(Position) (iter.Seq[Move], bool) { return nil, false }
 
 // laskersNimValue returns G(n) of Lasker's Nim by the closed form of Winning Ways. The map
 // n -> G(n) swaps 4k+3 and 4k+4 and fixes every other n, so it is its own inverse.

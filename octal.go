@@ -23,9 +23,19 @@ import (
 // or more (! pairwise unequal, ? not all equal, = all equal), and a repeating tail of digits in
 // brackets: 0.[3] is Nim.
 //
-// An Octal also holds the values computed so far, so that each is computed once. It is safe
-// for concurrent use. A nil or zero Octal is not usable: make one with [ParseOctal].
+// An Octal also holds the values computed so far, so that each is computed once, and the
+// [Limits] of the work it does on its own. It is safe for concurrent use. The zero Octal is the
+// game 0.0, in which no move is legal; a nil *Octal is not usable, and its methods panic.
 type Octal struct {
+	eng    *engine // the plan and its values; shared by the Octals that WithLimits makes
+	limits Limits  // with every field set
+	memo   *searchMemo
+}
+
+// A plan is what the engines need to know of a rule set, worked out once when it is parsed:
+// its canonical form and text, what each digit allows, which engine applies and which closed
+// form. It is never modified.
+type plan struct {
 	digits []digit // d0 .. dt, the last one non-zero unless the code is 0.0 or has a tail
 	tail   []digit // the repeating digits after dt, nil for a finite code
 	code   string  // canonical text
@@ -46,7 +56,8 @@ type Octal struct {
 	unequal []int   // the takes of leave2 whose two heaps must differ: modifier ! or ?
 	equal   []int   // takes i >= 0 with flag 4 and modifier =: two equal heaps, of value 0
 	leave3  []int   // takes i >= 0 with flag 8
-	eng     engine
+
+	closed closedForm // the published solution that applies, or nil
 }
 
 // A digit is one place of a code: how many non-empty heaps a move may leave, and how they
@@ -385,8 +396,14 @@ func MustParseOctal(code string) *Octal {
 	return o
 }
 
-// newOctal puts a parsed code in its canonical form and prepares its engine.
+// newOctal puts a parsed code in its canonical form and prepares its plan and engine.
 func newOctal(digits, tail []digit) *Octal {
+	pl := newPlan(digits, tail)
+	return &Octal{eng: newEngine(pl), limits: DefaultLimits, memo: newSearchMemo(DefaultLimits.MemoBytes)}
+}
+
+// newPlan puts a parsed code in its canonical form and works out its plan.
+func newPlan(digits, tail []digit) *plan {
 	tail = shortestTail(tail)
 	if len(tail) == 1 && tail[0] == (digit{}) {
 		tail = nil
@@ -401,7 +418,7 @@ func newOctal(digits, tail []digit) *Octal {
 			digits = digits[:len(digits)-1]
 		}
 	}
-	o := &Octal{digits: digits, tail: tail, heaps: 1, plain: tail == nil}
+	o := &plan{digits: digits, tail: tail, heaps: 1, plain: tail == nil}
 	b := digits[0].text(nil)
 	b = append(b, '.')
 	if len(digits) == 1 && tail == nil {
@@ -418,6 +435,7 @@ func newOctal(digits, tail []digit) *Octal {
 		b = append(b, ']')
 	}
 	o.code = string(b)
+	o.closed = closedForms[o.code]
 	for _, d := range append(slices.Clone(digits), tail...) {
 		switch k := d.maxHeaps(); {
 		case k < 0 || o.heaps < 0:
@@ -472,7 +490,7 @@ func shortestTail(tail []digit) []digit {
 }
 
 // digit returns d_i, the digit for moves that remove i tokens.
-func (o *Octal) digit(i int) digit {
+func (o *plan) digit(i int) digit {
 	if i < len(o.digits) {
 		return o.digits[i]
 	}
@@ -485,17 +503,37 @@ func (o *Octal) digit(i int) digit {
 // String returns the canonical code: one form for each rule set, which [ParseOctal] reads back.
 // Digits are upper case, trailing zeros are dropped (at least one digit stands after the point),
 // a repeating tail is as short as it can be, and as early: "0.77", "4.7", "0.0", "4!.0", "0.[3]".
-func (o *Octal) String() string { return o.code }
+func (o *Octal) String() string { return o.plan().code }
+
+// plan returns the plan of o: that of 0.0 for the zero Octal.
+func (o *Octal) plan() *plan {
+	if o.eng == nil {
+		return zeroOctal.eng.pl
+	}
+	return o.eng.pl
+}
+
+// game returns o, or for the zero Octal the Octal of 0.0 that stands for it.
+func (o *Octal) game() *Octal {
+	if o.eng == nil {
+		return zeroOctal
+	}
+	return o
+}
+
+// zeroOctal is the game 0.0 that the zero Octal plays.
+var zeroOctal = newOctal([]digit{{}}, nil)
 
 // Digits returns the digits d0, d1, ..., dt of a finite code whose digits are plain numbers
 // (no modifiers, no k+ in braces), d_t being the last non-zero one (a single 0 for the game 0.0
 // with no moves). For any other code it returns nil.
 func (o *Octal) Digits() []int {
-	if o.tail != nil {
+	pl := o.plan()
+	if pl.tail != nil {
 		return nil
 	}
-	ds := make([]int, len(o.digits))
-	for i, d := range o.digits {
+	ds := make([]int, len(pl.digits))
+	for i, d := range pl.digits {
 		if d.rule != 0 || d.from > 0 || d.mask > math.MaxInt {
 			return nil
 		}
@@ -506,7 +544,7 @@ func (o *Octal) Digits() []int {
 
 // illegal says why a move that takes take tokens from a heap of n and leaves the heaps left is
 // not legal, or returns "" when it is.
-func (o *Octal) illegal(n, take int, left []int) string {
+func (o *plan) illegal(n, take int, left []int) string {
 	if take < 0 || take > n {
 		return "cannot take " + strconv.Itoa(take) + " tokens from a heap of " + strconv.Itoa(n)
 	}

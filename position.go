@@ -18,15 +18,24 @@ type Position struct {
 }
 
 // NewPosition returns the position with the given heaps, in any order; zero heaps are dropped.
-// It does not keep heaps. NewPosition panics if a heap is negative.
-func NewPosition(heaps ...int) Position {
-	hs := slices.Clone(heaps)
-	for _, h := range hs {
+// It does not keep heaps. A negative heap gets a [*RangeError], and the empty position.
+func NewPosition(heaps ...int) (Position, error) {
+	for _, h := range heaps {
 		if h < 0 {
-			panic("kayles: NewPosition with a negative heap " + strconv.Itoa(h))
+			return Position{}, rangeError("heap", h, maxInt)
 		}
 	}
-	return fromHeaps(hs)
+	return fromHeaps(slices.Clone(heaps)), nil
+}
+
+// MustNewPosition is like [NewPosition] but panics if a heap is negative. It is meant for
+// package-level variables and tests.
+func MustNewPosition(heaps ...int) Position {
+	p, err := NewPosition(heaps...)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
 
 // fromHeaps makes a position from heaps it may reorder; none is negative.

@@ -81,9 +81,14 @@ type Report struct {
 // step does). Other calls on o wait while Run extends the values, for at most one step of
 // about n/16 values.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
+	o = o.game()
+	e := o.eng
 	start := time.Now()
 	limit := opt.Limit
-	if limit <= 0 {
+	if limit < 0 {
+		return e.report(start), rangeError("run limit", limit, MaxValues)
+	}
+	if limit == 0 {
 		limit = DefaultRunLimit
 	}
 	limit = min(limit, MaxValues)
@@ -96,32 +101,35 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		checkpointEvery = 10 * time.Minute
 	}
 	if opt.Resume != "" {
-		if err := o.resume(opt.Resume); err != nil {
-			return o.report(start), err
+		if err := e.resume(ctx, opt.Resume); err != nil {
+			return e.report(start), err
 		}
 	}
-	first := len(o.load().vals)
+	first := len(e.load().vals)
 	lastProgress, lastCheckpoint := start, start
 	progress := func() {
 		if opt.Progress != nil {
-			opt.Progress(o.progress(start, first))
+			opt.Progress(e.progress(start, first))
 		}
 	}
 	save := func() error {
 		if opt.Checkpoint == "" {
 			return nil
 		}
-		return writeCheckpoint(opt.Checkpoint, o.code, o.load().vals)
+		return writeCheckpoint(opt.Checkpoint, e.pl.code, e.load().vals)
 	}
 	for {
 		if err := ctx.Err(); err != nil {
 			progress()
 			if cerr := save(); cerr != nil {
-				return o.report(start), cerr
+				return e.report(start), cerr
 			}
-			return o.report(start), err
+			return e.report(start), err
 		}
-		done := o.runStep(limit, ctx.Done())
+		done, err := e.runStep(ctx, limit)
+		if err != nil {
+			continue // ctx is done: the loop's head saves and returns
+		}
 		now := time.Now()
 		if now.Sub(lastProgress) >= progressEvery {
 			lastProgress = now
@@ -133,49 +141,56 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		if now.Sub(lastCheckpoint) >= checkpointEvery {
 			lastCheckpoint = now
 			if err := save(); err != nil {
-				return o.report(start), err
+				return e.report(start), err
 			}
 		}
 	}
 	progress()
 	if err := save(); err != nil {
-		return o.report(start), err
+		return e.report(start), err
 	}
-	return o.report(start), nil
+	return e.report(start), nil
 }
 
-// runStep extends the values by one step, or until stop is closed, and looks for a period. It
+// runStep extends the values by one step, or until ctx is done, and looks for a period. It
 // reports whether the run is over: a period is proven, the limit is reached, or a value would
-// exceed 65535.
-func (o *Octal) runStep(limit int, stop <-chan struct{}) bool {
-	o.eng.mu.Lock()
-	defer o.eng.mu.Unlock()
-	s := o.load()
+// exceed 65535. Its error is ctx's, when ctx is done first.
+func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
+	if err := e.acquire(ctx); err != nil {
+		return false, err
+	}
+	defer e.release()
+	s := e.load()
 	if s.period.Period > 0 {
-		return true
+		return true, nil
 	}
 	have := len(s.vals)
 	n := min(limit, have+min(max(have/16, 1<<14), 1<<22))
-	s = o.extendLocked(n, limit, stop)
-	if !o.provable {
-		return len(s.vals) >= limit || o.eng.stop
+	s, err := e.extendLocked(n, limit, newBudget(ctx, unlimited, "steps", nil))
+	if err != nil {
+		return false, err
 	}
-	if p, ok := o.eng.per.find(s.vals, len(o.digits)-1, o.heaps); ok {
-		o.eng.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
-		return true
+	if !e.pl.provable {
+		return len(s.vals) >= limit || e.stop.Load(), nil
 	}
-	return len(s.vals) >= limit || o.eng.stop
+	if p, ok := e.per.find(s.vals, len(e.pl.digits)-1, e.pl.heaps); ok {
+		e.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
+		return true, nil
+	}
+	return len(s.vals) >= limit || e.stop.Load(), nil
 }
 
-// resume installs the values of a checkpoint, unless o already has as many.
-func (o *Octal) resume(path string) error {
-	vals, err := o.readCheckpoint(path)
+// resume installs the values of a checkpoint, unless e already has as many.
+func (e *engine) resume(ctx context.Context, path string) error {
+	vals, err := e.pl.readCheckpoint(ctx, path)
 	if err != nil {
 		return err
 	}
-	o.eng.mu.Lock()
-	defer o.eng.mu.Unlock()
-	s := o.load()
+	if err := e.acquire(ctx); err != nil {
+		return err
+	}
+	defer e.release()
+	s := e.load()
 	if len(vals) <= len(s.vals) || s.period.Period > 0 {
 		return nil
 	}
@@ -183,40 +198,42 @@ func (o *Octal) resume(path string) error {
 	for _, v := range vals {
 		top = max(top, int(v))
 	}
-	o.eng.sp = nil // rebuilt from the new values by the next extension
-	o.eng.snap.Store(&snapshot{vals: vals, max: top})
+	e.sp = nil // rebuilt from the new values by the next extension
+	e.snap.Store(&snapshot{vals: vals, max: top})
 	return nil
 }
 
-func (o *Octal) progress(start time.Time, first int) Progress {
-	s := o.load()
+// progress describes the run that started at start with first values. It waits for no lock:
+// it is called between steps, from the goroutine that runs them.
+func (e *engine) progress(start time.Time, first int) Progress {
+	s := e.load()
 	p := Progress{Values: len(s.vals), MaxValue: s.max, Elapsed: time.Since(start)}
 	if sec := p.Elapsed.Seconds(); sec > 0 {
 		p.Rate = float64(p.Values-first) / sec
 	}
-	o.eng.mu.Lock()
-	if sp := o.eng.sp; sp != nil && sp.on {
+	e.lock <- struct{}{}
+	if sp := e.sp; sp != nil && sp.on {
 		p.Rare = len(sp.rare)
 	} else if sp != nil {
 		p.Rare = sp.best
 	}
-	o.eng.mu.Unlock()
+	e.release()
 	return p
 }
 
-// report describes the values cached in o. It costs O(n).
-func (o *Octal) report(start time.Time) Report {
-	o.eng.mu.Lock()
-	s := o.load()
-	r := Report{Code: o.code, Values: len(s.vals), Period: s.period, TooLarge: o.eng.stop}
-	sp := o.eng.sp
+// report describes the values cached in e. It costs O(n).
+func (e *engine) report(start time.Time) Report {
+	e.lock <- struct{}{}
+	s := e.load()
+	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period, TooLarge: e.stop.Load()}
+	sp := e.sp
 	if sp != nil && sp.choices == 0 {
 		sp = nil // too few values for a mask yet
 	}
 	if sp != nil {
 		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
 	}
-	o.eng.mu.Unlock()
+	e.release()
 	r.MaxValue = -1
 	for a, v := range s.vals {
 		if int(v) > r.MaxValue {

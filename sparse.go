@@ -65,7 +65,7 @@ type sparse struct {
 }
 
 // newSparse returns the sparse state for o, counting the values g already computed.
-func newSparse(o *Octal, g []uint16) *sparse {
+func newSparse(o *plan, g []uint16) *sparse {
 	s := &sparse{takes: o.leave2, canParity: true, chooseAt: max(sparseStart, len(g))}
 	for _, i := range s.takes {
 		if i%2 != s.takes[0]%2 {
@@ -115,7 +115,7 @@ func rare(v, mask uint16, c, a, s int) bool {
 
 // next returns G(n) for n = len(g), given g = G(0..n-1) whose largest value is top, and records
 // it. It does not append to g.
-func (s *sparse) next(o *Octal, g []uint16, top int) int {
+func (s *sparse) next(o *plan, g []uint16, top int) int {
 	n := len(g)
 	if n >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
 		s.choose(g)
@@ -126,7 +126,7 @@ func (s *sparse) next(o *Octal, g []uint16, top int) int {
 	}
 	var v int
 	if !s.on || len(s.takes) == 0 { // with no split to walk the reference mex costs O(t)
-		v = o.mex(g, n, s.seen[:words])
+		v = o.mex(g, n, s.seen[:words], nil)
 	} else {
 		v = s.mex(o, g, words)
 	}
@@ -151,7 +151,7 @@ const markSize = 1<<16 + 64
 // mex is the rare/common mex of heap n = len(g), with every option value below 64·(words-1).
 // Marks are bytes stamped with a number that changes with every heap, so nothing is cleared
 // between heaps and every mark is a plain store.
-func (s *sparse) mex(o *Octal, g []uint16, words int) int {
+func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	n := len(g)
 	size := 64 * words
 	if s.mark == nil {

@@ -68,15 +68,16 @@ const (
 // moves leave at most two heaps, under the rare/common engine with splits to walk, that never
 // splits into unequal heaps without taking (a split into equal heaps has value 0 whatever the
 // heaps), on a machine where two goroutines can run at once.
-func (o *Octal) pairable() bool {
-	s := o.eng.sp
+func (e *engine) pairable() bool {
+	s := e.sp
+	o := e.pl
 	return o.plain && o.heaps == 2 && len(o.leave3) == 0 && s != nil &&
 		len(s.takes) > 0 && s.takes[0] > 0 && runtime.GOMAXPROCS(0) >= 2
 }
 
 // leap is one window of heaps start <= h < end computed by two goroutines.
 type leap struct {
-	o        *Octal
+	o        *plan
 	s        *sparse  // not written during the window
 	g        []uint16 // g[:start] are known; g[h] is written by the goroutine that computes heap h
 	start    int
@@ -168,11 +169,11 @@ func (p *pairStats) add(q pairStats) {
 // pairable, and early when done is closed or a value would exceed maxValue (then stop is
 // true). It returns the values and their largest. The helper goroutine ends before it returns,
 // also when it panics: a panic in either goroutine reaches the caller, in its own goroutine.
-func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
-	if n < pairFrom || n-len(g) < pairMin || !o.pairable() {
+func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
+	if n < pairFrom || n-len(g) < pairMin || !e.pairable() {
 		return g, top, false
 	}
-	s := o.eng.sp
+	s := e.sp
 	if s.two.eng == nil {
 		s.two.eng, s.two.help = newPairWorker(), newPairWorker()
 		s.two.help.helper = true
@@ -200,6 +201,7 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 		eng.stats, p.w.stats = pairStats{}, pairStats{}
 	}()
 	takesOne := false
+	o := e.pl
 	for _, i := range o.leave1 {
 		takesOne = takesOne || i == 1
 	}
@@ -257,7 +259,7 @@ func (o *Octal) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []u
 			check = len(g)
 			continue
 		}
-		v := s.next(o, g, top)
+		v := s.next(e.pl, g, top)
 		if v > maxValue {
 			return g, top, true
 		}

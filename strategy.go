@@ -1,6 +1,9 @@
 package kayles
 
-import "iter"
+import (
+	"context"
+	"iter"
+)
 
 // This file implements normal-play strategy: values, outcomes and winning moves of positions.
 
@@ -25,45 +28,62 @@ func (r Outcome) String() string {
 }
 
 // Value returns the nim-value of p in normal play: the nim-sum (XOR) of the values of its
-// heaps, by the Sprague–Grundy theorem. It costs one [Octal.Grundy] call per heap and panics
-// when Grundy would.
-func (o *Octal) Value(p Position) int {
+// heaps, by the Sprague–Grundy theorem. It costs one [Octal.Grundy] call per heap and returns
+// the first error Grundy returns.
+func (o *Octal) Value(ctx context.Context, p Position) (int, error) {
+	o = o.game()
 	v := 0
 	for h := range p.All() {
-		v ^= o.Grundy(h)
+		g, err := o.Grundy(ctx, h)
+		if err != nil {
+			return 0, err
+		}
+		v ^= g
 	}
-	return v
+	return v, nil
 }
 
 // Outcome returns [Previous] when the player to move in p loses against perfect play (its
-// value is 0) and [Next] otherwise. It panics when [Octal.Value] would.
-func (o *Octal) Outcome(p Position) Outcome {
-	if o.Value(p) == 0 {
-		return Previous
+// value is 0) and [Next] otherwise. It returns the errors of [Octal.Value].
+func (o *Octal) Outcome(ctx context.Context, p Position) (Outcome, error) {
+	v, err := o.Value(ctx, p)
+	if err != nil {
+		return 0, err
 	}
-	return Next
+	if v == 0 {
+		return Previous, nil
+	}
+	return Next, nil
 }
 
-// WinningMoves returns an iterator over the winning moves in p: exactly the legal moves to
-// positions of value 0, in the order of [Octal.Moves]. A position of value 0 has none.
+// WinningMoves returns the winning moves in p: exactly the legal moves to positions of value 0,
+// in the order of [Octal.Moves]. A position of value 0 has none. It values the heaps of p as
+// [Octal.Value] does, and returns its error when it cannot; after that the sequence does no
+// work that can fail, and costs what the caller takes of it:
+//
 // With a proven period (n0, p) and no saltus a heap is searched only once a bounded search has
 // found a winning move in it, which costs O(t·(n0+p)) however large the heap; so the first
 // winning move comes at once even in rows of 10^15 pins. [Nim] (any Octal with code 0.[3])
 // takes O(heaps) in all, by Bouton's rule: in a heap of h the only winning move leaves h ⊕ v,
 // v the value of p. [LaskersNim] (4.[3]) solves for its winning moves by its closed form:
-// O(log h) for each move in a heap of h, and O(1) for a heap without one. It panics when
-// [Octal.Value] would.
-func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
-	return func(yield func(Move) bool) {
-		switch {
-		case o.isNim():
-			nimWinningMoves(p)(yield)
-			return
-		case o.isLaskersNim():
-			laskersNimWinningMoves(p)(yield)
-			return
+// O(log h) for each move in a heap of h, and O(1) for a heap without one.
+func (o *Octal) WinningMoves(ctx context.Context, p Position) (iter.Seq[Move], error) {
+	o = o.game()
+	pl := o.plan()
+	v, err := o.Value(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if pl.closed != nil {
+		if ms, ok := pl.closed.winningMoves(p); ok {
+			return ms, nil
 		}
-		v := o.Value(p)
+	}
+	// Every heap of p is valued now, and so is every heap below the largest: the cache holds
+	// them all, or the period gives them.
+	s := o.eng.load()
+	value := func(h int) int { g, _ := s.value(h); return g }
+	return func(yield func(Move) bool) {
 		if v == 0 {
 			return
 		}
@@ -73,40 +93,43 @@ func (o *Octal) WinningMoves(p Position) iter.Seq[Move] {
 				continue
 			}
 			last = h
-			target := o.Grundy(h) ^ v
-			wins := func(_ int, left []int) bool { return o.leftValue(left) != target }
-			if bound := o.load().period; bound.Period > 0 && bound.Saltus == 0 && h > 2*(bound.Preperiod+bound.Period) {
+			target := value(h) ^ v
+			wins := func(_ int, left []int) bool {
+				x := 0
+				for _, l := range left {
+					x ^= value(l)
+				}
+				return x != target
+			}
+			if bound := s.period; bound.Period > 0 && bound.Saltus == 0 && h > 2*(bound.Preperiod+bound.Period) {
 				// Every move has a twin of the same value whose heaps left but the largest are
 				// below n0+p: shift a heap a >= n0+p down by p and the largest up by p. With a
 				// saltus s the shifts change the values by -s and +s, which need not cancel in
 				// a nim-sum, so the bounded search is only for periodic values.
-				if o.options(h, bound.Preperiod+bound.Period, wins) {
+				if pl.options(h, bound.Preperiod+bound.Period, wins) {
 					continue // no winning move on this heap
 				}
 			}
-			if !o.options(h, h, func(take int, left []int) bool {
+			if !pl.options(h, h, func(take int, left []int) bool {
 				return wins(take, left) || yield(newMove(h, take, left))
 			}) {
 				return
 			}
 		}
-	}
+	}, nil
 }
 
-// WinningMove returns the first move of [Octal.WinningMoves], and false when p has none
-// (its value is 0). It costs O(heaps·t·(n0+p)) with a proven period (n0, p) without saltus,
-// O(heaps) for [Nim] and O(heaps + log h) for [LaskersNim].
-func (o *Octal) WinningMove(p Position) (Move, bool) {
-	for m := range o.WinningMoves(p) {
-		return m, true
+// WinningMove returns the first move of [Octal.WinningMoves], and false when p has none (its
+// value is 0), or the error of WinningMoves. It costs O(heaps·t·(n0+p)) with a proven period
+// (n0, p) without saltus once the heaps are valued, O(heaps) for [Nim] and O(heaps + log h) for
+// [LaskersNim].
+func (o *Octal) WinningMove(ctx context.Context, p Position) (Move, bool, error) {
+	ms, err := o.WinningMoves(ctx, p)
+	if err != nil {
+		return Move{}, false, err
 	}
-	return Move{}, false
-}
-
-func (o *Octal) leftValue(left []int) int {
-	v := 0
-	for _, h := range left {
-		v ^= o.Grundy(h)
+	for m := range ms {
+		return m, true, nil
 	}
-	return v
+	return Move{}, false, nil
 }

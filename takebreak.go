@@ -3,11 +3,21 @@ package kayles
 // This file implements the general take-and-break engine: the options of codes beyond plain
 // octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
 
-// mexGeneral returns G(n) from g = G(0..n-1) for any code, as mex does for plain ones.
+// mexGeneral returns G(n) from g = G(0..n-1) for any code, as mex does for plain ones, or -1
+// when b stops within the value.
 // A split of m tokens into k heaps costs one step per way to split, so about m^(k-1)/k!² steps.
-func (o *Octal) mexGeneral(g []uint16, n int, seen []uint64) int {
-	mark := func(v uint16) { seen[v>>6] |= 1 << (v & 63) }
-	for i := 0; i <= n; i++ {
+func (o *plan) mexGeneral(g []uint16, n int, seen []uint64, b *budget) int {
+	// Steps are charged to b in batches; a value that b stops returns -1 with seen cleared.
+	steps := int64(0)
+	stopped := false
+	mark := func(v uint16) {
+		seen[v>>6] |= 1 << (v & 63)
+		if steps++; steps == checkEvery {
+			stopped = stopped || !b.spend(steps)
+			steps = 0
+		}
+	}
+	for i := 0; i <= n && !stopped; i++ {
 		if i >= len(o.digits) && o.tail == nil {
 			break
 		}
@@ -21,7 +31,7 @@ func (o *Octal) mexGeneral(g []uint16, n int, seen []uint64) int {
 		if !d.splits() {
 			continue
 		}
-		for k := 2; k <= m; k++ {
+		for k := 2; k <= m && !stopped; k++ {
 			if d.maxHeaps() >= 0 && k > d.maxHeaps() {
 				break
 			}
@@ -37,7 +47,7 @@ func (o *Octal) mexGeneral(g []uint16, n int, seen []uint64) int {
 			if k == 2 {
 				// The common case, without recursion: a + b = m with a <= b (a < b with a rule:
 				// for two heaps "pairwise unequal" and "not all equal" mean the same).
-				for a := 1; 2*a <= m; a++ {
+				for a := 1; 2*a <= m && !stopped; a++ {
 					if d.rule == 0 || 2*a < m {
 						mark(g[a] ^ g[m-a])
 					}
@@ -50,9 +60,13 @@ func (o *Octal) mexGeneral(g []uint16, n int, seen []uint64) int {
 					v ^= g[a]
 				}
 				mark(v)
-				return true
+				return !stopped
 			})
 		}
+	}
+	if stopped || !b.spend(steps) {
+		clear(seen)
+		return -1
 	}
 	return mexOf(seen)
 }
@@ -101,7 +115,7 @@ func splits(m, k, lo int, rule byte, bound int, visit func([]int) bool) bool {
 }
 
 // optionsGeneral is options for any code.
-func (o *Octal) optionsGeneral(n, bound int, visit func(take int, left []int) bool) bool {
+func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) bool) bool {
 	last := n // the largest take with a non-zero digit
 	if o.tail == nil {
 		last = min(n, len(o.digits)-1)

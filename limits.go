@@ -1,0 +1,134 @@
+package kayles
+
+import (
+	"context"
+	"math"
+	"strconv"
+)
+
+// This file implements limits: the work an Octal does on its own for one question, and the
+// budget that counts it and watches the caller's context.
+
+// Limits bound the work that an [Octal] does on its own to answer one question, so that every
+// answer comes within seconds or as a [*LimitError]. They count work, not heap sizes or tokens,
+// so the same bound holds for every code. A zero field takes its value from [DefaultLimits].
+type Limits struct {
+	// Steps bounds the options the engine examines to compute the values that [Octal.Grundy],
+	// [Octal.Value], [Octal.Outcome] and [Octal.WinningMoves] need (one step per option of
+	// each heap, as the reference mex lists them; the sparse-space engine does less). Past it
+	// they look for a proven period within the same work instead. [Octal.Values],
+	// [Octal.Period] and [Octal.Run] compute what they are asked for, without this limit.
+	Steps int64
+	// Positions bounds the positions that one misère search or genus examines: positions not
+	// found in the memo, each costing one pass over its moves.
+	Positions int64
+	// MemoBytes bounds the memory of the memo that the misère searches and genera of one
+	// Octal share, as the memo counts it.
+	MemoBytes int
+}
+
+// DefaultLimits are the limits of [ParseOctal]'s Octals and of the package-level games: about
+// a second of work for each question on the project's machine (see BENCHMARKS.md).
+var DefaultLimits = Limits{Steps: 1 << 29, Positions: 1 << 22, MemoBytes: 64 << 20}
+
+// WithLimits returns an Octal with the rules and the values of o and the limits l (a zero
+// field keeps the default), and a misère memo of its own. Values computed by either are
+// shared by both.
+func (o *Octal) WithLimits(l Limits) *Octal {
+	o = o.game()
+	if l.Steps <= 0 {
+		l.Steps = DefaultLimits.Steps
+	}
+	if l.Positions <= 0 {
+		l.Positions = DefaultLimits.Positions
+	}
+	if l.MemoBytes <= 0 {
+		l.MemoBytes = DefaultLimits.MemoBytes
+	}
+	return &Octal{eng: o.eng, limits: l, memo: newSearchMemo(l.MemoBytes)}
+}
+
+// Limits returns the limits of o, every field set.
+func (o *Octal) Limits() Limits { return o.game().limits }
+
+// A budget counts the work of one question and watches its context. A nil budget is
+// unbounded and never done.
+type budget struct {
+	ctx   context.Context
+	left  int64 // work left; below zero once spent
+	limit int64 // the work allowed, for the error
+	unit  string
+	what  func() string // the question, for the error
+	tick  int           // work since the context was last looked at
+	err   error         // why the budget stopped, once it has
+}
+
+// newBudget returns a budget of limit units of work (math.MaxInt64 for no limit) for the
+// question that what names.
+func newBudget(ctx context.Context, limit int64, unit string, what func() string) *budget {
+	return &budget{ctx: ctx, left: limit, limit: limit, unit: unit, what: what}
+}
+
+// checkEvery is how much work a budget lets pass between two looks at its context: a few
+// microseconds' worth.
+const checkEvery = 1 << 12
+
+// spend counts w units of work and reports whether the question may go on.
+func (b *budget) spend(w int64) bool {
+	if b == nil {
+		return true
+	}
+	if b.err != nil {
+		return false
+	}
+	b.left -= w
+	if b.left < 0 {
+		b.err = &LimitError{Question: b.what(), Limit: b.limit, Unit: b.unit, Advice: b.advice()}
+		return false
+	}
+	b.tick += int(min(w, checkEvery))
+	if b.tick >= checkEvery {
+		b.tick = 0
+		if err := b.ctx.Err(); err != nil {
+			b.err = err
+			return false
+		}
+	}
+	return true
+}
+
+// done reports whether the budget has stopped, looking at the context now.
+func (b *budget) done() bool {
+	if b == nil {
+		return false
+	}
+	if b.err == nil {
+		if err := b.ctx.Err(); err != nil {
+			b.err = err
+		}
+	}
+	return b.err != nil
+}
+
+func (b *budget) advice() string {
+	switch b.unit {
+	case "steps":
+		return "no period is proven within them: compute the values first with Values, Period or Run, which have no such limit, or raise Limits.Steps"
+	case "positions":
+		return "ask about a smaller position, or raise Limits.Positions"
+	}
+	return ""
+}
+
+// unlimited is the work limit of a question that has none.
+const unlimited = math.MaxInt64
+
+// rangeError returns the error for a negative heap or count.
+func rangeError(what string, n, most int) error {
+	return &RangeError{What: what, Value: n, Min: 0, Max: most}
+}
+
+// heapQuestion names the question of the value of heap n in code.
+func heapQuestion(code string, n int) func() string {
+	return func() string { return "the value of heap " + strconv.Itoa(n) + " in " + code }
+}
