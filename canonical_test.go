@@ -21,7 +21,7 @@ func TestCanonicalForms(t *testing.T) {
 		against int
 	}{{Kayles, 9, 12}, {DawsonsKayles, 12, 12}, {MustParseOctal("4.7"), 7, 9}} {
 		t.Run(c.o.String(), func(t *testing.T) {
-			table := newCanonTable()
+			table := newCanonTable(nil)
 			ps := miserePartitions(c.tokens)
 			xs := miserePartitions(c.against)
 			// sig[i][j] is the misère outcome of ps[i] + xs[j].
@@ -29,15 +29,15 @@ func TestCanonicalForms(t *testing.T) {
 			for i, p := range ps {
 				b := make([]byte, len(xs))
 				for j, x := range xs {
-					b[j] = byte('0' + c.o.MisereOutcome(p.Add(x)))
+					b[j] = byte('0' + must(c.o.MisereOutcome(ctx, p.Add(x))))
 				}
 				sig[i] = string(b)
 			}
 			byID := map[int]int{}
 			forms := 0
 			for i, p := range ps {
-				q, _ := c.o.misereForm(p)
-				id := table.canon(c.o, q)
+				q, _ := c.o.plan().misereForm(p)
+				id := table.canon(c.o.plan(), q)
 				if j, ok := byID[id]; ok {
 					assert.Equal(t, sig[j], sig[i], "%v and %v have one canonical form", ps[j], p)
 				} else {
@@ -53,14 +53,20 @@ func TestCanonicalForms(t *testing.T) {
 // TestCanonicalBound lowers the bound on the positions a canonical form may visit: the genus
 // stays exact but is written in full, and Tame cannot tell.
 func TestCanonicalBound(t *testing.T) {
-	defer func(n int) { canonMaxPositions = n }(canonMaxPositions)
-	canonMaxPositions = 10
-	g := Kayles.Genus(NewPosition(14))
+	small := Kayles.WithLimits(Limits{Positions: 10})
+	p := MustNewPosition(14)
+	_, ok := small.genus(p, nil) // the genus itself is in the memo: only the forms are bounded
+	require.True(t, ok)
+	g := must(small.Genus(ctx, p))
 	assert.Equal(t, "2^20", g.String()) // CGSuite: 2^2
-	assert.False(t, Kayles.Tame(NewPosition(14)))
-	canonMaxPositions = 1 << 18
-	assert.Equal(t, "2^2", Kayles.Genus(NewPosition(14)).String())
-	assert.True(t, Kayles.Tame(NewPosition(14)))
+	_, err := small.Tame(ctx, p)
+	require.ErrorIs(t, err, ErrTooLarge)
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, int64(10), le.Limit)
+	assert.Equal(t, "positions", le.Unit)
+	assert.Equal(t, "2^2", must(Kayles.Genus(ctx, p)).String())
+	assert.True(t, must(Kayles.Tame(ctx, p)))
 }
 
 // Review of the misère canonical forms: equality against play with arbitrary games.
@@ -214,12 +220,12 @@ func TestCanonicalEquality(t *testing.T) {
 				}
 				xs = append(xs, g.game(opts...))
 			}
-			table := newCanonTable()
+			table := newCanonTable(nil)
 			byForm := map[int]string{}
 			bySig := map[string]int{}
 			for _, p := range ps {
-				q, _ := c.o.misereForm(p)
-				id := table.canon(c.o, q)
+				q, _ := c.o.plan().misereForm(p)
+				id := table.canon(c.o.plan(), q)
 				require.GreaterOrEqual(t, id, 0)
 				tree := g.position(t, c.o, p)
 				sig := make([]byte, len(xs))
@@ -257,7 +263,7 @@ var canonicalDay5 = flag.Bool("misere.day5", false, "count the misère canonical
 // agrees beside every game X tried with the representative of its form, and the 22 forms are
 // told apart by some X. The games X are the 22 forms and the sums of two of them.
 func TestCanonicalBornByDay(t *testing.T) {
-	table := newCanonTable()
+	table := newCanonTable(nil)
 	forms := []int{}
 	want := []int{1, 2, 3, 5, 22}
 	if *canonicalDay5 {

@@ -73,7 +73,7 @@ func TestCheckpointFileChecks(t *testing.T) {
 	vals := referenceValues(o, 3000)
 	path := filepath.Join(dir, "ck")
 	require.NoError(t, writeCheckpoint(path, "0.16", vals))
-	got, err := o.readCheckpoint(path)
+	got, err := o.plan().readCheckpoint(ctx, path)
 	require.NoError(t, err)
 	assert.Equal(t, vals, got)
 	// No temporary file is left behind.
@@ -86,12 +86,12 @@ func TestCheckpointFileChecks(t *testing.T) {
 		forged := slices.Clone(vals)
 		forged[i] ^= 1
 		require.NoError(t, writeCheckpoint(path, "0.16", forged))
-		_, err = o.readCheckpoint(path)
+		_, err = o.plan().readCheckpoint(ctx, path)
 		require.ErrorIs(t, err, ErrCheckpoint)
 		assert.Contains(t, err.Error(), "does not follow the rules of 0.16")
 	}
 
-	_, err = o.readCheckpoint(filepath.Join(dir, "missing"))
+	_, err = o.plan().readCheckpoint(ctx, filepath.Join(dir, "missing"))
 	require.ErrorIs(t, err, os.ErrNotExist)
 	var ce *CheckpointError
 	require.ErrorAs(t, err, &ce)
@@ -101,7 +101,7 @@ func TestCheckpointFileChecks(t *testing.T) {
 func TestCheckpointResumeIdentical(t *testing.T) {
 	// A run stopped at any step and resumed gives the same values as one straight run.
 	path := filepath.Join(t.TempDir(), "ck")
-	want, err := MustParseOctal("0.376").Values(60000)
+	want, err := MustParseOctal("0.376").Values(ctx, 60000)
 	require.NoError(t, err)
 	o := MustParseOctal("0.376")
 	_, err = o.Run(context.Background(), RunOptions{Limit: 20000, Checkpoint: path})
@@ -112,7 +112,7 @@ func TestCheckpointResumeIdentical(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, limit, r.Values)
 	}
-	got, err := o.Values(60000)
+	got, err := o.Values(ctx, 60000)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }

@@ -38,18 +38,9 @@ func ReferenceValues(o *Octal, n int) []int {
 // MisereSearchWins reports whether the player to move wins p in misère play, by the memoised
 // search, even for Kayles, whose methods use the Sibert–Conway rule instead.
 func MisereSearchWins(o *Octal, p Position) bool {
-	q, _ := o.misereForm(p)
-	return o.misereWins(q)
-}
-
-// ResetMisereMemo empties the memos of the misère search and of the genus search.
-func ResetMisereMemo() {
-	misereMemo.mu.Lock()
-	misereMemo.m, misereMemo.bytes = nil, 0
-	misereMemo.mu.Unlock()
-	genusMemo.mu.Lock()
-	genusMemo.m, genusMemo.bytes = nil, 0
-	genusMemo.mu.Unlock()
+	q, _ := o.plan().misereForm(p)
+	win, _ := o.misereWins(q, nil)
+	return win
 }
 
 // FindApparent exposes the apparent-period search to the tests.
@@ -57,7 +48,7 @@ func FindApparent(g []uint16) (Period, bool) { return findApparent(g) }
 
 // DigitAllows reports whether digit i of o lets a move leave exactly k heaps, and its rule.
 func DigitAllows(o *Octal, i, k int) (bool, byte) {
-	d := o.digit(i)
+	d := o.plan().digit(i)
 	return d.allows(k), d.rule
 }
 
@@ -65,7 +56,9 @@ func DigitAllows(o *Octal, i, k int) (bool, byte) {
 
 // referenceValues returns G(0..n-1) computed from scratch by the reference engine (the
 // quadratic mex that lists every option), without touching o's cache.
-func referenceValues(o *Octal, n int) []uint16 { return valuesBy(o.mex, n) }
+func referenceValues(o *Octal, n int) []uint16 {
+	return valuesBy(func(g []uint16, n int, seen []uint64) int { return o.plan().mex(g, n, seen, nil) }, n)
+}
 
 // valuesBy returns G(0..n-1), or fewer when a value exceeds maxValue, computed from scratch by
 // mex, which returns G(len(g)) from g with seen as its scratch bitset.
@@ -85,13 +78,13 @@ func valuesBy(mex func(g []uint16, n int, seen []uint64) int, n int) []uint16 {
 // fixedMaskValues returns G(0..n-1) computed by the rare/common engine with the mask and
 // parity bit fixed from the first value on, however poor they are.
 func fixedMaskValues(o *Octal, n int, mask uint16, c int) []uint16 {
-	s := newSparse(o, nil)
+	s := newSparse(o.plan(), nil)
 	s.on, s.mask, s.c = true, mask, c
 	s.chooseAt, s.rareAt = 1<<62, 1<<62
 	g := make([]uint16, 0, n)
 	top := 0
 	for len(g) < n {
-		v := s.next(o, g, top)
+		v := s.next(o.plan(), g, top)
 		if v > maxValue {
 			break
 		}
@@ -104,8 +97,8 @@ func fixedMaskValues(o *Octal, n int, mask uint16, c int) []uint16 {
 // sparseState reports the rare/common engine's mask, parity bit, whether it is in use and how
 // many times it was chosen, for o's cache.
 func sparseState(o *Octal) (mask uint16, c int, on bool, choices int) {
-	o.eng.mu.Lock()
-	defer o.eng.mu.Unlock()
+	o.eng.lock <- struct{}{}
+	defer o.eng.release()
 	if s := o.eng.sp; s != nil {
 		return s.mask, s.c, s.on, s.choices
 	}
@@ -135,18 +128,20 @@ func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 
 // generalValues returns G(0..n-1) computed from scratch by the general engine of
 // takebreak.go, the reference for every code, without touching o's cache.
-func generalValues(o *Octal, n int) []uint16 { return valuesBy(o.mexGeneral, n) }
+func generalValues(o *Octal, n int) []uint16 {
+	return valuesBy(func(g []uint16, n int, seen []uint64) int { return o.plan().mexGeneral(g, n, seen, nil) }, n)
+}
 
 // earlyMaskValues returns G(0..n-1) computed by the rare/common engine with the mask first
 // chosen at start values instead of sparseStart, and the number of values computed with a
 // mask in use (rare lists walked).
 func earlyMaskValues(o *Octal, n, start int) (g []uint16, sparse int) {
-	s := newSparse(o, nil)
+	s := newSparse(o.plan(), nil)
 	s.chooseAt = start
 	g = make([]uint16, 0, n)
 	top := 0
 	for len(g) < n {
-		v := s.next(o, g, top) // chooses the mask first when due
+		v := s.next(o.plan(), g, top) // chooses the mask first when due
 		if v > maxValue {
 			break
 		}

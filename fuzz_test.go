@@ -33,8 +33,8 @@ func FuzzParseOctal(f *testing.F) {
 			t.Fatalf("round trip of %q: %q then %q", s, o, again)
 		}
 		// The canonical form is a fixed point, and equal rules give equal values.
-		a, _ := o.Values(12)
-		b, _ := again.Values(12)
+		a, _ := o.Values(ctx, 12)
+		b, _ := again.Values(ctx, 12)
 		if !slices.Equal(a, b) {
 			t.Fatalf("round trip of %q: %q then %q", s, o, again)
 		}
@@ -85,7 +85,7 @@ func FuzzPlay(f *testing.F) {
 		for i, h := range left {
 			ls[i] = int(int8(h)) % 16
 		}
-		p := kayles.NewPosition(hs...)
+		p := kayles.MustNewPosition(hs...)
 		m := kayles.Move{Heap: heap, Take: take, Left: ls}
 		q, err := o.Play(p, m)
 		if err != nil {
@@ -123,13 +123,13 @@ func FuzzMisereKayles(f *testing.F) {
 			hs = append(hs, h)
 			total += h
 		}
-		p := kayles.NewPosition(hs...)
+		p := kayles.MustNewPosition(hs...)
 		want := kayles.Previous
 		if kayles.MisereSearchWins(kayles.Kayles, p) {
 			want = kayles.Next
 		}
-		assert.Equal(t, want, kayles.Kayles.MisereOutcome(p), "position %v", p)
-		for m := range kayles.Kayles.MisereWinningMoves(p) {
+		assert.Equal(t, want, must(kayles.Kayles.MisereOutcome(ctx, p)), "position %v", p)
+		for m := range must(kayles.Kayles.MisereWinningMoves(ctx, p)) {
 			q, err := kayles.Kayles.Play(p, m)
 			require.NoError(t, err)
 			assert.False(t, kayles.MisereSearchWins(kayles.Kayles, q), "move %v in %v", m, p)
@@ -188,7 +188,7 @@ func FuzzOctalAnswers(f *testing.F) {
 		for i, h := range heaps {
 			hs[i] = int(h % 10)
 		}
-		p := kayles.NewPosition(hs...)
+		p := kayles.MustNewPosition(hs...)
 		want := generalResults(o, p)
 		got := map[kayles.Position]bool{}
 		for m := range o.Moves(p) {
@@ -209,39 +209,38 @@ func FuzzOctalAnswers(f *testing.F) {
 				t.Fatalf("%s: Moves(%v) reaches %v, which the rules do not", o, p, q)
 			}
 		}
-		if err := o.Check(p); err != nil {
+		if v, err := o.Value(ctx, p); err != nil {
 			if !errors.Is(err, kayles.ErrTooLarge) {
-				t.Fatalf("%s: Check(%v) = %v", o, p, err)
+				t.Fatalf("%s: Value(%v) = %v", o, p, err)
 			}
 		} else {
-			v := o.Value(p)
 			n := 0
-			for m := range o.WinningMoves(p) {
+			for m := range must(o.WinningMoves(ctx, p)) {
 				q, err := o.Play(p, m)
-				if err != nil || o.Value(q) != 0 {
+				if err != nil || must(o.Value(ctx, q)) != 0 {
 					t.Fatalf("%s: winning move %v in %v leads to %v (%v)", o, m, p, q, err)
 				}
 				n++
 			}
-			if (n == 0) != (v == 0) || (o.Outcome(p) == kayles.Previous) != (v == 0) {
-				t.Fatalf("%s: %v has value %d, %d winning moves, outcome %v", o, p, v, n, o.Outcome(p))
+			if (n == 0) != (v == 0) || (must(o.Outcome(ctx, p)) == kayles.Previous) != (v == 0) {
+				t.Fatalf("%s: %v has value %d, %d winning moves, outcome %v", o, p, v, n, must(o.Outcome(ctx, p)))
 			}
 		}
-		if err := o.MisereCheck(p); err != nil {
-			t.Fatalf("%s: MisereCheck(%v) = %v", o, p, err)
+		out, err := o.MisereOutcome(ctx, p)
+		if err != nil {
+			t.Fatalf("%s: MisereOutcome(%v) = %v", o, p, err)
 		}
-		out := o.MisereOutcome(p)
-		mv := o.MisereValue(p)
+		mv := must(o.MisereValue(ctx, p))
 		if (out == kayles.Previous) != (mv == 0) || out == 0 {
 			t.Fatalf("%s: %v misère outcome %v, value %d", o, p, out, mv)
 		}
-		for m := range o.MisereWinningMoves(p) {
+		for m := range must(o.MisereWinningMoves(ctx, p)) {
 			q, err := o.Play(p, m)
-			if err != nil || o.MisereOutcome(q) != kayles.Previous {
+			if err != nil || must(o.MisereOutcome(ctx, q)) != kayles.Previous {
 				t.Fatalf("%s: misère winning move %v in %v leads to %v (%v)", o, m, p, q, err)
 			}
 		}
-		if g := o.Genus(p); g.MisereValue() != mv || g.Gamma(0) != mv {
+		if g := must(o.Genus(ctx, p)); g.MisereValue() != mv || g.Gamma(0) != mv {
 			t.Fatalf("%s: %v genus %v, misère value %d", o, p, g, mv)
 		}
 	})
@@ -261,11 +260,11 @@ func FuzzNimClosedForms(f *testing.F) {
 		for i := 0; i+1 < len(data) && len(hs) < 3; i += 2 {
 			hs = append(hs, int(data[i])|int(data[i+1])<<8)
 		}
-		p := kayles.NewPosition(hs...)
+		p := kayles.MustNewPosition(hs...)
 		for _, misere := range []bool{false, true} {
-			got := kayles.Nim.WinningMoves(p)
+			got := must(kayles.Nim.WinningMoves(ctx, p))
 			if misere {
-				got = kayles.Nim.MisereWinningMoves(p)
+				got = must(kayles.Nim.MisereWinningMoves(ctx, p))
 			}
 			if want, moves := nimRuleWinningMoves(p, misere), slices.Collect(got); !slices.EqualFunc(want, moves, func(a, b kayles.Move) bool { return a.String() == b.String() }) {
 				t.Fatalf("misere %v, %v: winning moves %v, want %v", misere, p, moves, want)
@@ -275,7 +274,7 @@ func FuzzNimClosedForms(f *testing.F) {
 		for _, h := range hs {
 			small = append(small, h%256)
 		}
-		p = kayles.NewPosition(small...)
+		p = kayles.MustNewPosition(small...)
 		o := kayles.LaskersNim
 		value := func(q kayles.Position) int {
 			v := 0
@@ -284,8 +283,8 @@ func FuzzNimClosedForms(f *testing.F) {
 			}
 			return v
 		}
-		if o.Value(p) != value(p) {
-			t.Fatalf("Lasker's Nim %v: value %d, the general engine %d", p, o.Value(p), value(p))
+		if must(o.Value(ctx, p)) != value(p) {
+			t.Fatalf("Lasker's Nim %v: value %d, the general engine %d", p, must(o.Value(ctx, p)), value(p))
 		}
 		var want []kayles.Move
 		for m := range o.Moves(p) {
@@ -293,7 +292,7 @@ func FuzzNimClosedForms(f *testing.F) {
 				want = append(want, m)
 			}
 		}
-		if moves := slices.Collect(o.WinningMoves(p)); !slices.EqualFunc(want, moves, func(a, b kayles.Move) bool { return a.String() == b.String() }) {
+		if moves := slices.Collect(must(o.WinningMoves(ctx, p))); !slices.EqualFunc(want, moves, func(a, b kayles.Move) bool { return a.String() == b.String() }) {
 			t.Fatalf("Lasker's Nim %v: winning moves %v, want %v", p, moves, want)
 		}
 	})
@@ -312,7 +311,7 @@ func FuzzSparseModifiers(f *testing.F) {
 		}
 		const n = 600
 		want := kayles.MexGeneralValues(o, n)
-		got, err := o.Values(n)
+		got, err := o.Values(ctx, n)
 		if err != nil {
 			t.Fatalf("%s: %v", o, err)
 		}

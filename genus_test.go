@@ -71,16 +71,16 @@ func TestGenusReference(t *testing.T) {
 		require.NoError(t, err)
 		want, err := strconv.Atoi(fields[2])
 		require.NoError(t, err)
-		p := NewPosition(n)
-		assert.Equal(t, want, o.MisereValue(p), "%s heap %d", o, n)
+		p := MustNewPosition(n)
+		assert.Equal(t, want, must(o.MisereValue(ctx, p)), "%s heap %d", o, n)
 		lines++
 		if fields[3] == "-" {
 			continue
 		}
-		genus := o.Genus(p)
+		genus := must(o.Genus(ctx, p))
 		g, gamma := cgsuiteGamma(t, fields[3])
 		assert.Equal(t, g, genus.Normal, "%s heap %d", o, n)
-		assert.Equal(t, o.Grundy(n), genus.Normal, "%s heap %d", o, n)
+		assert.Equal(t, must(o.Grundy(ctx, n)), genus.Normal, "%s heap %d", o, n)
 		for k := range 12 {
 			assert.Equal(t, gamma(k), genus.Gamma(k), "%s heap %d: γ%d of %s", o, n, k, fields[3])
 		}
@@ -132,14 +132,14 @@ func TestGenusAgainstSearch(t *testing.T) {
 	}{{Kayles, 11}, {DawsonsKayles, 13}, {MustParseOctal("4.7"), 9}, {MustParseOctal("0.8F"), 9}} {
 		memo := map[[3]string]int{}
 		for _, p := range miserePartitions(c.tokens) {
-			genus := c.o.Genus(p)
-			assert.Equal(t, c.o.Value(p), genus.Normal, "%s %v", c.o, p)
+			genus := must(c.o.Genus(ctx, p))
+			assert.Equal(t, must(c.o.Value(ctx, p)), genus.Normal, "%s %v", c.o, p)
 			for k := range 6 {
 				if !assert.Equal(t, misereWithTwos(c.o, p, k, 0, memo), genus.Gamma(k), "%s %v γ%d", c.o, p, k) {
 					return
 				}
 			}
-			assert.Equal(t, c.o.MisereOutcome(p) == Previous, c.o.MisereValue(p) == 0, "%s %v", c.o, p)
+			assert.Equal(t, must(c.o.MisereOutcome(ctx, p)) == Previous, must(c.o.MisereValue(ctx, p)) == 0, "%s %v", c.o, p)
 		}
 	}
 }
@@ -147,17 +147,16 @@ func TestGenusAgainstSearch(t *testing.T) {
 func TestGenusString(t *testing.T) {
 	assert.Equal(t, "12^(12,14)", Genus{Normal: 12, Misere: []int{12, 14}}.String())
 	assert.Equal(t, "1^031", Genus{Normal: 1, Misere: []int{0, 3, 1}}.String()) // written in full
-	assert.Equal(t, "0", Kayles.Genus(Position{}).String())
-	assert.Equal(t, "1", Kayles.Genus(NewPosition(1)).String())
-	assert.Equal(t, "0^0", Kayles.Genus(NewPosition(2, 2)).String()) // tame: 0, 2, 0, 2, ...
-	assert.Equal(t, []int{0, 2}, Kayles.Genus(NewPosition(2, 2)).Misere)
+	assert.Equal(t, "0", must(Kayles.Genus(ctx, Position{})).String())
+	assert.Equal(t, "1", must(Kayles.Genus(ctx, MustNewPosition(1))).String())
+	assert.Equal(t, "0^0", must(Kayles.Genus(ctx, MustNewPosition(2, 2))).String()) // tame: 0, 2, 0, 2, ...
+	assert.Equal(t, []int{0, 2}, must(Kayles.Genus(ctx, MustNewPosition(2, 2))).Misere)
 	// Nim positions: *1+*1 is 0 and *1+*a is *(a⊕1) in misère play, and *2+*3 is tame (1^131).
-	assert.Equal(t, "0", Kayles.Genus(NewPosition(1, 1)).String())
-	assert.Equal(t, "3", Kayles.Genus(NewPosition(1, 2)).String())
-	assert.Equal(t, "2", Kayles.Genus(NewPosition(1, 3)).String())
-	assert.Equal(t, "1^1", Kayles.Genus(NewPosition(2, 3)).String())
+	assert.Equal(t, "0", must(Kayles.Genus(ctx, MustNewPosition(1, 1))).String())
+	assert.Equal(t, "3", must(Kayles.Genus(ctx, MustNewPosition(1, 2))).String())
+	assert.Equal(t, "2", must(Kayles.Genus(ctx, MustNewPosition(1, 3))).String())
+	assert.Equal(t, "1^1", must(Kayles.Genus(ctx, MustNewPosition(2, 3))).String())
 	assert.Equal(t, "none", Genus{}.String()) // not "0", the genus of the empty position
-	assert.Equal(t, "none", Kayles.Genus(NewPosition(MisereMaxTokens+1)).String())
 	assert.Equal(t, 0, Genus{}.Gamma(3))
 	assert.False(t, Genus{}.Tame())
 }
@@ -165,7 +164,7 @@ func TestGenusString(t *testing.T) {
 func TestTame(t *testing.T) {
 	var tame []int
 	for n := range 21 {
-		if Kayles.Tame(NewPosition(n)) {
+		if must(Kayles.Tame(ctx, MustNewPosition(n))) {
 			tame = append(tame, n)
 		}
 	}
@@ -173,26 +172,40 @@ func TestTame(t *testing.T) {
 	assert.Equal(t, []int{0, 1, 2, 3, 4, 6, 7, 8, 10, 13, 14}, tame)
 	// A heap of 9 has a wild genus; a heap of 19 a tame genus (2^20) but wild options that do
 	// not reverse.
-	assert.False(t, Kayles.Genus(NewPosition(9)).Tame())
-	assert.True(t, Kayles.Genus(NewPosition(19)).Tame())
+	assert.False(t, must(Kayles.Genus(ctx, MustNewPosition(9))).Tame())
+	assert.True(t, must(Kayles.Genus(ctx, MustNewPosition(19))).Tame())
 	// Sums of tame games are tame.
-	assert.True(t, Kayles.Tame(NewPosition(7, 8, 3)))
+	assert.True(t, must(Kayles.Tame(ctx, MustNewPosition(7, 8, 3))))
 	// Every position of 0.3 (take one token) is a sum of nim-heaps of 0 and 1: tame.
 	for _, p := range miserePartitions(8) {
-		assert.True(t, MustParseOctal("0.3").Tame(p), "%v", p)
+		assert.True(t, must(MustParseOctal("0.3").Tame(ctx, p)), "%v", p)
 	}
-	assert.Equal(t, Genus{}, DawsonsKayles.Genus(NewPosition(MisereMaxTokens+1)))
-	assert.Equal(t, -1, DawsonsKayles.MisereValue(NewPosition(MisereMaxTokens+1)))
-	assert.False(t, DawsonsKayles.Tame(NewPosition(MisereMaxTokens+1)))
+}
+
+// TestGenusLimits checks that past its limit every genus question says so, with no answer.
+func TestGenusLimits(t *testing.T) {
+	small := DawsonsKayles.WithLimits(Limits{Positions: 100})
+	p := MustNewPosition(40)
+	g, err := small.Genus(ctx, p)
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.Equal(t, Genus{}, g)
+	_, err = small.MisereValue(ctx, p)
+	require.ErrorIs(t, err, ErrTooLarge)
+	_, err = small.Tame(ctx, p)
+	require.ErrorIs(t, err, ErrTooLarge)
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, le.Error(), "40 in 0.07")
+	assert.Contains(t, le.Error(), "Limits.Positions")
 }
 
 // TestGenusOwnsItsValues checks that a Genus does not share its misère values with the
 // shared memo: a caller that changes them changes no later answer.
 func TestGenusOwnsItsValues(t *testing.T) {
-	g := Kayles.Genus(NewPosition(5))
+	g := must(Kayles.Genus(ctx, MustNewPosition(5)))
 	require.Equal(t, []int{1, 4, 6}, g.Misere)
 	g.Misere[0], g.Misere[1] = 7, 7
-	assert.Equal(t, []int{1, 4, 6}, Kayles.Genus(NewPosition(5)).Misere)
-	assert.Equal(t, 1, Kayles.MisereValue(NewPosition(5)))
-	assert.Equal(t, "4^146", Kayles.Genus(NewPosition(5)).String())
+	assert.Equal(t, []int{1, 4, 6}, must(Kayles.Genus(ctx, MustNewPosition(5))).Misere)
+	assert.Equal(t, 1, must(Kayles.MisereValue(ctx, MustNewPosition(5))))
+	assert.Equal(t, "4^146", must(Kayles.Genus(ctx, MustNewPosition(5))).String())
 }

@@ -1,6 +1,7 @@
 package kayles_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"sync"
@@ -61,17 +62,17 @@ func TestKaylesTable(t *testing.T) {
 			want, err := strconv.Atoi(field)
 			require.NoError(t, err)
 			n := 12*a + b
-			assert.Equal(t, want, kayles.Kayles.Grundy(n), "K(%d)", n)
-			assert.Equal(t, want, kayles.K(uint64(n)), "K(%d)", n)
+			assert.Equal(t, want, must(kayles.Kayles.Grundy(ctx, n)), "K(%d)", n)
+			assert.Equal(t, want, must(kayles.K(n)), "K(%d)", n)
 		}
 	}
 }
 
 func TestPeriodNeedsEnoughValues(t *testing.T) {
 	// Kayles: N >= 2(71+12)+2 = 168 values prove the period; fewer do not.
-	_, ok := kayles.MustParseOctal("0.77").Period(167)
+	_, ok := must2(kayles.MustParseOctal("0.77").Period(ctx, 167))
 	assert.False(t, ok)
-	got, ok := kayles.MustParseOctal("0.77").Period(168)
+	got, ok := must2(kayles.MustParseOctal("0.77").Period(ctx, 168))
 	require.True(t, ok)
 	assert.Equal(t, kayles.Period{Preperiod: 71, Period: 12, Proven: true}, got)
 	assert.Equal(t, "preperiod 71, period 12", got.String())
@@ -94,7 +95,7 @@ func TestEngineAgainstReference(t *testing.T) {
 		if o.Digits()[0]&8 != 0 || code == "4.0" {
 			n = 30
 		}
-		got, err := o.Values(n)
+		got, err := o.Values(ctx, n)
 		require.NoError(t, err, code)
 		assert.Equal(t, referenceValues(o.Digits(), n), got, code)
 	}
@@ -103,23 +104,23 @@ func TestEngineAgainstReference(t *testing.T) {
 func TestKaylesPeriodHoldsFar(t *testing.T) {
 	// A fresh 0.77 computes every value directly (Values does not look for a period), so this
 	// checks the proven period against 3000 computed values.
-	vals, err := kayles.MustParseOctal("0.77").Values(3000)
+	vals, err := kayles.MustParseOctal("0.77").Values(ctx, 3000)
 	require.NoError(t, err)
 	for n, v := range vals {
-		require.Equal(t, v, kayles.K(uint64(n)), "K(%d)", n)
+		require.Equal(t, v, must(kayles.K(n)), "K(%d)", n)
 	}
 }
 
 func TestKHuge(t *testing.T) {
-	for _, n := range []uint64{1e6, 1e15, 1<<63 + 5, ^uint64(0)} {
-		want := kayles.K(71 + (n-71)%12)
-		assert.Equal(t, want, kayles.K(n))
-		if n < 1<<62 {
-			assert.Equal(t, want, kayles.Kayles.Grundy(int(n)))
-		}
+	for _, n := range []int{1e6, 1e15, 1<<62 + 5, math.MaxInt} {
+		want := must(kayles.K(71 + (n-71)%12))
+		assert.Equal(t, want, must(kayles.K(n)))
+		assert.Equal(t, want, must(kayles.Kayles.Grundy(ctx, n)))
 	}
-	for n := uint64(1); n < 2000; n++ {
-		assert.Positive(t, kayles.K(n), "the first player wins every single row")
+	_, err := kayles.K(-1)
+	require.ErrorIs(t, err, kayles.ErrRange)
+	for n := 1; n < 2000; n++ {
+		assert.Positive(t, must(kayles.K(n)), "the first player wins every single row")
 	}
 }
 
@@ -165,36 +166,64 @@ func slowFindPeriod(g []uint16, t, k int) (kayles.Period, bool) {
 	return kayles.Period{}, false
 }
 
+// TestLimits checks that every question past a limit gets an error that says so, and bad
+// arguments a range error, never a zero value or a panic.
 func TestLimits(t *testing.T) {
 	o := kayles.MustParseOctal("0.6") // Officers: no period is known
-	err := o.Check(kayles.NewPosition(3, 1<<40))
+	for _, call := range []func() (any, error){
+		func() (any, error) { return o.Grundy(ctx, 1<<40) },
+		func() (any, error) { return o.Value(ctx, kayles.MustNewPosition(3, 1<<40)) },
+		func() (any, error) { return o.Outcome(ctx, kayles.MustNewPosition(3, 1<<40)) },
+		func() (any, error) { return o.WinningMoves(ctx, kayles.MustNewPosition(3, 1<<40)) },
+	} {
+		v, err := call()
+		require.ErrorIs(t, err, kayles.ErrTooLarge)
+		var le *kayles.LimitError
+		require.ErrorAs(t, err, &le)
+		assert.Contains(t, le.Question, "heap 1099511627776 in 0.6")
+		assert.Equal(t, "steps", le.Unit)
+		assert.Equal(t, kayles.DefaultLimits.Steps, le.Limit)
+		assert.Contains(t, err.Error(), "Values")
+		assert.Zero(t, v)
+	}
+	_, _, err := o.WinningMove(ctx, kayles.MustNewPosition(3, 1<<40))
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
-	var le *kayles.LimitError
-	require.ErrorAs(t, err, &le)
-	assert.Contains(t, le.Question, "heap 1099511627776")
-	assert.Contains(t, err.Error(), "0.6")
-	assert.PanicsWithError(t, err.Error(), func() { o.Grundy(1 << 40) })
-	assert.NoError(t, o.Check(kayles.NewPosition(3, 1000)))
+	_, err = o.Value(ctx, kayles.MustNewPosition(3, 1000))
+	assert.NoError(t, err)
 
-	_, err = o.Values(-1)
+	// The limit counts work, so a code whose values cost more stops at a smaller heap: a
+	// three-heap code at a few thousand, a one-digit code with a two-heap take at tens of
+	// thousands.
+	small := kayles.MustParseOctal("0.6").WithLimits(kayles.Limits{Steps: 1 << 20})
+	_, err = small.Grundy(ctx, 1000)
+	require.NoError(t, err)
+	_, err = small.Grundy(ctx, 4000)
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
-	_, err = o.Values(kayles.MaxValues + 1)
+	assert.Equal(t, kayles.Limits{Steps: 1 << 20, Positions: kayles.DefaultLimits.Positions, MemoBytes: kayles.DefaultLimits.MemoBytes}, small.Limits())
+
+	_, err = o.Values(ctx, -1)
+	require.ErrorIs(t, err, kayles.ErrRange)
+	_, err = o.Values(ctx, kayles.MaxValues+1)
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
-	assert.Panics(t, func() { o.Grundy(-1) })
+	_, err = o.Grundy(ctx, -1)
+	require.ErrorIs(t, err, kayles.ErrRange)
+	_, _, err = o.Period(ctx, -1)
+	require.ErrorIs(t, err, kayles.ErrRange)
 
 	// A proven period needs no limit.
-	require.NoError(t, kayles.Kayles.Check(kayles.NewPosition(1<<62)))
+	_, err = kayles.Kayles.Value(ctx, kayles.MustNewPosition(1<<62))
+	require.NoError(t, err)
 }
 
 func TestHexadecimalValuesGrow(t *testing.T) {
 	// 0.3F is arithmetic-periodic (Howse & Nowakowski 2004): its values grow without bound, so
 	// no period is ever proven, and the engine must still agree with the reference.
 	o := kayles.MustParseOctal("0.3F")
-	vals, err := o.Values(200)
+	vals, err := o.Values(ctx, 200)
 	require.NoError(t, err)
 	assert.Equal(t, referenceValues(o.Digits(), 200), vals)
 	assert.Greater(t, vals[199], vals[99])
-	_, ok := o.Period(200)
+	_, ok := must2(o.Period(ctx, 200))
 	assert.False(t, ok)
 }
 
@@ -210,10 +239,10 @@ func TestConcurrentUse(t *testing.T) {
 				if w%3 == 0 {
 					n = i * 1_000_003
 				}
-				assert.Equal(t, kayles.K(uint64(n)), o.Grundy(n))
+				assert.Equal(t, must(kayles.K(n)), must(o.Grundy(ctx, n)))
 			}
 			if w == 5 {
-				o.Period(1000)
+				must2(o.Period(ctx, 1000))
 			}
 		}()
 	}

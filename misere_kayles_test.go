@@ -98,7 +98,7 @@ func checkMisereKaylesRule(t *misereQuotient) error {
 		}
 		if j >= 0 {
 			state[x] = t.next[state[x-stride[j]]][j]
-			value[x] = value[x-stride[j]] ^ K(uint64(misereKaylesRows[j]))
+			value[x] = value[x-stride[j]] ^ kaylesValue(misereKaylesRows[j])
 		}
 		seen[key{state[x], value[x], support}] = true
 		// Exceptional rows only: the table's claim against the options of c.
@@ -109,7 +109,7 @@ func checkMisereKaylesRule(t *misereQuotient) error {
 				continue
 			}
 			e := misereKaylesRows[j]
-			rest := misereSummary{value: value[x] ^ K(uint64(e)), state: state[x-stride[j]]}
+			rest := misereSummary{value: value[x] ^ kaylesValue(e), state: state[x-stride[j]]}
 			for _, l := range kaylesOptions(e) {
 				if t.loses(t.with(t.with(rest, l[0]), l[1])) {
 					found = true
@@ -131,7 +131,7 @@ func checkMisereKaylesRule(t *misereQuotient) error {
 			continue
 		}
 		for k := range seen {
-			lost := K(uint64(n))^k.value == 0
+			lost := kaylesValue(n)^k.value == 0
 			found := false
 			s := misereSummary{value: k.value, state: k.state}
 			for _, l := range kaylesOptions(n) {
@@ -149,7 +149,7 @@ func checkMisereKaylesRule(t *misereQuotient) error {
 				e := misereKaylesRows[j]
 				for _, l := range kaylesOptions(e) {
 					// The ordinary row stays, so the option loses when its value is 0.
-					if K(uint64(n))^k.value^K(uint64(e))^K(uint64(l[0]))^K(uint64(l[1])) == 0 {
+					if kaylesValue(n)^k.value^kaylesValue(e)^kaylesValue(l[0])^kaylesValue(l[1]) == 0 {
 						found = true
 						if lost {
 							return fmt.Errorf("%d plus state %d is claimed lost but the move %d -> %v loses", n, k.state, e, l)
@@ -307,7 +307,7 @@ func pinPartitions(n int, f func(rows []int)) {
 // brute force; the winning moves are compared by the positions they lead to.
 func checkMisereKaylesPins(t *testing.T, s pinSearch, rows []int) bool {
 	m := pinRows(rows)
-	p := NewPosition(rows...)
+	p := MustNewPosition(rows...)
 	if !assert.Equal(t, outcomeOf(s.wins(m)), MisereKaylesOutcome(p), "rows %v", rows) {
 		return false
 	}
@@ -318,7 +318,7 @@ func checkMisereKaylesPins(t *testing.T, s pinSearch, rows []int) bool {
 		}
 	}
 	got := map[uint64]bool{}
-	for mv := range Kayles.MisereWinningMoves(p) {
+	for mv := range must(Kayles.MisereWinningMoves(ctx, p)) {
 		q, err := Kayles.Play(p, mv)
 		require.NoError(t, err)
 		got[pinRows(slices.Collect(q.All()))] = true
@@ -437,9 +437,9 @@ func TestMisereKaylesLongRowMoves(t *testing.T) {
 		for range rng.IntN(5) {
 			rows = append(rows, []int{1, 4, 5, 9, 12, 17, 20, 25, 2, 3, 7, 30, 60, 170, 171}[rng.IntN(15)])
 		}
-		p := NewPosition(rows...)
-		want := slices.Collect(Kayles.WinningMoves(p))
-		got := slices.Collect(Kayles.MisereWinningMoves(p))
+		p := MustNewPosition(rows...)
+		want := slices.Collect(must(Kayles.WinningMoves(ctx, p)))
+		got := slices.Collect(must(Kayles.MisereWinningMoves(ctx, p)))
 		if !assert.Equal(t, want, got, "rows %v", rows) {
 			return
 		}

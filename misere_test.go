@@ -37,7 +37,7 @@ func miserePartitions(n int) []Position {
 	var hs []int
 	var rec func(largest, left int)
 	rec = func(largest, left int) {
-		out = append(out, NewPosition(hs...))
+		out = append(out, MustNewPosition(hs...))
 		for h := 1; h <= largest && h <= left; h++ {
 			hs = append(hs, h)
 			rec(h, left-h)
@@ -72,7 +72,7 @@ func TestMisereOutcomeAgainstSearch(t *testing.T) {
 			memo := map[Position]bool{}
 			for _, p := range miserePartitions(c.tokens) {
 				want := outcomeOf(misereSlow(t, c.o, p, memo))
-				if !assert.Equal(t, want, c.o.MisereOutcome(p), "position %v", p) {
+				if !assert.Equal(t, want, must(c.o.MisereOutcome(ctx, p)), "position %v", p) {
 					return
 				}
 			}
@@ -102,18 +102,18 @@ func TestMisereWinningMoves(t *testing.T) {
 					}
 				}
 				var got []Move
-				for m := range c.o.MisereWinningMoves(p) {
+				for m := range must(c.o.MisereWinningMoves(ctx, p)) {
 					got = append(got, m)
 				}
 				if !assert.Equal(t, want, got, "position %v", p) {
 					return
 				}
-				m, ok := c.o.MisereWinningMove(p)
+				m, ok := must2(c.o.MisereWinningMove(ctx, p))
 				assert.Equal(t, len(want) > 0, ok, "position %v", p)
 				if ok {
 					assert.Equal(t, want[0], m)
 				}
-				assert.Equal(t, outcomeOf(len(want) > 0 || c.o.dead1(p)), c.o.MisereOutcome(p), "position %v", p)
+				assert.Equal(t, outcomeOf(len(want) > 0 || c.o.dead1(p)), must(c.o.MisereOutcome(ctx, p)), "position %v", p)
 			}
 		})
 	}
@@ -133,50 +133,64 @@ func TestMisereKaylesLongRows(t *testing.T) {
 		{1_000_000}, {1_000_000, 1_000_000}, {1_000_000_000_000_000}, {4, 1_000_000_000_000_000},
 		{1, 1, 1, 1000003}, {25, 25, 1_000_000_007}, {53, 1, 4, 9}, {52, 1}, {26, 25, 1},
 	} {
-		p := NewPosition(hs...)
-		want := Kayles.Outcome(p) // every position with an ordinary row plays as in normal play
-		assert.Equal(t, want, Kayles.MisereOutcome(p), "position %v", p)
-		m, ok := Kayles.MisereWinningMove(p)
+		p := MustNewPosition(hs...)
+		want := must(Kayles.Outcome(ctx, p)) // every position with an ordinary row plays as in normal play
+		assert.Equal(t, want, must(Kayles.MisereOutcome(ctx, p)), "position %v", p)
+		m, ok := must2(Kayles.MisereWinningMove(ctx, p))
 		require.Equal(t, want == Next, ok, "position %v", p)
 		if ok {
 			q, err := Kayles.Play(p, m)
 			require.NoError(t, err)
-			assert.Equal(t, Previous, Kayles.MisereOutcome(q), "move %v in %v", m, p)
+			assert.Equal(t, Previous, must(Kayles.MisereOutcome(ctx, q)), "move %v in %v", m, p)
 		}
 	}
 }
 
 func TestMisereSmall(t *testing.T) {
 	// The empty position is won by the player to move, who has nothing to do.
-	assert.Equal(t, Next, Kayles.MisereOutcome(Position{}))
-	_, ok := Kayles.MisereWinningMove(Position{})
+	assert.Equal(t, Next, must(Kayles.MisereOutcome(ctx, Position{})))
+	_, ok := must2(Kayles.MisereWinningMove(ctx, Position{}))
 	assert.False(t, ok)
 	// Dawson's Kayles rows of 1 admit no move, so they are as good as empty.
-	assert.Equal(t, Next, DawsonsKayles.MisereOutcome(MustParsePosition("1+1+1")))
+	assert.Equal(t, Next, must(DawsonsKayles.MisereOutcome(ctx, MustParsePosition("1+1+1"))))
 	// The single Kayles rows that lose, from REFERENCES.md: 1, 4, 9, 12 and 20 and no other.
 	var losing []int
 	for n := range 200 {
-		if Kayles.MisereOutcome(NewPosition(n)) == Previous {
+		if must(Kayles.MisereOutcome(ctx, MustNewPosition(n))) == Previous {
 			losing = append(losing, n)
 		}
 	}
 	assert.Equal(t, []int{1, 4, 9, 12, 20}, losing)
 	// A parsed copy of the Kayles code uses the same rule.
-	assert.Equal(t, Previous, MustParseOctal("0.77").MisereOutcome(MustParsePosition("1+5")))
+	assert.Equal(t, Previous, must(MustParseOctal("0.77").MisereOutcome(ctx, MustParsePosition("1+5"))))
 }
 
+// TestMisereLimit checks that a search past its limit says so, with no answer that reads as
+// one, and that the closed forms answer positions of any size.
 func TestMisereLimit(t *testing.T) {
-	p := NewPosition(MisereMaxTokens+1, 1)
-	err := DawsonsKayles.MisereCheck(p)
+	small := DawsonsKayles.WithLimits(Limits{Positions: 1000})
+	p := MustNewPosition(60, 1) // the heap of 1 admits no move
+	r, err := small.MisereOutcome(ctx, p)
 	require.ErrorIs(t, err, ErrTooLarge)
-	var le *MisereLimitError
+	assert.Equal(t, Outcome(0), r)
+	var le *LimitError
 	require.ErrorAs(t, err, &le)
-	assert.Equal(t, MisereMaxTokens+1, le.Tokens) // the heap of 1 admits no move
-	assert.Equal(t, Outcome(0), DawsonsKayles.MisereOutcome(p))
-	_, ok := DawsonsKayles.MisereWinningMove(p)
+	assert.Equal(t, int64(1000), le.Limit)
+	assert.Equal(t, "positions", le.Unit)
+	assert.Contains(t, le.Question, "1+60 in 0.07")
+	_, ok, err := small.MisereWinningMove(ctx, p)
+	require.ErrorIs(t, err, ErrTooLarge)
 	assert.False(t, ok)
-	require.NoError(t, DawsonsKayles.MisereCheck(NewPosition(MisereMaxTokens)))
-	require.NoError(t, Kayles.MisereCheck(NewPosition(1<<60)))
+	ms, err := small.MisereWinningMoves(ctx, p)
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.Nil(t, ms)
+	// Within the limit the same question is answered, and the closed forms always are.
+	_, err = small.MisereOutcome(ctx, MustNewPosition(12, 1))
+	require.NoError(t, err)
+	_, err = Kayles.WithLimits(Limits{Positions: 1}).MisereOutcome(ctx, MustNewPosition(1<<60))
+	require.NoError(t, err)
+	_, err = Nim.WithLimits(Limits{Positions: 1}).MisereOutcome(ctx, MustNewPosition(1<<60, 3))
+	require.NoError(t, err)
 }
 
 // TestMisereConcurrent runs the searches from several goroutines at once, sharing the memos
@@ -186,10 +200,10 @@ func TestMisereConcurrent(t *testing.T) {
 	want := make([]Outcome, len(ps))
 	wantGenus := make([]string, len(ps))
 	for i, p := range ps {
-		want[i] = DawsonsKayles.MisereOutcome(p)
-		wantGenus[i] = Treblecross.Genus(p).String()
+		want[i] = must(DawsonsKayles.MisereOutcome(ctx, p))
+		wantGenus[i] = must(Treblecross.Genus(ctx, p)).String()
 	}
-	ResetMisereMemo()
+	dawson, treble := DawsonsKayles.WithLimits(Limits{}), Treblecross.WithLimits(Limits{}) // empty memos
 	errs := make(chan string, 4)
 	for g := range 4 {
 		go func() {
@@ -197,7 +211,7 @@ func TestMisereConcurrent(t *testing.T) {
 			for i := range ps {
 				p := ps[(i*7+g*13)%len(ps)]
 				j := (i*7 + g*13) % len(ps)
-				if DawsonsKayles.MisereOutcome(p) != want[j] || Treblecross.Genus(p).String() != wantGenus[j] {
+				if must(dawson.MisereOutcome(ctx, p)) != want[j] || must(treble.Genus(ctx, p)).String() != wantGenus[j] {
 					bad = p.String()
 				}
 			}
@@ -212,25 +226,25 @@ func TestMisereConcurrent(t *testing.T) {
 // TestMisereMemoBound lowers the memos' bound and checks that they stay within it and that the
 // answers do not change when the memos are emptied mid-search.
 func TestMisereMemoBound(t *testing.T) {
-	defer func(b int) { misereMemoBytes = b; ResetMisereMemo() }(misereMemoBytes)
-	misereMemoBytes = 4096
-	ResetMisereMemo()
+	const bound = 8192
+	o := DawsonsKayles.WithLimits(Limits{MemoBytes: bound})
 	memo := map[Position]bool{}
 	var lastBytes, lastGenusBytes, resets, genusResets int
 	for _, p := range miserePartitions(18) {
-		assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, p, memo)), DawsonsKayles.MisereOutcome(p), "%v", p)
-		assert.Equal(t, DawsonsKayles.MisereOutcome(p) == Previous, DawsonsKayles.MisereValue(p) == 0, "%v", p)
-		assert.LessOrEqual(t, misereMemo.bytes, misereMemoBytes+128)
-		assert.LessOrEqual(t, genusMemo.bytes, misereMemoBytes+256)
-		if misereMemo.bytes < lastBytes {
+		assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, p, memo)), must(o.MisereOutcome(ctx, p)), "%v", p)
+		assert.Equal(t, must(o.MisereOutcome(ctx, p)) == Previous, must(o.MisereValue(ctx, p)) == 0, "%v", p)
+		bytes, genusBytes := o.memo.wins.Bytes(), o.memo.genus.Bytes()
+		assert.LessOrEqual(t, bytes, bound/4)
+		assert.LessOrEqual(t, genusBytes, bound/4)
+		if bytes < lastBytes {
 			resets++
 		}
-		if genusMemo.bytes < lastGenusBytes {
+		if genusBytes < lastGenusBytes {
 			genusResets++
 		}
-		lastBytes, lastGenusBytes = misereMemo.bytes, genusMemo.bytes
+		lastBytes, lastGenusBytes = bytes, genusBytes
 	}
 	// The bound was reached, so the answers above were found across emptied memos.
-	assert.Positive(t, resets, "times the misère memo was emptied")
-	assert.Positive(t, genusResets, "times the genus memo was emptied")
+	assert.Positive(t, resets, "times the misère memo turned a generation")
+	assert.Positive(t, genusResets, "times the genus memo turned a generation")
 }

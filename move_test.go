@@ -12,7 +12,7 @@ import (
 
 func TestMovesKaylesRowOfSeven(t *testing.T) {
 	var got []string
-	for m := range kayles.Kayles.Moves(kayles.NewPosition(7)) {
+	for m := range kayles.Kayles.Moves(kayles.MustNewPosition(7)) {
 		got = append(got, m.String())
 	}
 	// Knocking pins from the left end of the row to its middle.
@@ -21,7 +21,7 @@ func TestMovesKaylesRowOfSeven(t *testing.T) {
 
 func TestMovesTakeAllAndSplit(t *testing.T) {
 	var got []string
-	for m := range kayles.MustParseOctal("4.37").Moves(kayles.NewPosition(2, 2, 4)) {
+	for m := range kayles.MustParseOctal("4.37").Moves(kayles.MustNewPosition(2, 2, 4)) {
 		got = append(got, m.String())
 	}
 	assert.Equal(t, []string{
@@ -49,7 +49,7 @@ func referenceResults(digits []int, p kayles.Position) map[kayles.Position]bool 
 				walk = func(left []int, remain, parts int) {
 					if parts == 0 {
 						if remain == 0 {
-							out[kayles.NewPosition(append(slices.Clone(rest), left...)...)] = true
+							out[kayles.MustNewPosition(append(slices.Clone(rest), left...)...)] = true
 						}
 						return
 					}
@@ -73,7 +73,7 @@ func TestMovesAgainstReference(t *testing.T) {
 		for range rng.IntN(4) {
 			hs = append(hs, rng.IntN(12))
 		}
-		p := kayles.NewPosition(hs...)
+		p := kayles.MustNewPosition(hs...)
 		got := map[kayles.Position]bool{}
 		for m := range o.Moves(p) {
 			q, err := o.Play(p, m)
@@ -86,7 +86,7 @@ func TestMovesAgainstReference(t *testing.T) {
 }
 
 func TestPlayRejectsIllegalMoves(t *testing.T) {
-	p := kayles.NewPosition(3, 7)
+	p := kayles.MustNewPosition(3, 7)
 	for _, c := range []struct {
 		m      kayles.Move
 		reason string
@@ -107,12 +107,12 @@ func TestPlayRejectsIllegalMoves(t *testing.T) {
 		require.ErrorAs(t, err, &me)
 		assert.Contains(t, me.Reason, c.reason)
 		assert.Contains(t, err.Error(), c.m.String())
-		assert.Equal(t, kayles.NewPosition(3, 7), q, "a rejected move changes nothing")
+		assert.Equal(t, kayles.MustNewPosition(3, 7), q, "a rejected move changes nothing")
 	}
 	q, err := kayles.Kayles.Play(p, kayles.Move{Heap: 7, Take: 1, Left: []int{2, 4}})
 	require.NoError(t, err)
-	assert.Equal(t, kayles.NewPosition(2, 3, 4), q)
-	q, err = kayles.MustParseOctal("0.07").Play(kayles.NewPosition(2), kayles.Move{Heap: 2, Take: 2})
+	assert.Equal(t, kayles.MustNewPosition(2, 3, 4), q)
+	q, err = kayles.MustParseOctal("0.07").Play(kayles.MustNewPosition(2), kayles.Move{Heap: 2, Take: 2})
 	require.NoError(t, err)
 	assert.Equal(t, kayles.Position{}, q)
 }

@@ -73,21 +73,22 @@ func TestNimClosedFormValues(t *testing.T) {
 		for _, o := range nimSpellings(t, c.lasker) {
 			general := kayles.ReferenceValues(o, c.n)
 			assert.Equal(t, brute, general, "%s: the general engine", o)
-			vals, err := o.Values(c.n)
+			vals, err := o.Values(ctx, c.n)
 			require.NoError(t, err)
 			assert.Equal(t, brute, vals, "%s: Values", o)
 			for n := range c.n {
-				assert.Equal(t, brute[n], o.Grundy(n), "%s: Grundy(%d)", o, n)
+				assert.Equal(t, brute[n], must(o.Grundy(ctx, n)), "%s: Grundy(%d)", o, n)
 			}
 			for _, limit := range []int{0, 1, 1 << 20} {
-				p, ok := o.Period(limit)
+				p, ok := must2(o.Period(ctx, limit))
 				require.True(t, ok, "%s: Period(%d)", o, limit)
 				assert.Equal(t, c.period, p, "%s: Period(%d)", o, limit)
-				p, ok = o.ApparentPeriod(limit)
+				p, ok = must2(o.ApparentPeriod(ctx, limit))
 				require.True(t, ok, "%s: ApparentPeriod(%d)", o, limit)
 				assert.Equal(t, c.period, p, "%s: ApparentPeriod(%d)", o, limit)
 			}
-			require.NoError(t, o.Check(kayles.NewPosition(c.n, 1<<40, math.MaxInt-1)))
+			_, err = o.Value(ctx, kayles.MustNewPosition(c.n, 1<<40, math.MaxInt-1))
+			require.NoError(t, err)
 		}
 		// The proven period is the least that describes the values.
 		g := make([]uint16, c.n)
@@ -109,7 +110,7 @@ func TestNimClosedFormValues(t *testing.T) {
 
 func mustPeriod(t *testing.T, o *kayles.Octal) kayles.Period {
 	t.Helper()
-	p, ok := o.Period(0)
+	p, ok := must2(o.Period(ctx, 0))
 	require.True(t, ok)
 	return p
 }
@@ -118,33 +119,36 @@ func mustPeriod(t *testing.T, o *kayles.Octal) kayles.Period {
 // limit, up to the largest int, and the one heap whose value does not fit an int.
 func TestNimClosedFormLargeHeaps(t *testing.T) {
 	for _, n := range []int{65535, 65536, 1 << 20, 5000, 1<<40 + 3, 1<<62 + 4, math.MaxInt - 1, math.MaxInt} {
-		assert.Equal(t, n, kayles.Nim.Grundy(n), "Nim G(%d)", n)
+		assert.Equal(t, n, must(kayles.Nim.Grundy(ctx, n)), "Nim G(%d)", n)
 		if n < math.MaxInt {
-			assert.Equal(t, laskersNimFormula(n), kayles.LaskersNim.Grundy(n), "Lasker's Nim G(%d)", n)
+			assert.Equal(t, laskersNimFormula(n), must(kayles.LaskersNim.Grundy(ctx, n)), "Lasker's Nim G(%d)", n)
 		}
 	}
-	p := kayles.NewPosition(1<<40, 1<<40+3, 7)
-	assert.Equal(t, (1<<40)^(1<<40+3)^7, kayles.Nim.Value(p))
-	assert.Equal(t, (1<<40-1)^(1<<40+4)^8, kayles.LaskersNim.Value(p))
-	require.NoError(t, kayles.Nim.Check(kayles.NewPosition(math.MaxInt)))
+	p := kayles.MustNewPosition(1<<40, 1<<40+3, 7)
+	assert.Equal(t, (1<<40)^(1<<40+3)^7, must(kayles.Nim.Value(ctx, p)))
+	assert.Equal(t, (1<<40-1)^(1<<40+4)^8, must(kayles.LaskersNim.Value(ctx, p)))
+	assert.Equal(t, math.MaxInt, must(kayles.Nim.Value(ctx, kayles.MustNewPosition(math.MaxInt))))
 
 	// G(math.MaxInt) = math.MaxInt+1 in Lasker's Nim: an error, not a wrong value.
-	err := kayles.LaskersNim.Check(kayles.NewPosition(3, math.MaxInt))
+	_, err := kayles.LaskersNim.Value(ctx, kayles.MustNewPosition(3, math.MaxInt))
 	require.ErrorIs(t, err, kayles.ErrRange)
 	var re *kayles.RangeError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, math.MaxInt, re.Value)
-	assert.Panics(t, func() { kayles.LaskersNim.Grundy(math.MaxInt) })
+	_, err = kayles.LaskersNim.Grundy(ctx, math.MaxInt)
+	require.ErrorIs(t, err, kayles.ErrRange)
+	_, err = kayles.LaskersNim.WinningMoves(ctx, kayles.MustNewPosition(3, math.MaxInt))
+	require.ErrorIs(t, err, kayles.ErrRange)
 
-	vals, err := kayles.Nim.Values(1<<16 + 10)
+	vals, err := kayles.Nim.Values(ctx, 1<<16+10)
 	require.NoError(t, err)
 	assert.Equal(t, 1<<16+9, vals[len(vals)-1])
-	vals, err = kayles.LaskersNim.Values(1<<16 + 10)
+	vals, err = kayles.LaskersNim.Values(ctx, 1<<16+10)
 	require.NoError(t, err)
 	for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 3, 1<<16 + 4, 1<<16 + 9} {
 		assert.Equal(t, laskersNimFormula(n), vals[n], "Lasker's Nim Values at %d", n)
 	}
-	_, err = kayles.Nim.Values(kayles.MaxValues + 1)
+	_, err = kayles.Nim.Values(ctx, kayles.MaxValues+1)
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
 
 	r, err := kayles.MustParseOctal("0.3[3]").Run(context.Background(), kayles.RunOptions{Limit: 1000})
@@ -157,7 +161,7 @@ func partitions(n int, f func(kayles.Position)) {
 	var rec func(rest, most int, hs []int)
 	rec = func(rest, most int, hs []int) {
 		if rest == 0 {
-			f(kayles.NewPosition(hs...))
+			f(kayles.MustNewPosition(hs...))
 			return
 		}
 		for h := min(rest, most); h >= 1; h-- {
@@ -212,20 +216,19 @@ func TestNimPositionsAgainstSearch(t *testing.T) {
 				for h := range p.All() {
 					v ^= general[h]
 				}
-				assert.Equal(t, v, o.Value(p), "%s: Value(%v)", o, p)
-				assert.Equal(t, outcome(lost(p, false)), o.Outcome(p), "%s: Outcome(%v)", o, p)
+				assert.Equal(t, v, must(o.Value(ctx, p)), "%s: Value(%v)", o, p)
+				assert.Equal(t, outcome(lost(p, false)), must(o.Outcome(ctx, p)), "%s: Outcome(%v)", o, p)
 				var want []kayles.Move
 				for m := range o.Moves(p) {
 					if q, _ := o.Play(p, m); lost(q, false) {
 						want = append(want, m)
 					}
 				}
-				assert.Equal(t, want, slices.Collect(o.WinningMoves(p)), "%s: WinningMoves(%v)", o, p)
+				assert.Equal(t, want, slices.Collect(must(o.WinningMoves(ctx, p))), "%s: WinningMoves(%v)", o, p)
 				if o != kayles.Nim {
 					return
 				}
-				require.NoError(t, o.MisereCheck(p))
-				assert.Equal(t, outcome(lost(p, true)), o.MisereOutcome(p), "%s: MisereOutcome(%v)", o, p)
+				assert.Equal(t, outcome(lost(p, true)), must(o.MisereOutcome(ctx, p)), "%s: MisereOutcome(%v)", o, p)
 				assert.Equal(t, !lost(p, true), kayles.MisereSearchWins(o, p), "%s: the misère search at %v", o, p)
 				want = nil
 				for m := range o.Moves(p) {
@@ -233,8 +236,8 @@ func TestNimPositionsAgainstSearch(t *testing.T) {
 						want = append(want, m)
 					}
 				}
-				assert.Equal(t, want, slices.Collect(o.MisereWinningMoves(p)), "%s: MisereWinningMoves(%v)", o, p)
-				m, ok := o.MisereWinningMove(p)
+				assert.Equal(t, want, slices.Collect(must(o.MisereWinningMoves(ctx, p))), "%s: MisereWinningMoves(%v)", o, p)
+				m, ok := must2(o.MisereWinningMove(ctx, p))
 				assert.Equal(t, len(want) > 0, ok)
 				if ok {
 					assert.Equal(t, want[0], m)
@@ -291,14 +294,14 @@ func TestNimWinningMovesAgainstEveryMove(t *testing.T) {
 	for a := 0; a <= 40; a++ {
 		for b := a; b <= 40; b++ {
 			for c := b; c <= 40; c++ {
-				p := kayles.NewPosition(a, b, c)
+				p := kayles.MustNewPosition(a, b, c)
 				for _, misere := range []bool{false, true} {
 					want := nimRuleWinningMoves(p, misere)
-					got := kayles.Nim.WinningMoves(p)
-					outcome := kayles.Nim.Outcome(p)
+					got := must(kayles.Nim.WinningMoves(ctx, p))
+					outcome := must(kayles.Nim.Outcome(ctx, p))
 					if misere {
-						got = kayles.Nim.MisereWinningMoves(p)
-						outcome = kayles.Nim.MisereOutcome(p)
+						got = must(kayles.Nim.MisereWinningMoves(ctx, p))
+						outcome = must(kayles.Nim.MisereOutcome(ctx, p))
 					}
 					require.Equal(t, want, slices.Collect(got), "misere %v, %v", misere, p)
 					assert.Equal(t, nimRuleLoses(p.Heaps(), misere), outcome == kayles.Previous, "misere %v, %v", misere, p)
@@ -332,12 +335,11 @@ func TestNimLargeHeaps(t *testing.T) {
 			}
 			hs = append(hs, x)
 		}
-		p := kayles.NewPosition(hs...)
-		require.NoError(t, kayles.Nim.MisereCheck(p))
+		p := kayles.MustNewPosition(hs...)
 		for _, misere := range []bool{false, true} {
-			outcome, moves := kayles.Nim.Outcome(p), kayles.Nim.WinningMoves(p)
+			outcome, moves := must(kayles.Nim.Outcome(ctx, p)), must(kayles.Nim.WinningMoves(ctx, p))
 			if misere {
-				outcome, moves = kayles.Nim.MisereOutcome(p), kayles.Nim.MisereWinningMoves(p)
+				outcome, moves = must(kayles.Nim.MisereOutcome(ctx, p)), must(kayles.Nim.MisereWinningMoves(ctx, p))
 			}
 			assert.Equal(t, nimRuleLoses(p.Heaps(), misere), outcome == kayles.Previous, "misere %v, %v", misere, p)
 			n := 0
@@ -351,14 +353,14 @@ func TestNimLargeHeaps(t *testing.T) {
 			assert.LessOrEqual(t, n, 2*p.Len(), "at most two winning moves a heap")
 		}
 		// Lasker's Nim: the first winning move comes at once, however large the heaps.
-		if v := kayles.LaskersNim.Value(p); v != 0 {
-			m, ok := kayles.LaskersNim.WinningMove(p)
+		if v := must(kayles.LaskersNim.Value(ctx, p)); v != 0 {
+			m, ok := must2(kayles.LaskersNim.WinningMove(ctx, p))
 			require.True(t, ok, "Lasker's Nim %v", p)
 			q, err := kayles.LaskersNim.Play(p, m)
 			require.NoError(t, err)
-			assert.Equal(t, 0, kayles.LaskersNim.Value(q), "Lasker's Nim %v: %v", p, m)
+			assert.Equal(t, 0, must(kayles.LaskersNim.Value(ctx, q)), "Lasker's Nim %v: %v", p, m)
 		} else {
-			_, ok := kayles.LaskersNim.WinningMove(p)
+			_, ok := must2(kayles.LaskersNim.WinningMove(ctx, p))
 			assert.False(t, ok)
 		}
 	}
@@ -371,9 +373,9 @@ func TestNimLargeHeaps(t *testing.T) {
 		{[]int{1, 1, 1}, kayles.Previous}, {[]int{1, 3, 5, 7}, kayles.Previous},
 		{[]int{2, 2}, kayles.Previous}, {[]int{1 << 60}, kayles.Next}, {[]int{1 << 60, 1 << 60}, kayles.Previous},
 	} {
-		assert.Equal(t, c.want, kayles.Nim.MisereOutcome(kayles.NewPosition(c.heaps...)), "%v", c.heaps)
+		assert.Equal(t, c.want, must(kayles.Nim.MisereOutcome(ctx, kayles.MustNewPosition(c.heaps...))), "%v", c.heaps)
 	}
-	m, ok := kayles.Nim.MisereWinningMove(kayles.NewPosition(1 << 60))
+	m, ok := must2(kayles.Nim.MisereWinningMove(ctx, kayles.MustNewPosition(1<<60)))
 	require.True(t, ok)
 	assert.Equal(t, kayles.Move{Heap: 1 << 60, Take: 1<<60 - 1, Left: []int{1}}, m, "leave one token for the opponent")
 }
@@ -382,12 +384,12 @@ func TestNimLargeHeaps(t *testing.T) {
 // block, do not share them in a way a caller could notice: appending to one move's Left or
 // writing into it leaves every other move as it was.
 func TestNimMovesOwnTheirLeft(t *testing.T) {
-	p := kayles.NewPosition(33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 50) // many heaps share the top bit of the nim-sum
-	for _, moves := range []func(kayles.Position) iter.Seq[kayles.Move]{
+	p := kayles.MustNewPosition(33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 50) // many heaps share the top bit of the nim-sum
+	for _, moves := range []func(context.Context, kayles.Position) (iter.Seq[kayles.Move], error){
 		kayles.Nim.WinningMoves, kayles.Nim.MisereWinningMoves,
 	} {
 		var ms []kayles.Move
-		for m := range moves(p) {
+		for m := range must(moves(ctx, p)) {
 			if len(m.Left) > 0 {
 				ms = append(ms, m)
 			}
@@ -417,9 +419,9 @@ func TestNimClosedFormConcurrent(t *testing.T) {
 	for g := range 8 {
 		go func() {
 			n := 1<<40 + g
-			p, _ := o.Period(0)
-			vals, err := o.Values(64)
-			done <- [3]any{o.Grundy(n) == laskersNimFormula(n) && err == nil && vals[63] == laskersNimFormula(63), p, n}
+			p, _ := must2(o.Period(ctx, 0))
+			vals, err := o.Values(ctx, 64)
+			done <- [3]any{must(o.Grundy(ctx, n)) == laskersNimFormula(n) && err == nil && vals[63] == laskersNimFormula(63), p, n}
 		}()
 	}
 	for range 8 {

@@ -10,7 +10,7 @@ import (
 )
 
 func TestParsePositionForms(t *testing.T) {
-	want := kayles.NewPosition(3, 5, 7)
+	want := kayles.MustNewPosition(3, 5, 7)
 	for _, in := range []string{"3 5 7", "3+5+7", "3,5,7", "7 3 5", " 3 , 5 + 7 ", "3\t5\n7", "0+3+5+7+0", "003 5 7"} {
 		p, err := kayles.ParsePosition(in)
 		require.NoError(t, err, in)
@@ -49,7 +49,7 @@ func TestParsePositionErrors(t *testing.T) {
 }
 
 func TestPositionNormalForm(t *testing.T) {
-	p := kayles.NewPosition(7, 0, 3, 3, 1)
+	p := kayles.MustNewPosition(7, 0, 3, 3, 1)
 	assert.Equal(t, []int{1, 3, 3, 7}, p.Heaps())
 	assert.Equal(t, 4, p.Len())
 	assert.Equal(t, "1+3+3+7", p.String())
@@ -57,16 +57,16 @@ func TestPositionNormalForm(t *testing.T) {
 	assert.Nil(t, kayles.Position{}.Heaps())
 	assert.Equal(t, 0, kayles.Position{}.Len())
 	assert.Equal(t, "0", kayles.Position{}.String())
-	big := kayles.NewPosition(1<<62, 300, 128, 127)
+	big := kayles.MustNewPosition(1<<62, 300, 128, 127)
 	assert.Equal(t, []int{127, 128, 300, 1 << 62}, big.Heaps())
 	assert.Equal(t, 4, big.Len())
-	assert.Equal(t, kayles.NewPosition(1, 2, 3, 3), kayles.NewPosition(3, 1).Add(kayles.NewPosition(2, 3)))
-	assert.Panics(t, func() { kayles.NewPosition(3, -1) })
+	assert.Equal(t, kayles.MustNewPosition(1, 2, 3, 3), kayles.MustNewPosition(3, 1).Add(kayles.MustNewPosition(2, 3)))
+	assert.Panics(t, func() { kayles.MustNewPosition(3, -1) })
 }
 
 func TestPositionDoesNotAlias(t *testing.T) {
 	heaps := []int{5, 3}
-	p := kayles.NewPosition(heaps...)
+	p := kayles.MustNewPosition(heaps...)
 	heaps[0] = 9
 	assert.Equal(t, []int{5, 3}[1], p.Heaps()[0])
 	out := p.Heaps()
@@ -75,7 +75,7 @@ func TestPositionDoesNotAlias(t *testing.T) {
 }
 
 func TestPositionText(t *testing.T) {
-	p := kayles.NewPosition(10, 4, 4)
+	p := kayles.MustNewPosition(10, 4, 4)
 	b, err := p.MarshalText()
 	require.NoError(t, err)
 	assert.Equal(t, "4+4+10", string(b))

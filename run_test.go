@@ -25,7 +25,7 @@ func TestRunProvesPeriod(t *testing.T) {
 	assert.GreaterOrEqual(t, r.Values, 2*(3479+349)+3)
 	assert.Positive(t, calls)
 	// The report agrees with the values.
-	vals, err := o.Values(r.Values)
+	vals, err := o.Values(ctx, r.Values)
 	require.NoError(t, err)
 	maxv, maxAt, rare, last := 0, 0, 0, 0
 	for a, v := range vals {
@@ -42,7 +42,7 @@ func TestRunProvesPeriod(t *testing.T) {
 	assert.Equal(t, last, r.LastRare)
 	assert.NotZero(t, r.Mask)
 	// Grundy is O(1) from the proven period on.
-	assert.Equal(t, vals[3479+5], o.Grundy(3479+5+349*1_000_000_000))
+	assert.Equal(t, vals[3479+5], must(o.Grundy(ctx, 3479+5+349*1_000_000_000)))
 }
 
 func TestRunLimit(t *testing.T) {
@@ -71,9 +71,9 @@ func TestRunCancelWritesCheckpoint(t *testing.T) {
 	r2, err := o2.Run(context.Background(), RunOptions{Limit: r.Values + 40000, Resume: path})
 	require.NoError(t, err)
 	assert.Equal(t, r.Values+40000, r2.Values)
-	got, err := o2.Values(r2.Values)
+	got, err := o2.Values(context.Background(), r2.Values)
 	require.NoError(t, err)
-	want, err := MustParseOctal("0.354").Values(r2.Values)
+	want, err := MustParseOctal("0.354").Values(context.Background(), r2.Values)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }
@@ -100,7 +100,7 @@ func TestRunCheckpointUnwritable(t *testing.T) {
 
 func TestRunAlreadyProven(t *testing.T) {
 	o := MustParseOctal("0.77")
-	_, ok := o.Period(1 << 12)
+	_, ok := must2(o.Period(ctx, 1 << 12))
 	require.True(t, ok)
 	r, err := o.Run(context.Background(), RunOptions{})
 	require.NoError(t, err)
@@ -115,7 +115,7 @@ func TestRunThreeHeaps(t *testing.T) {
 	assert.Zero(t, r.Mask)
 	assert.Zero(t, r.RareCount)
 	want := referenceValues(o, r.Values)
-	got, err := o.Values(r.Values)
+	got, err := o.Values(ctx, r.Values)
 	require.NoError(t, err)
 	assert.Equal(t, toInts(want), got)
 }

@@ -32,7 +32,7 @@ func oneCoreValues(t *testing.T, code string, n int) []int {
 	old := pairFrom
 	pairFrom = MaxValues + 1
 	defer func() { pairFrom = old }()
-	got, err := MustParseOctal(code).Values(n)
+	got, err := MustParseOctal(code).Values(ctx, n)
 	require.NoError(t, err, code)
 	return got
 }
@@ -51,11 +51,11 @@ func TestPairsMatchReference(t *testing.T) {
 	var total pairStats
 	for _, code := range shortCodes() {
 		o := MustParseOctal(code)
-		if o.heaps != 2 {
+		if o.plan().heaps != 2 {
 			continue
 		}
 		want := referenceValues(o, n)
-		got, err := o.Values(len(want))
+		got, err := o.Values(ctx, len(want))
 		require.NoError(t, err, code)
 		if !assert.Equal(t, toInts(want), got, code) {
 			return
@@ -86,7 +86,7 @@ func TestPairsModifiersMatchGeneral(t *testing.T) {
 	for _, code := range modifierCodes() {
 		o := MustParseOctal(code)
 		want := generalValues(o, n)
-		got, err := o.Values(n)
+		got, err := o.Values(ctx, n)
 		require.NoError(t, err, code)
 		require.Equal(t, toInts(want), got, code)
 		if o.eng.sp.two.stats.paired > 0 {
@@ -110,7 +110,7 @@ func TestPairsOfficers(t *testing.T) {
 	r, err := o.Run(context.Background(), RunOptions{Limit: n})
 	require.NoError(t, err)
 	assert.Equal(t, n, r.Values)
-	got, err := o.Values(n)
+	got, err := o.Values(ctx, n)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	assert.Positive(t, o.eng.sp.two.stats.paired)
@@ -128,7 +128,7 @@ func TestPairsReport(t *testing.T) {
 			o := MustParseOctal(code)
 			r, err := o.Run(context.Background(), RunOptions{Limit: n})
 			require.NoError(t, err, code)
-			vals, err := o.Values(r.Values)
+			vals, err := o.Values(ctx, r.Values)
 			require.NoError(t, err, code)
 			r.Elapsed = 0
 			return r, vals
@@ -152,20 +152,20 @@ func TestPairsAlone(t *testing.T) {
 	want := oneCoreValues(t, "0.6", n)
 	for _, deadline := range []time.Time{{}, time.Unix(1, 0)} {
 		o := MustParseOctal("0.6")
-		_, err := o.Values(1 << 12)
+		_, err := o.Values(ctx, 1<<12)
 		require.NoError(t, err)
-		o.eng.mu.Lock()
+		o.eng.lock <- struct{}{}
 		s := o.eng.sp
-		g := o.load().vals
+		g := o.eng.load().vals
 		g = append(make([]uint16, 0, n), g...)
-		l := &leap{o: o, s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
-			class: s.classes(markSize), top: o.load().max, rareAt: n, takesOne: true}
+		l := &leap{o: o.plan(), s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
+			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, takesOne: true}
 		l.next.Store(int64(len(g)))
 		l.known.Store(int64(len(g)))
 		l.stop.Store(int64(n))
 		w := newPairWorker()
 		l.run(w, deadline)
-		o.eng.mu.Unlock()
+		o.eng.release()
 		k := int(l.known.Load())
 		if deadline.IsZero() {
 			assert.Equal(t, n, k)
@@ -187,17 +187,18 @@ func TestPairsCancel(t *testing.T) {
 	want := oneCoreValues(t, "0.6", n)
 	forcePairs(t, 256)
 	o := MustParseOctal("0.6")
-	_, err := o.Values(1024)
+	_, err := o.Values(ctx, 1024)
 	require.NoError(t, err)
-	done := make(chan struct{})
-	close(done)
-	o.eng.mu.Lock()
-	s := o.extendLocked(n, n, done)
-	o.eng.mu.Unlock()
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	o.eng.lock <- struct{}{}
+	s, err := o.eng.extendLocked(n, n, newBudget(cancelled, unlimited, "steps", nil))
+	o.eng.release()
+	require.ErrorIs(t, err, context.Canceled)
 	assert.LessOrEqual(t, len(s.vals), 1024+pairWindow, "one window at most")
 	assert.Equal(t, want[:len(s.vals)], toInts(s.vals))
 	assert.Zero(t, helpers(), "a helper outlived its extension")
-	got, err := o.Values(n)
+	got, err := o.Values(ctx, n)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	assert.Positive(t, o.eng.sp.two.stats.paired)
@@ -236,7 +237,7 @@ func TestPairsRunCancel(t *testing.T) {
 	r, err = o.Run(context.Background(), RunOptions{Limit: n, Resume: path})
 	require.NoError(t, err)
 	assert.Equal(t, n, r.Values)
-	got, err := o.Values(n)
+	got, err := o.Values(context.Background(), n)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }
@@ -307,11 +308,11 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 		g[a] = uint16(a - 1)
 	}
 	seen := make([]uint64, 1<<16/64+2)
-	require.Equal(t, maxValue, o.mex(g, h-1, seen), "heap H-1 of the made-up values")
+	require.Equal(t, maxValue, o.plan().mex(g, h-1, seen, nil), "heap H-1 of the made-up values")
 	g[h-1] = maxValue
-	require.Equal(t, maxValue+1, o.mex(g, h, seen), "heap H of the made-up values")
+	require.Equal(t, maxValue+1, o.plan().mex(g, h, seen, nil), "heap H of the made-up values")
 	g[h-1] = 0
-	s := newSparse(o, nil)
+	s := newSparse(o.plan(), nil)
 	s.on, s.mask = true, 3
 	require.True(t, s.isRare(h-1, maxValue))
 	var rare []int32
@@ -324,7 +325,7 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 	// aborts it.
 	for _, ends := range []bool{true, false} {
 		g[h-1] = 0
-		l := &leap{o: o, s: s, g: g, start: h - 1, end: h + 1, rare: rare,
+		l := &leap{o: o.plan(), s: s, g: g, start: h - 1, end: h + 1, rare: rare,
 			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1}
 		l.known.Store(h - 1)
 		l.stop.Store(h + 1)
@@ -358,7 +359,7 @@ func TestPairsPanic(t *testing.T) {
 	forcePairs(t, 256)
 	for _, who := range []string{"engine", "helper"} {
 		o := MustParseOctal("0.6")
-		_, err := o.Values(300) // the workers exist from now on
+		_, err := o.Values(ctx, 300) // the workers exist from now on
 		require.NoError(t, err)
 		require.NotNil(t, o.eng.sp.two.eng, who)
 		w := o.eng.sp.two.eng
@@ -369,7 +370,7 @@ func TestPairsPanic(t *testing.T) {
 		result := make(chan any, 1)
 		go func() {
 			defer func() { result <- recover() }()
-			_, _ = o.Values(4096)
+			_, _ = o.Values(ctx, 4096)
 		}()
 		select {
 		case r := <-result:
@@ -402,7 +403,7 @@ func TestPairsMaskChoices(t *testing.T) {
 		defer func() { paired += o.eng.sp.two.stats.paired }()
 		var got []state
 		for _, n := range steps {
-			_, err := o.Values(n)
+			_, err := o.Values(ctx, n)
 			require.NoError(t, err, code)
 			s := o.eng.sp
 			on := 0

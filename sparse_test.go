@@ -63,7 +63,7 @@ func TestSparseMatchesReference(t *testing.T) {
 	for _, code := range shortCodes() {
 		o := MustParseOctal(code)
 		want := referenceValues(o, n)
-		got, err := o.Values(len(want))
+		got, err := o.Values(ctx, len(want))
 		require.NoError(t, err, code)
 		if !assert.Equal(t, toInts(want), got, code) {
 			return
@@ -78,13 +78,13 @@ func TestSparseAnyMask(t *testing.T) {
 	const n = 700
 	for _, code := range codes {
 		o := MustParseOctal(code)
-		if o.heaps != 2 {
+		if o.plan().heaps != 2 {
 			continue
 		}
 		want := referenceValues(o, n)
 		for _, mask := range masks {
 			for c := range 2 {
-				s := newSparse(o, nil)
+				s := newSparse(o.plan(), nil)
 				if c == 1 && !s.canParity {
 					continue
 				}
@@ -100,12 +100,12 @@ func TestSparseAnyMask(t *testing.T) {
 func TestSparseChoosesMask(t *testing.T) {
 	for _, code := range []string{"0.6", "0.16", "0.1777", "0.354", "0.376", "0.77"} {
 		o := MustParseOctal(code)
-		_, err := o.Values(1 << 14)
+		_, err := o.Values(ctx, 1 << 14)
 		require.NoError(t, err)
 		mask, c, on, choices := sparseState(o)
 		assert.True(t, on, code)
 		assert.Greater(t, choices, 1, code)
-		g := o.load().vals
+		g := o.eng.load().vals
 		var hist [2][1 << 16]int
 		for a := 1; a < len(g); a++ {
 			hist[a%2][g[a]]++
@@ -114,7 +114,7 @@ func TestSparseChoosesMask(t *testing.T) {
 			k := 0
 			for v := range 1 << 10 {
 				for parity := range 2 {
-					if (popcount16(uint16(v)&mask)+c*(parity+o.leave2[0]))%2 == 0 {
+					if (popcount16(uint16(v)&mask)+c*(parity+o.plan().leave2[0]))%2 == 0 {
 						k += hist[parity][v]
 					}
 				}
@@ -156,7 +156,7 @@ func TestSparseFarLong(t *testing.T) {
 	for _, code := range []string{"0.6", "0.16", "0.1777", "0.354", "0.376", "0.165", "0.007", "0.167", "0.161"} {
 		o := MustParseOctal(code)
 		want := referenceValues(o, 1<<16)
-		got, err := o.Values(len(want))
+		got, err := o.Values(ctx, len(want))
 		require.NoError(t, err, code)
 		require.Equal(t, toInts(want), got, code)
 	}
@@ -220,11 +220,11 @@ func TestSparseModifiersMatchGeneral(t *testing.T) {
 	walked := 0 // codes whose early run walked rare lists
 	for _, code := range codes {
 		o := MustParseOctal(code)
-		require.True(t, o.plain, code)
-		require.Equal(t, 2, o.heaps, code)
+		require.True(t, o.plan().plain, code)
+		require.Equal(t, 2, o.plan().heaps, code)
 		want := generalValues(o, n)
 		require.Len(t, want, n, code)
-		got, err := o.Values(n)
+		got, err := o.Values(ctx, n)
 		require.NoError(t, err, code)
 		require.Equal(t, toInts(want), got, code)
 		early, sparse := earlyMaskValues(o, n, 32)
@@ -250,7 +250,7 @@ func TestSparseModifiersAnyMask(t *testing.T) {
 		want := generalValues(o, n)
 		for _, mask := range []uint16{0, 1, 6, 0xfe} {
 			for c := range 2 {
-				if c == 1 && !newSparse(o, nil).canParity {
+				if c == 1 && !newSparse(o.plan(), nil).canParity {
 					continue
 				}
 				if c == 1 && mask == 0 {
@@ -286,8 +286,8 @@ func TestSparseModifiersMoves(t *testing.T) {
 		o := MustParseOctal(code)
 		for n := range 24 {
 			for _, bound := range []int{n + 1, 3} {
-				want := collect(func(v func(int, []int) bool) bool { return o.optionsGeneral(n, bound, v) })
-				got := collect(func(v func(int, []int) bool) bool { return o.options(n, bound, v) })
+				want := collect(func(v func(int, []int) bool) bool { return o.plan().optionsGeneral(n, bound, v) })
+				got := collect(func(v func(int, []int) bool) bool { return o.plan().options(n, bound, v) })
 				require.Equal(t, want, got, "%s heap %d bound %d", code, n, bound)
 			}
 		}
@@ -304,16 +304,16 @@ func TestGrundysGameSparse(t *testing.T) {
 	}
 	o := MustParseOctal("4!.0")
 	want := generalValues(o, n)
-	got, err := o.Values(n)
+	got, err := o.Values(ctx, n)
 	require.NoError(t, err)
 	require.Equal(t, toInts(want), got)
 	mask, c, on, choices := sparseState(o)
 	require.True(t, on)
 	assert.Greater(t, choices, 1)
 	// The mask was chosen from the values below chosen; later values may be wider than it.
-	o.eng.mu.Lock()
+	o.eng.lock <- struct{}{}
 	chosen := o.eng.sp.chooseAt / 2
-	o.eng.mu.Unlock()
+	o.eng.release()
 	require.Greater(t, chosen, n/4)
 	for a := 1; a < chosen; a++ {
 		flammenkamp := popcount16(want[a]&0xfffe)%2 == 0
@@ -367,7 +367,7 @@ func TestSparseModifiersFarLong(t *testing.T) {
 	for _, code := range []string{"4!.0", "4?.0", "4=.0", "0.4!", "0.6!", "0.7!", "4!.4!", "0.4!4!", "0.04!", "4!.7", "0.16!", "0.6=", "4=.4!"} {
 		o := MustParseOctal(code)
 		want := generalValues(o, 1<<16)
-		got, err := o.Values(len(want))
+		got, err := o.Values(ctx, len(want))
 		require.NoError(t, err, code)
 		require.Equal(t, toInts(want), got, code)
 	}
@@ -377,7 +377,7 @@ func TestSparseModifiersFarLong(t *testing.T) {
 // values are those of one straight run, and the report describes Flammenkamp's mask.
 func TestRunResumeGrundysGame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
-	want, err := MustParseOctal("4!.0").Values(40000)
+	want, err := MustParseOctal("4!.0").Values(ctx, 40000)
 	require.NoError(t, err)
 	o := MustParseOctal("4!.0")
 	r, err := o.Run(context.Background(), RunOptions{Limit: 15000, Checkpoint: path})
@@ -388,16 +388,16 @@ func TestRunResumeGrundysGame(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 40000, r.Values)
 	assert.Equal(t, Period{}, r.Period, "no period is proven for a code with a modifier")
-	got, err := o.Values(40000)
+	got, err := o.Values(ctx, 40000)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	assert.Equal(t, uint16(0xfe), r.Mask&0xff)
 	assert.Equal(t, 0, r.Parity)
 	assert.Positive(t, r.RareCount)
 	assert.Less(t, r.RareCount, 1300)
-	_, ok := o.Period(1 << 16)
+	_, ok := must2(o.Period(ctx, 1 << 16))
 	assert.False(t, ok)
-	p, ok := o.ApparentPeriod(40000)
+	p, ok := must2(o.ApparentPeriod(ctx, 40000))
 	assert.False(t, ok, "%v", p)
 }
 
@@ -408,7 +408,7 @@ func TestSparseEqualSplitsOnly(t *testing.T) {
 		o := MustParseOctal(code)
 		r, err := o.Run(context.Background(), RunOptions{Limit: 3000})
 		require.NoError(t, err, code)
-		got, err := o.Values(3000)
+		got, err := o.Values(ctx, 3000)
 		require.NoError(t, err, code)
 		assert.Equal(t, toInts(generalValues(o, 3000)), got, code)
 		assert.Zero(t, r.Mask, code)
@@ -417,7 +417,7 @@ func TestSparseEqualSplitsOnly(t *testing.T) {
 		assert.False(t, on, code)
 		assert.Zero(t, choices, code)
 	}
-	vals, err := MustParseOctal("4=.0").Values(7) // halve an even heap
+	vals, err := MustParseOctal("4=.0").Values(ctx, 7) // halve an even heap
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 0, 1, 0, 1, 0, 1}, vals)
 }
@@ -432,18 +432,18 @@ func TestPlainModifiersThreeHeaps(t *testing.T) {
 	}
 	for _, code := range []string{"0.4!8", "4!.08", "0.6=C", "4!.9", "4=.48", "0.7?F", "8.4!"} {
 		o := MustParseOctal(code)
-		require.True(t, o.plain, code)
-		require.Equal(t, 3, o.heaps, code)
-		got, err := o.Values(n)
+		require.True(t, o.plan().plain, code)
+		require.Equal(t, 3, o.plan().heaps, code)
+		got, err := o.Values(ctx, n)
 		require.NoError(t, err, code)
 		assert.Equal(t, toInts(generalValues(o, n)), got, code)
 		for h := range 20 {
 			var want, got []string
-			o.optionsGeneral(h, h+1, func(take int, left []int) bool {
+			o.plan().optionsGeneral(h, h+1, func(take int, left []int) bool {
 				want = append(want, fmt.Sprint(take, left))
 				return true
 			})
-			o.options(h, h+1, func(take int, left []int) bool {
+			o.plan().options(h, h+1, func(take int, left []int) bool {
 				got = append(got, fmt.Sprint(take, left))
 				return true
 			})
@@ -451,7 +451,7 @@ func TestPlainModifiersThreeHeaps(t *testing.T) {
 		}
 	}
 	for _, code := range []string{"0.C!", "8!.0", "0.4!C?", "0.{2+}!", "0.[4!]"} {
-		assert.False(t, MustParseOctal(code).plain, code)
+		assert.False(t, MustParseOctal(code).plan().plain, code)
 	}
 }
 
@@ -466,7 +466,7 @@ func TestGrundysGameSparseCountLong(t *testing.T) {
 	o := MustParseOctal("4!.0")
 	r, err := o.Run(context.Background(), RunOptions{Limit: 1 << 26})
 	require.NoError(t, err)
-	g := o.load().vals
+	g := o.eng.load().vals
 	count := 0
 	for _, v := range g {
 		if popcount16(v&0xfffe)%2 == 0 {

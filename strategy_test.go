@@ -50,11 +50,11 @@ func rowsOf(mask uint32) []int {
 func TestKaylesAgainstPinRows(t *testing.T) {
 	memo := map[uint32]int{}
 	for mask := uint32(0); mask < 1<<14; mask++ {
-		p := kayles.NewPosition(rowsOf(mask)...)
-		require.Equal(t, pinGrundy(mask, memo), kayles.Kayles.Value(p), "pins %b = %v", mask, p)
+		p := kayles.MustNewPosition(rowsOf(mask)...)
+		require.Equal(t, pinGrundy(mask, memo), must(kayles.Kayles.Value(ctx, p)), "pins %b = %v", mask, p)
 	}
 	for n := range 18 {
-		assert.Equal(t, pinGrundy(1<<n-1, memo), kayles.K(uint64(n)), "row of %d", n)
+		assert.Equal(t, pinGrundy(1<<n-1, memo), must(kayles.K(n)), "row of %d", n)
 	}
 }
 
@@ -68,35 +68,35 @@ func TestWinningMovesProperties(t *testing.T) {
 		for range 1 + rng.IntN(4) {
 			hs = append(hs, rng.IntN(60))
 		}
-		p := kayles.NewPosition(hs...)
-		v := o.Value(p)
+		p := kayles.MustNewPosition(hs...)
+		v := must(o.Value(ctx, p))
 		n := 0
-		for m := range o.WinningMoves(p) {
+		for m := range must(o.WinningMoves(ctx, p)) {
 			q, err := o.Play(p, m)
 			require.NoError(t, err, "%s %v: winning move %v must be legal", o, p, m)
-			assert.Equal(t, 0, o.Value(q), "%s %v: %v", o, p, m)
+			assert.Equal(t, 0, must(o.Value(ctx, q)), "%s %v: %v", o, p, m)
 			n++
 		}
 		// Exactly the moves to value 0.
 		want := 0
 		for m := range o.Moves(p) {
 			q, _ := o.Play(p, m)
-			if o.Value(q) == 0 {
+			if must(o.Value(ctx, q)) == 0 {
 				want++
 			}
 		}
 		assert.Equal(t, want, n, "%s %v", o, p)
 		assert.Equal(t, v != 0, n > 0, "%s %v: a winning move exists exactly when the value is not 0", o, p)
-		m, ok := o.WinningMove(p)
+		m, ok := must2(o.WinningMove(ctx, p))
 		assert.Equal(t, n > 0, ok)
 		if ok {
 			first, _ := o.Play(p, m)
-			assert.Equal(t, 0, o.Value(first))
+			assert.Equal(t, 0, must(o.Value(ctx, first)))
 		}
 		if v == 0 {
-			assert.Equal(t, kayles.Previous, o.Outcome(p))
+			assert.Equal(t, kayles.Previous, must(o.Outcome(ctx, p)))
 		} else {
-			assert.Equal(t, kayles.Next, o.Outcome(p))
+			assert.Equal(t, kayles.Next, must(o.Outcome(ctx, p)))
 		}
 	}
 }
@@ -107,13 +107,13 @@ func TestWinningMovesBoundedSearch(t *testing.T) {
 	for _, o := range []*kayles.Octal{kayles.Kayles, kayles.DawsonsKayles} {
 		for h := 150; h < 420; h += 7 {
 			for other := range 12 {
-				p := kayles.NewPosition(h, other)
+				p := kayles.MustNewPosition(h, other)
 				var got, want []string
-				for m := range o.WinningMoves(p) {
+				for m := range must(o.WinningMoves(ctx, p)) {
 					got = append(got, m.String())
 				}
 				for m := range o.Moves(p) {
-					if q, _ := o.Play(p, m); o.Value(q) == 0 {
+					if q, _ := o.Play(p, m); must(o.Value(ctx, q)) == 0 {
 						want = append(want, m.String())
 					}
 				}
@@ -125,28 +125,28 @@ func TestWinningMovesBoundedSearch(t *testing.T) {
 
 func TestWinningMoveHugeRows(t *testing.T) {
 	for _, hs := range [][]int{{1e15}, {1e15, 3}, {1e15 + 1, 1e12, 5}, {1 << 62, 1<<62 + 7}} {
-		p := kayles.NewPosition(hs...)
-		m, ok := kayles.Kayles.WinningMove(p)
-		if kayles.Kayles.Value(p) == 0 {
+		p := kayles.MustNewPosition(hs...)
+		m, ok := must2(kayles.Kayles.WinningMove(ctx, p))
+		if must(kayles.Kayles.Value(ctx, p)) == 0 {
 			assert.False(t, ok)
 			continue
 		}
 		require.True(t, ok, "%v", p)
 		q, err := kayles.Kayles.Play(p, m)
 		require.NoError(t, err)
-		assert.Equal(t, 0, kayles.Kayles.Value(q), "%v: %v", p, m)
+		assert.Equal(t, 0, must(kayles.Kayles.Value(ctx, q)), "%v: %v", p, m)
 	}
 	// The symmetry strategy in one row: the middle pin of an odd row is a winning move.
-	q, err := kayles.Kayles.Play(kayles.NewPosition(1e15+1), kayles.Move{Heap: 1e15 + 1, Take: 1, Left: []int{5e14, 5e14}})
+	q, err := kayles.Kayles.Play(kayles.MustNewPosition(1e15+1), kayles.Move{Heap: 1e15 + 1, Take: 1, Left: []int{5e14, 5e14}})
 	require.NoError(t, err)
-	assert.Equal(t, kayles.Previous, kayles.Kayles.Outcome(q))
+	assert.Equal(t, kayles.Previous, must(kayles.Kayles.Outcome(ctx, q)))
 }
 
 func TestOutcomeString(t *testing.T) {
 	assert.Equal(t, "P", kayles.Previous.String())
 	assert.Equal(t, "N", kayles.Next.String())
 	assert.Equal(t, "none", kayles.Outcome(0).String())
-	assert.Equal(t, kayles.Previous, kayles.Kayles.Outcome(kayles.Position{}))
-	_, ok := kayles.Kayles.WinningMove(kayles.Position{})
+	assert.Equal(t, kayles.Previous, must(kayles.Kayles.Outcome(ctx, kayles.Position{})))
+	_, ok := must2(kayles.Kayles.WinningMove(ctx, kayles.Position{}))
 	assert.False(t, ok)
 }
