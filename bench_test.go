@@ -30,7 +30,7 @@ func BenchmarkPeriod(b *testing.B) {
 		b.Run("code="+code, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, ok := must2(kayles.MustParseOctal(code).Period(ctx, 1 << 15)); !ok {
+				if _, ok := must2(kayles.MustParseOctal(code).Period(ctx, 1<<15)); !ok {
 					b.Fatal("no period")
 				}
 			}
@@ -73,7 +73,7 @@ func BenchmarkNimClosedForm(b *testing.B) {
 	b.Run("LaskersNim.Grundy/n=1e15", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = must(kayles.LaskersNim.Grundy(ctx, 1e15 + 3))
+			_ = must(kayles.LaskersNim.Grundy(ctx, 1e15+3))
 		}
 	})
 	hs := make([]int, 100)

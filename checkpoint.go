@@ -1,8 +1,8 @@
 package kayles
 
 import (
-	"context"
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"

@@ -70,7 +70,7 @@ func TestKnownPeriods(t *testing.T) {
 		}
 		// One value fewer must not prove it.
 		fresh := MustParseOctal(k.code)
-		per, ok = must2(fresh.Period(ctx, need - 1))
+		per, ok = must2(fresh.Period(ctx, need-1))
 		assert.False(t, ok && per == k.per, k.code)
 	}
 }

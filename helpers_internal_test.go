@@ -21,4 +21,3 @@ func must2[A, B any](a A, b B, err error) (A, B) {
 	}
 	return a, b
 }
-

@@ -178,9 +178,11 @@ const kaylesCode = "0.77"
 // engine, whose proven period answers for rows of any length.
 type misereKaylesForm struct{}
 
-func (misereKaylesForm) values() *snapshot                             { return nil }
-func (misereKaylesForm) winningMoves(Position) (iter.Seq[Move], bool)  { return nil, false }
-func (misereKaylesForm) misereOutcome(p Position) (Outcome, bool)      { return MisereKaylesOutcome(p), true }
+func (misereKaylesForm) values() *snapshot                            { return nil }
+func (misereKaylesForm) winningMoves(Position) (iter.Seq[Move], bool) { return nil, false }
+func (misereKaylesForm) misereOutcome(p Position) (Outcome, bool) {
+	return MisereKaylesOutcome(p), true
+}
 func (misereKaylesForm) misereWinningMoves(p Position) (iter.Seq[Move], bool) {
 	return misereKaylesWinningMoves(p), true
 }

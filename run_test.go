@@ -100,7 +100,7 @@ func TestRunCheckpointUnwritable(t *testing.T) {
 
 func TestRunAlreadyProven(t *testing.T) {
 	o := MustParseOctal("0.77")
-	_, ok := must2(o.Period(ctx, 1 << 12))
+	_, ok := must2(o.Period(ctx, 1<<12))
 	require.True(t, ok)
 	r, err := o.Run(context.Background(), RunOptions{})
 	require.NoError(t, err)

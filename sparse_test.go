@@ -100,7 +100,7 @@ func TestSparseAnyMask(t *testing.T) {
 func TestSparseChoosesMask(t *testing.T) {
 	for _, code := range []string{"0.6", "0.16", "0.1777", "0.354", "0.376", "0.77"} {
 		o := MustParseOctal(code)
-		_, err := o.Values(ctx, 1 << 14)
+		_, err := o.Values(ctx, 1<<14)
 		require.NoError(t, err)
 		mask, c, on, choices := sparseState(o)
 		assert.True(t, on, code)
@@ -395,7 +395,7 @@ func TestRunResumeGrundysGame(t *testing.T) {
 	assert.Equal(t, 0, r.Parity)
 	assert.Positive(t, r.RareCount)
 	assert.Less(t, r.RareCount, 1300)
-	_, ok := must2(o.Period(ctx, 1 << 16))
+	_, ok := must2(o.Period(ctx, 1<<16))
 	assert.False(t, ok)
 	p, ok := must2(o.ApparentPeriod(ctx, 40000))
 	assert.False(t, ok, "%v", p)

@@ -291,7 +291,7 @@ func TestSubtractionGames(t *testing.T) {
 		vals, err := o.Values(ctx, 400)
 		require.NoError(t, err)
 		assert.Equal(t, subtractionReference(400, func(s int) bool { return slices.Contains(set, s) }), vals, "%v", set)
-		_, ok := must2(o.Period(ctx, 1 << 12))
+		_, ok := must2(o.Period(ctx, 1<<12))
 		assert.True(t, ok, "finite subtraction games are periodic, and the theorem proves it (k = 1): %v", set)
 	}
 	o, err := kayles.NewSubtraction(1, 2, 3)
