@@ -5,6 +5,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -36,31 +37,47 @@ func main() {
 	for a := range 7 {
 		fmt.Printf("%5d", a)
 		for b := range 12 {
-			fmt.Printf("%3d", kayles.K(uint64(12*a+b)))
+			fmt.Printf("%3d", k(12*a+b))
 		}
 		fmt.Println()
 	}
 	fmt.Println()
 
-	per, _ := kayles.Kayles.Period(1 << 12)
+	ctx := context.Background()
+	per, _, err := kayles.Kayles.Period(ctx, 1<<12)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "kayles:", err)
+		os.Exit(1)
+	}
 	fmt.Printf("Proven: %v. K(n+12) = K(n) for every n >= 71, by the Guy-Smith periodicity\n", per)
 	fmt.Printf("theorem from the %d values K(0..%d); K(70) = %d is the last exception.\n",
-		2*(per.Preperiod+per.Period)+2, 2*(per.Preperiod+per.Period)+1, kayles.K(70))
+		2*(per.Preperiod+per.Period)+2, 2*(per.Preperiod+per.Period)+1, k(70))
 	fmt.Println()
-	for _, n := range []uint64{1_000_000, 1_000_000_000_000_000, 1<<64 - 1} {
-		fmt.Printf("K(%d) = %d\n", n, kayles.K(n))
+	for _, n := range []int{1_000_000, 1_000_000_000_000_000, 1<<63 - 1} {
+		fmt.Printf("K(%d) = %d\n", n, k(n))
 	}
 	fmt.Println()
 
 	fmt.Println("Winning first moves: each leaves rows of nim-sum 0, so the opponent loses against")
 	fmt.Println("perfect play. Knocking the mirror-image pins, counted from the other end, wins too.")
 	for _, pins := range []int{7, 10, 13} {
-		p := kayles.NewPosition(pins)
-		fmt.Printf("\n%d pins  %s  K(%d) = %d\n", pins, strings.Repeat("|", pins), pins, kayles.K(uint64(pins)))
-		for m := range kayles.Kayles.WinningMoves(p) {
+		p := kayles.MustNewPosition(pins)
+		fmt.Printf("\n%d pins  %s  K(%d) = %d\n", pins, strings.Repeat("|", pins), pins, k(pins))
+		moves, err := kayles.Kayles.WinningMoves(ctx, p)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kayles:", err)
+			os.Exit(1)
+		}
+		for m := range moves {
 			fmt.Printf("  %-16s %s  leaves %s\n", knocked(m), row(m), leaves(m))
 		}
 	}
+}
+
+// k returns K(n) for n >= 0, which has no error.
+func k(n int) int {
+	v, _ := kayles.K(n)
+	return v
 }
 
 // first returns the number of pins standing before the knocked ones: a Move lists the rows
