@@ -96,12 +96,15 @@ func (t *canonTable) canon(o *plan, p Position) int {
 	if id, ok := t.memo[p]; ok {
 		return id
 	}
-	if t.over || !t.b.spend(1) {
-		t.over = true
+	if t.over {
 		return -1
 	}
 	var opts []int
 	for m := range o.moves(p) {
+		if !t.b.spend(genusWeight) {
+			t.over = true
+			return -1
+		}
 		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
 		x := t.canon(o, q)
 		if x < 0 {

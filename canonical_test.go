@@ -53,7 +53,7 @@ func TestCanonicalForms(t *testing.T) {
 // TestCanonicalBound lowers the bound on the positions a canonical form may visit: the genus
 // stays exact but is written in full, and Tame cannot tell.
 func TestCanonicalBound(t *testing.T) {
-	small := Kayles.WithLimits(Limits{Positions: 10})
+	small := Kayles.WithLimits(Limits{SearchSteps: 100})
 	p := MustNewPosition(14)
 	_, ok := small.genus(p, nil) // the genus itself is in the memo: only the forms are bounded
 	require.True(t, ok)
@@ -63,8 +63,8 @@ func TestCanonicalBound(t *testing.T) {
 	require.ErrorIs(t, err, ErrTooLarge)
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
-	assert.Equal(t, int64(10), le.Limit)
-	assert.Equal(t, "positions", le.Unit)
+	assert.Equal(t, int64(100), le.Limit)
+	assert.Equal(t, "search steps", le.Unit)
 	assert.Equal(t, "2^2", must(Kayles.Genus(ctx, p)).String())
 	assert.True(t, must(Kayles.Tame(ctx, p)))
 }

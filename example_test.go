@@ -224,13 +224,13 @@ func ExampleOctal_ApparentPeriod() {
 // that shares the values computed.
 func ExampleOctal_WithLimits() {
 	ctx := context.Background()
-	small := kayles.DawsonsKayles.WithLimits(kayles.Limits{Positions: 1000})
+	small := kayles.DawsonsKayles.WithLimits(kayles.Limits{SearchSteps: 1000})
 	_, err := small.MisereOutcome(ctx, kayles.MustParsePosition("30 41"))
 	fmt.Println(err)
 	r, err := small.MisereOutcome(ctx, kayles.MustParsePosition("5 3"))
 	fmt.Println(r, err)
 	// Output:
-	// kayles: the misère outcome of 30+41 in 0.07 needs more than 1000 positions; ask about a smaller position, or raise Limits.Positions
+	// kayles: the misère outcome of 30+41 in 0.07 needs more than 1000 search steps; ask about a smaller position, or raise Limits.SearchSteps
 	// P <nil>
 }
 

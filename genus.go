@@ -110,7 +110,7 @@ func (g Genus) String() string {
 // admit no move dropped), and the misère canonical forms of these positions, which tell
 // nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
 // number of tokens; a heap of 20 Kayles pins takes milliseconds. Each of the two searches may
-// examine [Limits].Positions positions: past that the genus search returns a [*LimitError],
+// examine [Limits].SearchSteps steps: past that the genus search returns a [*LimitError],
 // while canonical forms too large to find leave the genus exact but its String written in
 // full. When ctx is done first it returns ctx's error. The Misere slice of the result is the
 // caller's own.
@@ -118,13 +118,13 @@ func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 	o = o.game()
 	pl := o.plan()
 	q, _ := pl.misereForm(p)
-	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the genus", pl.code, p))
+	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the genus", pl.code, p))
 	g, ok := o.genus(q, b)
 	if !ok {
 		return Genus{}, b.err
 	}
 	g.Misere = slices.Clone(g.Misere) // the memo's copy stays the memo's
-	t := newCanonTable(newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the canonical form", pl.code, p)))
+	t := newCanonTable(newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the canonical form", pl.code, p)))
 	id := t.canon(pl, q)
 	if err := ctx.Err(); err != nil {
 		return Genus{}, err
@@ -149,7 +149,7 @@ func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
 	o = o.game()
 	pl := o.plan()
 	q, _ := pl.misereForm(p)
-	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the misère value", pl.code, p))
+	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère value", pl.code, p))
 	g, ok := o.genus(q, b)
 	if !ok {
 		return 0, b.err
@@ -163,12 +163,12 @@ func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
 // in misère as nim positions with the same genera do. In Kayles the heaps of 0 to 4, 6, 7, 8,
 // 10, 13 and 14 pins are tame, and 5, 9, 11, 12 and 15 to 20 wild. It costs what
 // [Octal.Genus] costs. When it cannot tell, because the canonical forms need more than
-// [Limits].Positions positions, it returns a [*LimitError]; when ctx is done first, ctx's error.
+// [Limits].SearchSteps steps, it returns a [*LimitError]; when ctx is done first, ctx's error.
 func (o *Octal) Tame(ctx context.Context, p Position) (bool, error) {
 	o = o.game()
 	pl := o.plan()
 	q, _ := pl.misereForm(p)
-	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("whether it is tame: the canonical form", pl.code, p))
+	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("whether it is tame: the canonical form", pl.code, p))
 	t := newCanonTable(b)
 	id := t.canon(pl, q)
 	if id < 0 {
@@ -183,12 +183,12 @@ func (o *Octal) genus(p Position, b *budget) (Genus, bool) {
 	if e, ok := o.memo.genus.Get(p.enc); ok {
 		return e, true
 	}
-	if !b.spend(1) {
-		return Genus{}, false
-	}
 	pl := o.plan()
 	var opts []Genus
 	for m := range o.Moves(p) {
+		if !b.spend(genusWeight) {
+			return Genus{}, false
+		}
 		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
 		g, ok := o.genus(q, b)
 		if !ok {

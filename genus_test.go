@@ -184,7 +184,7 @@ func TestTame(t *testing.T) {
 
 // TestGenusLimits checks that past its limit every genus question says so, with no answer.
 func TestGenusLimits(t *testing.T) {
-	small := DawsonsKayles.WithLimits(Limits{Positions: 100})
+	small := DawsonsKayles.WithLimits(Limits{SearchSteps: 100})
 	p := MustNewPosition(40)
 	g, err := small.Genus(ctx, p)
 	require.ErrorIs(t, err, ErrTooLarge)
@@ -196,7 +196,7 @@ func TestGenusLimits(t *testing.T) {
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
 	assert.Contains(t, le.Error(), "40 in 0.07")
-	assert.Contains(t, le.Error(), "Limits.Positions")
+	assert.Contains(t, le.Error(), "Limits.SearchSteps")
 }
 
 // TestGenusOwnsItsValues checks that a Genus does not share its misère values with the

@@ -199,7 +199,7 @@ func TestLimits(t *testing.T) {
 	require.NoError(t, err)
 	_, err = small.Grundy(ctx, 4000)
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
-	assert.Equal(t, kayles.Limits{Steps: 1 << 20, Positions: kayles.DefaultLimits.Positions, MemoBytes: kayles.DefaultLimits.MemoBytes}, small.Limits())
+	assert.Equal(t, kayles.Limits{Steps: 1 << 20, SearchSteps: kayles.DefaultLimits.SearchSteps, MemoBytes: kayles.DefaultLimits.MemoBytes}, small.Limits())
 
 	_, err = o.Values(ctx, -1)
 	require.ErrorIs(t, err, kayles.ErrRange)

@@ -19,9 +19,11 @@ type Limits struct {
 	// they look for a proven period within the same work instead. [Octal.Values],
 	// [Octal.Period] and [Octal.Run] compute what they are asked for, without this limit.
 	Steps int64
-	// Positions bounds the positions that one misère search or genus examines: positions not
-	// found in the memo, each costing one pass over its moves.
-	Positions int64
+	// SearchSteps bounds the work of one misère search ([Octal.MisereOutcome],
+	// [Octal.MisereWinningMoves]) or genus ([Octal.Genus], [Octal.MisereValue], [Octal.Tame]):
+	// one step per move examined from a position not found in the memo. The genus and the
+	// canonical forms behind it do about twice as much for each move, and count two.
+	SearchSteps int64
 	// MemoBytes bounds the memory of the memo that the misère searches and genera of one
 	// Octal share, as the memo counts it.
 	MemoBytes int
@@ -29,7 +31,7 @@ type Limits struct {
 
 // DefaultLimits are the limits of [ParseOctal]'s Octals and of the package-level games: about
 // a second of work for each question on the project's machine (see BENCHMARKS.md).
-var DefaultLimits = Limits{Steps: 1 << 29, Positions: 1 << 22, MemoBytes: 64 << 20}
+var DefaultLimits = Limits{Steps: 1 << 29, SearchSteps: 1 << 22, MemoBytes: 64 << 20}
 
 // WithLimits returns an Octal with the rules and the values of o and the limits l (a zero
 // field keeps the default), and a misère memo of its own. Values computed by either are
@@ -39,8 +41,8 @@ func (o *Octal) WithLimits(l Limits) *Octal {
 	if l.Steps <= 0 {
 		l.Steps = DefaultLimits.Steps
 	}
-	if l.Positions <= 0 {
-		l.Positions = DefaultLimits.Positions
+	if l.SearchSteps <= 0 {
+		l.SearchSteps = DefaultLimits.SearchSteps
 	}
 	if l.MemoBytes <= 0 {
 		l.MemoBytes = DefaultLimits.MemoBytes
@@ -59,18 +61,23 @@ type budget struct {
 	limit int64 // the work allowed, for the error
 	unit  string
 	what  func() string // the question, for the error
-	tick  int           // work since the context was last looked at
+	tick  int64         // work since the context was last looked at
+	every int64         // how much work passes between two looks at the context
 	err   error         // why the budget stopped, once it has
 }
 
 // newBudget returns a budget of limit units of work (math.MaxInt64 for no limit) for the
 // question that what names.
 func newBudget(ctx context.Context, limit int64, unit string, what func() string) *budget {
-	return &budget{ctx: ctx, left: limit, limit: limit, unit: unit, what: what}
+	every := int64(checkEvery)
+	if unit == searchUnit {
+		every = 1 << 8 // a step of a search costs 0.1 to 1 µs
+	}
+	return &budget{ctx: ctx, left: limit, limit: limit, unit: unit, what: what, every: every}
 }
 
-// checkEvery is how much work a budget lets pass between two looks at its context: a few
-// microseconds' worth.
+// checkEvery is how many steps of the engine a budget lets pass between two looks at its
+// context: a few microseconds' worth.
 const checkEvery = 1 << 12
 
 // spend counts w units of work and reports whether the question may go on.
@@ -86,8 +93,8 @@ func (b *budget) spend(w int64) bool {
 		b.err = &LimitError{Question: b.what(), Limit: b.limit, Unit: b.unit, Advice: b.advice()}
 		return false
 	}
-	b.tick += int(min(w, checkEvery))
-	if b.tick >= checkEvery {
+	b.tick += w
+	if b.tick >= b.every {
 		b.tick = 0
 		if err := b.ctx.Err(); err != nil {
 			b.err = err
@@ -114,11 +121,18 @@ func (b *budget) advice() string {
 	switch b.unit {
 	case "steps":
 		return "no period is proven within them: compute the values first with Values, Period or Run, which have no such limit, or raise Limits.Steps"
-	case "positions":
-		return "ask about a smaller position, or raise Limits.Positions"
+	case searchUnit:
+		return "ask about a smaller position, or raise Limits.SearchSteps"
 	}
 	return ""
 }
+
+// searchUnit is what the misère searches count, as a LimitError names it.
+const searchUnit = "search steps"
+
+// genusWeight is what the genus and the canonical forms count for each move: they do about
+// twice the work of the misère search for each.
+const genusWeight = 2
 
 // unlimited is the work limit of a question that has none.
 const unlimited = math.MaxInt64

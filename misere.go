@@ -75,7 +75,7 @@ func (o *plan) misereAfter(p Position, h int, left []int) Position {
 // heap holds at most one and the nim-sum is 1. For every other game it searches the positions
 // that p leads to, with heaps that admit no move dropped, and remembers their outcomes in o's
 // memo; the time is exponential in the number of tokens (every position of up to 30 tokens of
-// Dawson's Kayles or Treblecross takes well under a second in all). Past [Limits].Positions
+// Dawson's Kayles or Treblecross takes well under a second in all). Past [Limits].SearchSteps
 // positions examined it returns a [*LimitError], and when ctx is done first ctx's error.
 func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) {
 	o = o.game()
@@ -85,7 +85,7 @@ func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) 
 			return r, nil
 		}
 	}
-	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the misère outcome", pl.code, p))
+	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère outcome", pl.code, p))
 	q, _ := pl.misereForm(p)
 	win, ok := o.misereWins(q, b)
 	if !ok {
@@ -107,9 +107,6 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 	if win, ok := o.memo.wins.Get(p.enc); ok {
 		return win, true
 	}
-	if !b.spend(1) {
-		return false, false
-	}
 	pl := o.plan()
 	last := 0
 	ok = true
@@ -120,6 +117,10 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 		last = h
 		// options, not Moves: the search needs only the heaps left, not a Move per option.
 		pl.options(h, h, func(_ int, left []int) bool {
+			if !b.spend(1) {
+				ok = false
+				return false
+			}
 			w, fine := o.misereWins(pl.misereAfter(p, h, left), b)
 			win, ok = !w, fine
 			return ok && !win
@@ -143,7 +144,7 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 // it, so the first winning move comes at once even in rows of 10^15 pins. For [Nim] it takes
 // O(heaps) in all, for heaps of any size: a heap has at most two winning moves, found by
 // Bouton's rule. For other games it searches as [Octal.MisereOutcome] does, for every move
-// before it returns, within one budget of [Limits].Positions, and returns the error of
+// before it returns, within one budget of [Limits].SearchSteps, and returns the error of
 // MisereOutcome when it cannot answer. The sequence does no further work that can fail.
 func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Move], error) {
 	o = o.game()
@@ -153,7 +154,7 @@ func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Mo
 			return ms, nil
 		}
 	}
-	b := newBudget(ctx, o.limits.Positions, "positions", positionQuestion("the misère winning moves", pl.code, p))
+	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère winning moves", pl.code, p))
 	var wins []Move
 	for m := range o.Moves(p) {
 		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))

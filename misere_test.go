@@ -168,7 +168,7 @@ func TestMisereSmall(t *testing.T) {
 // TestMisereLimit checks that a search past its limit says so, with no answer that reads as
 // one, and that the closed forms answer positions of any size.
 func TestMisereLimit(t *testing.T) {
-	small := DawsonsKayles.WithLimits(Limits{Positions: 1000})
+	small := DawsonsKayles.WithLimits(Limits{SearchSteps: 1000})
 	p := MustNewPosition(60, 1) // the heap of 1 admits no move
 	r, err := small.MisereOutcome(ctx, p)
 	require.ErrorIs(t, err, ErrTooLarge)
@@ -176,7 +176,7 @@ func TestMisereLimit(t *testing.T) {
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, int64(1000), le.Limit)
-	assert.Equal(t, "positions", le.Unit)
+	assert.Equal(t, "search steps", le.Unit)
 	assert.Contains(t, le.Question, "1+60 in 0.07")
 	_, ok, err := small.MisereWinningMove(ctx, p)
 	require.ErrorIs(t, err, ErrTooLarge)
@@ -187,9 +187,9 @@ func TestMisereLimit(t *testing.T) {
 	// Within the limit the same question is answered, and the closed forms always are.
 	_, err = small.MisereOutcome(ctx, MustNewPosition(12, 1))
 	require.NoError(t, err)
-	_, err = Kayles.WithLimits(Limits{Positions: 1}).MisereOutcome(ctx, MustNewPosition(1<<60))
+	_, err = Kayles.WithLimits(Limits{SearchSteps: 1}).MisereOutcome(ctx, MustNewPosition(1<<60))
 	require.NoError(t, err)
-	_, err = Nim.WithLimits(Limits{Positions: 1}).MisereOutcome(ctx, MustNewPosition(1<<60, 3))
+	_, err = Nim.WithLimits(Limits{SearchSteps: 1}).MisereOutcome(ctx, MustNewPosition(1<<60, 3))
 	require.NoError(t, err)
 }
 
