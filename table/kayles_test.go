@@ -1,6 +1,7 @@
-package kayles_test
+package table_test
 
 import (
+	"context"
 	"errors"
 	"math/bits"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/table"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,6 +32,43 @@ func pinsLost(mask uint32, memo map[uint32]bool) bool {
 	}
 	memo[mask] = lost
 	return lost
+}
+
+// pinsOf returns moves as the pins they knock down, to compare with pins written out.
+func pinsOf(ms []table.KaylesMove) [][]int {
+	var ps [][]int
+	for _, m := range ms {
+		ps = append(ps, m.Pins())
+	}
+	return ps
+}
+
+// hint returns the hint of tb as pins, nil once the game is over.
+func hint(t *testing.T, tb *table.Kayles) ([]int, bool) {
+	t.Helper()
+	m, winning, err := tb.Hint(context.Background())
+	require.NoError(t, err)
+	if m == (table.KaylesMove{}) {
+		return nil, winning
+	}
+	return m.Pins(), winning
+}
+
+// pos returns the position of heaps as the tables make it.
+func pos(t *testing.T, heaps ...int) kayles.Position {
+	t.Helper()
+	p, err := table.NewPosition(heaps...)
+	require.NoError(t, err)
+	return p
+}
+
+// kaylesLoses reports whether the player to move in p loses Kayles under c, by the rule set
+// the tables use.
+func kaylesLoses(t *testing.T, p kayles.Position, c table.Convention) bool {
+	t.Helper()
+	o, err := table.KaylesOutcome(p, c)
+	require.NoError(t, err)
+	return o == kayles.Previous
 }
 
 // pinsMoves returns the moves in mask as masks of the pins they knock down.
@@ -57,8 +96,8 @@ func pinsMask(pins []int) uint32 {
 
 // tableWith returns a table of n pins whose standing pins are the bits of mask, each fallen pin
 // knocked down on its own.
-func tableWith(t *testing.T, n int, mask uint32) *kayles.Table {
-	tb, err := kayles.NewTable(n)
+func tableWith(t *testing.T, n int, mask uint32) *table.Kayles {
+	tb, err := table.NewKayles(table.Normal, n)
 	require.NoError(t, err)
 	for j := range n {
 		if mask&(1<<j) == 0 {
@@ -70,7 +109,7 @@ func tableWith(t *testing.T, n int, mask uint32) *kayles.Table {
 }
 
 // tableMask returns the standing pins of tb as a mask.
-func tableMask(tb *kayles.Table) uint32 {
+func tableMask(tb *table.Kayles) uint32 {
 	var m uint32
 	for p := 1; p <= tb.Size(); p++ {
 		if tb.Standing(p) {
@@ -81,34 +120,34 @@ func tableMask(tb *kayles.Table) uint32 {
 }
 
 func TestTableSizes(t *testing.T) {
-	assert.Equal(t, 7, kayles.Small)
-	assert.Equal(t, 10, kayles.Medium)
-	assert.Equal(t, 13, kayles.Large)
-	assert.Equal(t, kayles.Medium, kayles.DefaultSize)
-	for _, n := range []int{1, kayles.Small, kayles.Medium, kayles.Large, kayles.MaxPins} {
-		tb, err := kayles.NewTable(n)
+	assert.Equal(t, 7, table.Small)
+	assert.Equal(t, 10, table.Medium)
+	assert.Equal(t, 13, table.Large)
+	assert.Equal(t, table.Medium, table.DefaultSize)
+	for _, n := range []int{1, table.Small, table.Medium, table.Large, table.MaxPins} {
+		tb, err := table.NewKayles(table.Normal, n)
 		require.NoError(t, err, "size %d", n)
 		assert.Equal(t, n, tb.Size())
 		assert.Equal(t, strings.Repeat("|", n), tb.String())
-		assert.Equal(t, kayles.NewPosition(n), tb.Position())
+		assert.Equal(t, pos(t, n), tb.Position())
 		assert.Equal(t, 0, tb.Player())
 		_, over := tb.Winner()
 		assert.False(t, over)
 	}
-	for _, n := range []int{0, -1, kayles.MaxPins + 1, 1 << 40} {
-		tb, err := kayles.NewTable(n)
-		require.ErrorIs(t, err, kayles.ErrSetup, "size %d", n)
-		var se *kayles.SetupError
+	for _, n := range []int{0, -1, table.MaxPins + 1, 1 << 40} {
+		tb, err := table.NewKayles(table.Normal, n)
+		require.ErrorIs(t, err, table.ErrSetup, "size %d", n)
+		var se *table.SetupError
 		require.ErrorAs(t, err, &se)
 		assert.Nil(t, tb)
 	}
-	_, err := kayles.NewTable(0)
+	_, err := table.NewKayles(table.Normal, 0)
 	assert.EqualError(t, err, "kayles: a table has 1 to 1000 pins, not 0")
 }
 
 func TestZeroTable(t *testing.T) {
-	var tb kayles.Table
-	assert.Equal(t, kayles.DefaultSize, tb.Size())
+	var tb table.Kayles
+	assert.Equal(t, table.DefaultSize, tb.Size())
 	assert.Equal(t, "||||||||||", tb.String())
 	require.NoError(t, tb.Knock(10))
 	assert.Equal(t, "|||||||||.", tb.String())
@@ -118,21 +157,21 @@ func TestZeroTable(t *testing.T) {
 }
 
 func TestKnockRules(t *testing.T) {
-	tb, err := kayles.NewTable(kayles.Small)
+	tb, err := table.NewKayles(table.Normal, table.Small)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(4)) // the middle pin splits the row
 	assert.Equal(t, "|||.|||", tb.String())
-	assert.Equal(t, kayles.NewPosition(3, 3), tb.Position())
+	assert.Equal(t, pos(t, 3, 3), tb.Position())
 	assert.Equal(t, 1, tb.Player())
 	require.NoError(t, tb.Knock(7, 6)) // two neighbours, in either order
 	assert.Equal(t, "|||.|..", tb.String())
-	assert.Equal(t, kayles.NewPosition(3, 1), tb.Position())
+	assert.Equal(t, pos(t, 3, 1), tb.Position())
 	// Pins 3 and 5 have the fallen pin 4 between them: not side by side.
-	require.ErrorIs(t, tb.Knock(3, 5), kayles.ErrNotSideBySide)
+	require.ErrorIs(t, tb.Knock(3, 5), table.ErrNotSideBySide)
 	require.NoError(t, tb.Knock(1))
 	require.NoError(t, tb.Knock(2, 3))
-	assert.Equal(t, [][]int{{4}, {6, 7}, {1}, {2, 3}}, tb.History())
-	assert.Equal(t, [][]int{{5}}, tb.Moves())
+	assert.Equal(t, [][]int{{4}, {6, 7}, {1}, {2, 3}}, pinsOf(tb.History()))
+	assert.Equal(t, [][]int{{5}}, pinsOf(tb.Moves()))
 	_, over := tb.Winner()
 	assert.False(t, over)
 	require.NoError(t, tb.Knock(5)) // the fifth move: the first player knocked the last pin
@@ -142,11 +181,11 @@ func TestKnockRules(t *testing.T) {
 	assert.True(t, over)
 	assert.Equal(t, 0, winner)
 	assert.Equal(t, 1, tb.Player())
-	assert.Empty(t, tb.Moves())
-	require.ErrorIs(t, tb.Knock(5), kayles.ErrGameOver)
+	assert.Empty(t, pinsOf(tb.Moves()))
+	require.ErrorIs(t, tb.Knock(5), table.ErrGameOver)
 
 	// Whoever knocks the last pin wins, whichever player that is.
-	tb, err = kayles.NewTable(2)
+	tb, err = table.NewKayles(table.Normal, 2)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(1))
 	require.NoError(t, tb.Knock(2))
@@ -161,33 +200,33 @@ func TestKnockErrors(t *testing.T) {
 		err  error
 		msg  string
 	}{
-		{nil, kayles.ErrNoPins, "kayles: cannot knock down nothing: choose one pin, or two pins side by side"},
-		{[]int{2, 3, 4}, kayles.ErrTooManyPins, "kayles: cannot knock down pins 2, 3 and 4: knock down one pin, or two pins side by side, at a time"},
-		{[]int{0}, kayles.ErrNoSuchPin, "kayles: cannot knock down pin 0: there is no pin 0; the pins are numbered 1 to 7"},
-		{[]int{8}, kayles.ErrNoSuchPin, "kayles: cannot knock down pin 8: there is no pin 8; the pins are numbered 1 to 7"},
-		{[]int{7, 8}, kayles.ErrNoSuchPin, "kayles: cannot knock down pins 7 and 8: there is no pin 8; the pins are numbered 1 to 7"},
-		{[]int{-3}, kayles.ErrNoSuchPin, "kayles: cannot knock down pin -3: there is no pin -3; the pins are numbered 1 to 7"},
-		{[]int{4}, kayles.ErrPinDown, "kayles: cannot knock down pin 4: pin 4 is already down"},
-		{[]int{5, 4}, kayles.ErrPinDown, "kayles: cannot knock down pins 5 and 4: pin 4 is already down"},
-		{[]int{3, 5}, kayles.ErrNotSideBySide, "kayles: cannot knock down pins 3 and 5: they are not side by side"},
-		{[]int{1, 7}, kayles.ErrNotSideBySide, "kayles: cannot knock down pins 1 and 7: they are not side by side"},
-		{[]int{2, 2}, kayles.ErrNotSideBySide, "kayles: cannot knock down pins 2 and 2: that is the same pin twice"},
+		{nil, table.ErrNoPins, "kayles: cannot knock down nothing: choose one pin, or two pins side by side"},
+		{[]int{2, 3, 4}, table.ErrTooManyPins, "kayles: cannot knock down pins 2, 3 and 4: knock down one pin, or two pins side by side, at a time"},
+		{[]int{0}, table.ErrNoSuchPin, "kayles: cannot knock down pin 0: there is no pin 0; the pins are numbered 1 to 7"},
+		{[]int{8}, table.ErrNoSuchPin, "kayles: cannot knock down pin 8: there is no pin 8; the pins are numbered 1 to 7"},
+		{[]int{7, 8}, table.ErrNoSuchPin, "kayles: cannot knock down pins 7 and 8: there is no pin 8; the pins are numbered 1 to 7"},
+		{[]int{-3}, table.ErrNoSuchPin, "kayles: cannot knock down pin -3: there is no pin -3; the pins are numbered 1 to 7"},
+		{[]int{4}, table.ErrPinDown, "kayles: cannot knock down pin 4: pin 4 is already down"},
+		{[]int{5, 4}, table.ErrPinDown, "kayles: cannot knock down pins 5 and 4: pin 4 is already down"},
+		{[]int{3, 5}, table.ErrNotSideBySide, "kayles: cannot knock down pins 3 and 5: they are not side by side"},
+		{[]int{1, 7}, table.ErrNotSideBySide, "kayles: cannot knock down pins 1 and 7: they are not side by side"},
+		{[]int{2, 2}, table.ErrNotSideBySide, "kayles: cannot knock down pins 2 and 2: that is the same pin twice"},
 	}
 	for _, tt := range tests {
-		tb, err := kayles.NewTable(kayles.Small)
+		tb, err := table.NewKayles(table.Normal, table.Small)
 		require.NoError(t, err)
 		require.NoError(t, tb.Knock(4))
 		before, _ := tb.MarshalText()
 		err = tb.Knock(tt.pins...)
 		require.ErrorIs(t, err, tt.err, "%v", tt.pins)
 		require.ErrorIs(t, err, kayles.ErrIllegalMove, "%v", tt.pins)
-		var ke *kayles.KnockError
+		var ke *table.KnockError
 		require.ErrorAs(t, err, &ke)
 		assert.Equal(t, tt.pins, ke.Pins)
-		assert.Equal(t, kayles.Small, ke.Size)
+		assert.Equal(t, table.Small, ke.Size)
 		assert.EqualError(t, err, tt.msg)
-		for _, other := range []error{kayles.ErrNoPins, kayles.ErrTooManyPins, kayles.ErrNoSuchPin,
-			kayles.ErrPinDown, kayles.ErrNotSideBySide, kayles.ErrGameOver} {
+		for _, other := range []error{table.ErrNoPins, table.ErrTooManyPins, table.ErrNoSuchPin,
+			table.ErrPinDown, table.ErrNotSideBySide, table.ErrGameOver} {
 			if other != tt.err {
 				assert.NotErrorIs(t, err, other, "%v", tt.pins)
 			}
@@ -196,18 +235,18 @@ func TestKnockErrors(t *testing.T) {
 		assert.Equal(t, string(before), string(after), "a rejected move changed the table")
 	}
 
-	tb, err := kayles.NewTable(1)
+	tb, err := table.NewKayles(table.Normal, 1)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(1))
 	err = tb.Knock(1)
-	require.ErrorIs(t, err, kayles.ErrGameOver)
+	require.ErrorIs(t, err, table.ErrGameOver)
 	assert.EqualError(t, err, "kayles: cannot knock down pin 1: the game is over; every pin is down")
 }
 
 func TestTableUndo(t *testing.T) {
-	tb, err := kayles.NewTable(5)
+	tb, err := table.NewKayles(table.Normal, 5)
 	require.NoError(t, err)
-	require.ErrorIs(t, tb.Undo(), kayles.ErrNothingToUndo)
+	require.ErrorIs(t, tb.Undo(), table.ErrNothingToUndo)
 	require.NoError(t, tb.Knock(2, 3))
 	require.NoError(t, tb.Knock(5))
 	require.NoError(t, tb.Undo())
@@ -224,24 +263,24 @@ func TestTableUndo(t *testing.T) {
 	require.NoError(t, tb.Undo())
 	assert.Equal(t, "|||||", tb.String())
 	assert.Equal(t, 0, tb.Player())
-	assert.Empty(t, tb.History())
-	require.ErrorIs(t, tb.Undo(), kayles.ErrNothingToUndo)
+	assert.Empty(t, pinsOf(tb.History()))
+	require.ErrorIs(t, tb.Undo(), table.ErrNothingToUndo)
 }
 
 func TestTableHistoryDoesNotAlias(t *testing.T) {
-	tb, err := kayles.NewTable(5)
+	tb, err := table.NewKayles(table.Normal, 5)
 	require.NoError(t, err)
 	pins := []int{3, 2}
 	require.NoError(t, tb.Knock(pins...))
 	pins[0] = 5
 	h := tb.History()
-	h[0][0] = 5
-	assert.Equal(t, [][]int{{2, 3}}, tb.History())
+	h[0].Pin = 5
+	assert.Equal(t, [][]int{{2, 3}}, pinsOf(tb.History()))
 	assert.Equal(t, "|..||", tb.String())
 }
 
 func TestTableStanding(t *testing.T) {
-	tb, err := kayles.NewTable(3)
+	tb, err := table.NewKayles(table.Normal, 3)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(2))
 	for pin, want := range map[int]bool{-1: false, 0: false, 1: true, 2: false, 3: true, 4: false} {
@@ -258,7 +297,7 @@ func TestTablePositionAgainstEngine(t *testing.T) {
 			tb := tableWith(t, n, mask)
 			p := tb.Position()
 			assert.Equal(t, bits.OnesCount32(mask), pinsTotal(p.Heaps()), "%s", tb)
-			assert.Equal(t, pinsLost(mask, memo), kayles.Kayles.Value(p) == 0, "%s", tb)
+			assert.Equal(t, pinsLost(mask, memo), kaylesLoses(t, p, table.Normal), "%s", tb)
 		}
 	}
 }
@@ -279,7 +318,7 @@ func TestTableHintAgainstBruteForce(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		for mask := range uint32(1) << n {
 			tb := tableWith(t, n, mask)
-			pins, winning := tb.Hint()
+			pins, winning := hint(t, tb)
 			if mask == 0 {
 				assert.Nil(t, pins)
 				assert.False(t, winning)
@@ -315,7 +354,7 @@ func TestTableHintAgainstBruteForce(t *testing.T) {
 }
 
 func TestTableText(t *testing.T) {
-	tb, err := kayles.NewTable(kayles.Large)
+	tb, err := table.NewKayles(table.Normal, table.Large)
 	require.NoError(t, err)
 	text, err := tb.MarshalText()
 	require.NoError(t, err)
@@ -330,7 +369,7 @@ func TestTableText(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "game: kayles 13 normal moves 7 2-3 13 9-10", string(b))
 
-	var back kayles.Table
+	var back table.Kayles
 	require.NoError(t, back.UnmarshalText([]byte(" kayles\t13 normal\nmoves 7  2-3 13 9-10\n")))
 	assert.Equal(t, tb.String(), back.String())
 	assert.Equal(t, tb.History(), back.History())
@@ -368,7 +407,7 @@ func TestTableUnmarshalTextErrors(t *testing.T) {
 		{"kayles 2 normal moves 1-2 1", kayles.ErrSyntax, 26, "move 2: cannot knock down pin 1: the game is over; every pin is down"},
 	}
 	for _, tt := range tests {
-		tb, err := kayles.NewTable(5)
+		tb, err := table.NewKayles(table.Normal, 5)
 		require.NoError(t, err)
 		require.NoError(t, tb.Knock(3))
 		err = tb.UnmarshalText([]byte(tt.text))
@@ -379,23 +418,23 @@ func TestTableUnmarshalTextErrors(t *testing.T) {
 		assert.Equal(t, tt.off, pe.Offset, "%q", tt.text)
 		assert.Equal(t, tt.msg, pe.Reason, "%q", tt.text)
 		assert.Equal(t, "||.||", tb.String(), "%q changed the table", tt.text)
-		assert.Equal(t, [][]int{{3}}, tb.History())
+		assert.Equal(t, [][]int{{3}}, pinsOf(tb.History()))
 	}
 }
 
 func TestTableConcurrentUse(t *testing.T) {
-	tb, err := kayles.NewTable(kayles.MaxPins)
+	tb, err := table.NewKayles(table.Normal, table.MaxPins)
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	for g := range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := g; i < kayles.MaxPins; i += 4 {
+			for i := g; i < table.MaxPins; i += 4 {
 				assert.NoError(t, tb.Knock(i+1))
 				assert.False(t, tb.Standing(i+1))
-				assert.Len(t, tb.String(), kayles.MaxPins)
-				assert.LessOrEqual(t, pinsTotal(tb.Position().Heaps()), kayles.MaxPins-1)
+				assert.Len(t, tb.String(), table.MaxPins)
+				assert.LessOrEqual(t, pinsTotal(tb.Position().Heaps()), table.MaxPins-1)
 			}
 		}()
 	}
@@ -403,6 +442,6 @@ func TestTableConcurrentUse(t *testing.T) {
 	winner, over := tb.Winner()
 	assert.True(t, over)
 	assert.Equal(t, 1, winner) // 1000 moves: the second player knocked the last pin
-	assert.Len(t, tb.History(), kayles.MaxPins)
-	assert.True(t, errors.Is(tb.Knock(1), kayles.ErrGameOver))
+	assert.Len(t, tb.History(), table.MaxPins)
+	assert.True(t, errors.Is(tb.Knock(1), table.ErrGameOver))
 }

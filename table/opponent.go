@@ -1,6 +1,7 @@
-package kayles
+package table
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -9,17 +10,28 @@ import (
 // This file implements computer opponents: perfect, symmetry and random players for the Kayles
 // and Nim tables.
 
-// An Opponent chooses moves for the player to move at a table; it does not play them. Each
-// choice depends only on the table and on the random source the opponent was made with, so a
-// game is the same again with a source seeded the same. The opponents of this package are safe
-// for concurrent use.
+// A KaylesOpponent chooses moves for the player to move at a [Kayles] table; it does not play
+// them. ChooseKayles returns a legal move, as [Kayles.Play] takes it, true, and no error; false
+// once the game is over; and an error, with no move, once ctx is done.
+type KaylesOpponent interface {
+	ChooseKayles(ctx context.Context, t *Kayles) (m KaylesMove, ok bool, err error)
+}
+
+// A NimOpponent chooses moves for the player to move at a [Nim] table; it does not play them.
+// ChooseNim returns a legal move, as [Nim.Play] takes it, true, and no error; false once the
+// game is over; and an error, with no move, once ctx is done.
+type NimOpponent interface {
+	ChooseNim(ctx context.Context, t *Nim) (m NimMove, ok bool, err error)
+}
+
+// An Opponent plays both tables; it is what [NewPerfect], [NewSymmetry] and [NewRandom]
+// return. A program for one table needs only a [KaylesOpponent] or a [NimOpponent]. Each
+// choice of the opponents of this package depends only on the table and on the random source
+// the opponent was made with, so a game is the same again with a source seeded the same. They
+// are safe for concurrent use.
 type Opponent interface {
-	// ChooseKnock returns the pins to knock down at t, ascending, as [Table.Knock] takes them,
-	// and false when the game is over.
-	ChooseKnock(t *Table) (pins []int, ok bool)
-	// ChooseTake returns a move at t, as [NimTable.Take] takes it, and false when the game is
-	// over.
-	ChooseTake(t *NimTable) (heap, count int, ok bool)
+	KaylesOpponent
+	NimOpponent
 	// String returns the opponent's level: "perfect", "symmetry" or "random".
 	String() string
 }
@@ -45,8 +57,9 @@ type opponent struct {
 // one object), which keeps the game going longest, choosing among those the moves after which
 // the opponent has the most replies that do not win, so the most ways to go wrong. It draws
 // from rng only under its own lock; the caller must not use rng at the same time. A nil rng
-// makes it choose the first of equally good moves from the left. A choice costs O(n²) for a
-// row of n pins in a lost position and O(n) otherwise, and O(h²) for h heaps of Nim.
+// makes it choose the first of equally good moves from the left, as the tables' Hint does. A
+// choice costs O(n²) for a row of n pins in a lost position and O(n) otherwise, and what
+// [Nim.Hint] costs on a Nim table.
 func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: perfect, rng: rng} }
 
 // NewSymmetry returns an opponent that plays the symmetry strategy of Kayles: from a full row
@@ -55,13 +68,14 @@ func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: perfect, rng:
 // full row. It looks only at the row, not at the history: whenever one move leaves the row the
 // same read from either end with its middle down, it plays that move, and otherwise (after a
 // game that did not start from one full row with its first move, or once it is lost) it plays
-// as [NewPerfect] would with rng. On a misère table, where mirroring to the end loses, and on a
+// as [NewPerfect] would with rng. In misère play, where mirroring to the end loses, and on a
 // Nim table, which has no row to mirror, it plays as NewPerfect does.
 func NewSymmetry(rng *rand.Rand) Opponent { return &opponent{level: symmetry, rng: rng} }
 
 // NewRandom returns an opponent that plays any legal move, each as likely as another (a move of
-// two pins counts as one move). A nil rng makes it play the first legal move: the lowest pin
-// standing, or one object from the first heap that is not empty.
+// two pins counts as one move, and so does each count from each heap). A nil rng makes it play
+// the first legal move: the lowest pin standing, or one object from the first heap that is not
+// empty.
 func NewRandom(rng *rand.Rand) Opponent { return &opponent{level: random, rng: rng} }
 
 func (o *opponent) String() string {
@@ -74,18 +88,21 @@ func (o *opponent) String() string {
 	return "random"
 }
 
-func (o *opponent) ChooseKnock(t *Table) ([]int, bool) {
+func (o *opponent) ChooseKayles(ctx context.Context, t *Kayles) (KaylesMove, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return KaylesMove{}, false, err
+	}
 	s := t.state()
 	if !slices.Contains(s.down, false) {
-		return nil, false
+		return KaylesMove{}, false, nil
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	switch o.level {
 	case symmetry:
 		// Mirroring makes the last move, which wins only in normal play.
-		if pins, ok := mirror(s.down); ok && s.rules.lastWins() {
-			return pins, true
+		if m, ok := mirror(s.down); ok && s.conv == Normal {
+			return m, true, nil
 		}
 	case random:
 		k := 0
@@ -97,29 +114,35 @@ func (o *opponent) ChooseKnock(t *Table) ([]int, bool) {
 				continue
 			}
 			if k == 0 {
-				return []int{i + 1}, true
+				return KaylesMove{Pin: i + 1}, true, nil
 			}
 			k--
 			if i+1 < len(s.down) && !s.down[i+1] {
 				if k == 0 {
-					return []int{i + 1, i + 2}, true
+					return KaylesMove{Pin: i + 1, Pair: true}, true, nil
 				}
 				k--
 			}
 		}
 	}
-	pins, _ := s.choose(o.rng)
-	return pins, true
+	m, _, err := s.choose(ctx, o.rng)
+	if err != nil {
+		return KaylesMove{}, false, err
+	}
+	return m, true, nil
 }
 
-func (o *opponent) ChooseTake(t *NimTable) (int, int, bool) {
+func (o *opponent) ChooseNim(ctx context.Context, t *Nim) (NimMove, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return NimMove{}, false, err
+	}
 	s := t.state()
 	total := 0
 	for _, h := range s.heaps {
 		total += h
 	}
 	if total == 0 {
-		return 0, 0, false
+		return NimMove{}, false, nil
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -130,25 +153,28 @@ func (o *opponent) ChooseTake(t *NimTable) (int, int, bool) {
 		}
 		for i, h := range s.heaps {
 			if k < h {
-				return i + 1, k + 1, true
+				return NimMove{Index: i + 1, Count: k + 1}, true, nil
 			}
 			k -= h
 		}
 	}
-	m, _ := s.choose(o.rng)
-	return m.Heap, m.Count, true
+	m, _, err := s.choose(ctx, o.rng)
+	if err != nil {
+		return NimMove{}, false, err
+	}
+	return m, true, nil
 }
 
 // mirror returns the move of the symmetry strategy in a row with a pin standing: the middle pin
 // or two of a full row, or the one move that leaves the row symmetric with its middle down; it
 // returns false when there is no such move.
-func mirror(down []bool) ([]int, bool) {
+func mirror(down []bool) (KaylesMove, bool) {
 	n := len(down)
 	if !slices.Contains(down, true) {
 		if n%2 == 1 {
-			return []int{n/2 + 1}, true
+			return KaylesMove{Pin: n/2 + 1}, true
 		}
-		return []int{n / 2, n/2 + 1}, true
+		return KaylesMove{Pin: n / 2, Pair: true}, true
 	}
 	var pins []int
 	for i, d := range down {
@@ -157,12 +183,12 @@ func mirror(down []bool) ([]int, bool) {
 		}
 	}
 	if len(pins) == 0 || len(pins) > 2 || len(pins) == 2 && pins[1] != pins[0]+1 {
-		return nil, false
+		return KaylesMove{}, false
 	}
 	// The pins differ from their mirror images, so knocking them leaves the row symmetric;
 	// the mirror strategy needs its middle down as well.
 	if !down[n/2] && !slices.Contains(pins, n/2+1) || n%2 == 0 && !down[n/2-1] && !slices.Contains(pins, n/2) {
-		return nil, false
+		return KaylesMove{}, false
 	}
-	return pins, true
+	return KaylesMove{Pin: pins[0], Pair: len(pins) == 2}, true
 }

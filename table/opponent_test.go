@@ -1,6 +1,7 @@
-package kayles_test
+package table_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -8,17 +9,38 @@ import (
 	"testing"
 
 	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/table"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6b61796c6573)) }
 
+// chooseKnock returns the choice of opp at tb as pins, nil once the game is over.
+func chooseKnock(t *testing.T, opp table.KaylesOpponent, tb *table.Kayles) ([]int, bool) {
+	t.Helper()
+	m, ok, err := opp.ChooseKayles(context.Background(), tb)
+	require.NoError(t, err)
+	if !ok {
+		require.Equal(t, table.KaylesMove{}, m)
+		return nil, false
+	}
+	return m.Pins(), true
+}
+
+// chooseTake returns the choice of opp at nt.
+func chooseTake(t *testing.T, opp table.NimOpponent, nt *table.Nim) (index, count int, ok bool) {
+	t.Helper()
+	m, ok, err := opp.ChooseNim(context.Background(), nt)
+	require.NoError(t, err)
+	return m.Index, m.Count, ok
+}
+
 // walkKayles plays opp at tb, which is to move in a won position, against every possible reply,
 // to the end of every game, and fails if opp ever loses. It returns the number of games.
-func walkKayles(t *testing.T, tb *kayles.Table, opp kayles.Opponent, check func(*kayles.Table)) int {
+func walkKayles(t *testing.T, tb *table.Kayles, opp table.Opponent, check func(*table.Kayles)) int {
 	me := tb.Player()
-	pins, ok := opp.ChooseKnock(tb)
+	pins, ok := chooseKnock(t, opp, tb)
 	require.True(t, ok)
 	require.NoError(t, tb.Knock(pins...), "%s chose %v at %s", opp, pins, tb)
 	defer func() { require.NoError(t, tb.Undo()) }()
@@ -30,7 +52,7 @@ func walkKayles(t *testing.T, tb *kayles.Table, opp kayles.Opponent, check func(
 		return 1
 	}
 	games := 0
-	for _, reply := range tb.Moves() {
+	for _, reply := range pinsOf(tb.Moves()) {
 		require.NoError(t, tb.Knock(reply...))
 		if winner, over := tb.Winner(); over {
 			// Only in misère play can the reply knock the last pin and lose.
@@ -47,20 +69,20 @@ func walkKayles(t *testing.T, tb *kayles.Table, opp kayles.Opponent, check func(
 // TestPerfectNeverLosesKayles walks the whole game tree from the full rows of 7 and 10 pins,
 // with the perfect opponent to move, against every reply at every turn.
 func TestPerfectNeverLosesKayles(t *testing.T) {
-	for _, n := range []int{kayles.Small, kayles.Medium} {
+	for _, n := range []int{table.Small, table.Medium} {
 		for seed := range uint64(3) {
-			tb, err := kayles.NewTable(n)
+			tb, err := table.NewKayles(table.Normal, n)
 			require.NoError(t, err)
-			games := walkKayles(t, tb, kayles.NewPerfect(seeded(seed)), nil)
+			games := walkKayles(t, tb, table.NewPerfect(seeded(seed)), nil)
 			assert.Greater(t, games, n, "%d pins: too few games walked", n)
 			t.Logf("%d pins, seed %d: perfect won all %d games", n, seed, games)
 		}
 	}
 	// From every won position of 7 pins too, with the first of equal moves.
 	memo := map[uint32]bool{}
-	for mask := range uint32(1) << kayles.Small {
+	for mask := range uint32(1) << table.Small {
 		if mask != 0 && !pinsLost(mask, memo) {
-			walkKayles(t, tableWith(t, kayles.Small, mask), kayles.NewPerfect(nil), nil)
+			walkKayles(t, tableWith(t, table.Small, mask), table.NewPerfect(nil), nil)
 		}
 	}
 }
@@ -79,11 +101,11 @@ func TestPerfectChoicesAgainstBruteForce(t *testing.T) {
 		}
 		return n
 	}
-	opp := kayles.NewPerfect(seeded(1))
+	opp := table.NewPerfect(seeded(1))
 	for n := 1; n <= 10; n++ {
 		for mask := uint32(1); mask < 1<<n; mask++ {
 			tb := tableWith(t, n, mask)
-			pins, ok := opp.ChooseKnock(tb)
+			pins, ok := chooseKnock(t, opp, tb)
 			require.True(t, ok)
 			m := pinsMask(pins)
 			require.Contains(t, pinsMoves(mask), m, "%s: %v is not legal", tb, pins)
@@ -119,11 +141,11 @@ func TestPerfectVariesItsWins(t *testing.T) {
 			want = append(want, pins)
 		}
 	}
-	opp := kayles.NewPerfect(seeded(7))
+	opp := table.NewPerfect(seeded(7))
 	seen := map[string]bool{}
-	var tb kayles.Table
+	var tb table.Kayles
 	for range 200 {
-		pins, ok := opp.ChooseKnock(&tb)
+		pins, ok := chooseKnock(t, opp, &tb)
 		require.True(t, ok)
 		require.Contains(t, want, pins)
 		seen[fmt.Sprint(pins)] = true
@@ -132,7 +154,7 @@ func TestPerfectVariesItsWins(t *testing.T) {
 	assert.Greater(t, len(want), 1)
 }
 
-func isSymmetric(tb *kayles.Table) bool {
+func isSymmetric(tb *table.Kayles) bool {
 	s := []byte(tb.String())
 	r := slices.Clone(s)
 	slices.Reverse(r)
@@ -143,17 +165,17 @@ func isSymmetric(tb *kayles.Table) bool {
 // symmetry opponent moving first: it opens in the middle, keeps the row symmetric, and wins.
 func TestSymmetryWinsFromFullRow(t *testing.T) {
 	for n := 1; n <= 12; n++ {
-		tb, err := kayles.NewTable(n)
+		tb, err := table.NewKayles(table.Normal, n)
 		require.NoError(t, err)
-		opp := kayles.NewSymmetry(nil)
-		pins, ok := opp.ChooseKnock(tb)
+		opp := table.NewSymmetry(nil)
+		pins, ok := chooseKnock(t, opp, tb)
 		require.True(t, ok)
 		if n%2 == 1 {
 			assert.Equal(t, []int{n/2 + 1}, pins, "%d pins", n)
 		} else {
 			assert.Equal(t, []int{n / 2, n/2 + 1}, pins, "%d pins", n)
 		}
-		walkKayles(t, tb, opp, func(tb *kayles.Table) {
+		walkKayles(t, tb, opp, func(tb *table.Kayles) {
 			require.True(t, isSymmetric(tb), "%s is not symmetric after the symmetry opponent moved", tb)
 			require.False(t, tb.Standing((n+1)/2))
 			require.False(t, tb.Standing(n/2+1))
@@ -165,84 +187,84 @@ func TestSymmetryFallsBackToPerfect(t *testing.T) {
 	// Second to move on a full row: no move leaves the row symmetric with its middle down.
 	for _, first := range [][]int{{1}, {2, 3}, {4}} {
 		for seed := range uint64(5) {
-			tb, err := kayles.NewTable(kayles.Small)
+			tb, err := table.NewKayles(table.Normal, table.Small)
 			require.NoError(t, err)
 			require.NoError(t, tb.Knock(first...))
-			sym, ok := kayles.NewSymmetry(seeded(seed)).ChooseKnock(tb)
+			sym, ok := chooseKnock(t, table.NewSymmetry(seeded(seed)), tb)
 			require.True(t, ok)
-			perf, _ := kayles.NewPerfect(seeded(seed)).ChooseKnock(tb)
+			perf, _ := chooseKnock(t, table.NewPerfect(seeded(seed)), tb)
 			assert.Equal(t, perf, sym, "after %v", first)
 		}
 	}
 	// A restored game that is symmetric with its middle down after a reply is mirrored.
-	var tb kayles.Table
+	var tb table.Kayles
 	require.NoError(t, tb.UnmarshalText([]byte("kayles 10 normal moves 1 10 2-3")))
-	pins, ok := kayles.NewSymmetry(nil).ChooseKnock(&tb)
+	pins, ok := chooseKnock(t, table.NewSymmetry(nil), &tb)
 	require.True(t, ok)
 	assert.NotEqual(t, []int{8, 9}, pins, "the middle pins stand: mirroring does not win")
 	require.NoError(t, tb.UnmarshalText([]byte("kayles 10 normal moves 5-6 1 10 2-3")))
-	pins, ok = kayles.NewSymmetry(nil).ChooseKnock(&tb)
+	pins, ok = chooseKnock(t, table.NewSymmetry(nil), &tb)
 	require.True(t, ok)
 	assert.Equal(t, []int{8, 9}, pins)
 }
 
 func TestRandomOpponent(t *testing.T) {
-	tb, err := kayles.NewTable(kayles.Medium)
+	tb, err := table.NewKayles(table.Normal, table.Medium)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(4))
-	legal := tb.Moves()
-	opp := kayles.NewRandom(seeded(3))
+	legal := pinsOf(tb.Moves())
+	opp := table.NewRandom(seeded(3))
 	seen := map[string]int{}
 	for range 2000 {
-		pins, ok := opp.ChooseKnock(tb)
+		pins, ok := chooseKnock(t, opp, tb)
 		require.True(t, ok)
 		require.Contains(t, legal, pins)
 		seen[fmt.Sprint(pins)]++
 	}
 	assert.Len(t, seen, len(legal), "every legal move is drawn")
-	pins, ok := kayles.NewRandom(nil).ChooseKnock(tb)
+	pins, ok := chooseKnock(t, table.NewRandom(nil), tb)
 	require.True(t, ok)
 	assert.Equal(t, []int{1}, pins)
 
-	nt, err := kayles.NewNimTable(true, 1, 3)
+	nt, err := table.NewNim(table.Misere, 1, 3)
 	require.NoError(t, err)
 	seenNim := map[[2]int]bool{}
 	for range 500 {
-		h, c, ok := opp.ChooseTake(nt)
+		h, c, ok := chooseTake(t, opp, nt)
 		require.True(t, ok)
 		seenNim[[2]int{h, c}] = true
 	}
 	assert.Equal(t, map[[2]int]bool{{1, 1}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true}, seenNim)
-	h, c, ok := kayles.NewRandom(nil).ChooseTake(nt)
+	h, c, ok := chooseTake(t, table.NewRandom(nil), nt)
 	assert.Equal(t, [3]any{1, 1, true}, [3]any{h, c, ok})
 }
 
 func TestOpponentsAtGameOver(t *testing.T) {
-	tb, err := kayles.NewTable(1)
+	tb, err := table.NewKayles(table.Normal, 1)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(1))
-	nt, err := kayles.NewNimTable(false, 1)
+	nt, err := table.NewNim(table.Normal, 1)
 	require.NoError(t, err)
 	require.NoError(t, nt.Take(1, 1))
-	for _, opp := range []kayles.Opponent{kayles.NewPerfect(nil), kayles.NewSymmetry(nil), kayles.NewRandom(seeded(1))} {
-		pins, ok := opp.ChooseKnock(tb)
+	for _, opp := range []table.Opponent{table.NewPerfect(nil), table.NewSymmetry(nil), table.NewRandom(seeded(1))} {
+		pins, ok := chooseKnock(t, opp, tb)
 		assert.False(t, ok, "%s", opp)
 		assert.Nil(t, pins)
-		h, c, ok := opp.ChooseTake(nt)
+		h, c, ok := chooseTake(t, opp, nt)
 		assert.Equal(t, [3]any{0, 0, false}, [3]any{h, c, ok}, "%s", opp)
 	}
-	assert.Equal(t, "perfect", kayles.NewPerfect(nil).String())
-	assert.Equal(t, "symmetry", kayles.NewSymmetry(nil).String())
-	assert.Equal(t, "random", kayles.NewRandom(nil).String())
+	assert.Equal(t, "perfect", table.NewPerfect(nil).String())
+	assert.Equal(t, "symmetry", table.NewSymmetry(nil).String())
+	assert.Equal(t, "random", table.NewRandom(nil).String())
 }
 
 // playOut plays a whole game between two opponents and returns its text form.
-func playOut(t *testing.T, a, b kayles.Opponent, n int) string {
-	tb, err := kayles.NewTable(n)
+func playOut(t *testing.T, a, b table.Opponent, n int) string {
+	tb, err := table.NewKayles(table.Normal, n)
 	require.NoError(t, err)
 	for {
-		opp := []kayles.Opponent{a, b}[tb.Player()]
-		pins, ok := opp.ChooseKnock(tb)
+		opp := []table.Opponent{a, b}[tb.Player()]
+		pins, ok := chooseKnock(t, opp, tb)
 		if !ok {
 			break
 		}
@@ -255,17 +277,17 @@ func playOut(t *testing.T, a, b kayles.Opponent, n int) string {
 func TestOpponentsAreDeterministic(t *testing.T) {
 	games := map[string]bool{}
 	for seed := range uint64(10) {
-		g := playOut(t, kayles.NewRandom(seeded(seed)), kayles.NewPerfect(seeded(seed+100)), kayles.Large)
-		assert.Equal(t, g, playOut(t, kayles.NewRandom(seeded(seed)), kayles.NewPerfect(seeded(seed+100)), kayles.Large))
+		g := playOut(t, table.NewRandom(seeded(seed)), table.NewPerfect(seeded(seed+100)), table.Large)
+		assert.Equal(t, g, playOut(t, table.NewRandom(seeded(seed)), table.NewPerfect(seeded(seed+100)), table.Large))
 		games[g] = true
 	}
 	assert.Greater(t, len(games), 5, "different seeds make different games")
 }
 
 // walkNim is walkKayles for Nim, with a memo of the positions already proven.
-func walkNim(t *testing.T, nt *kayles.NimTable, opp kayles.Opponent, memo map[string]bool) {
+func walkNim(t *testing.T, nt *table.Nim, opp table.Opponent, memo map[string]bool) {
 	me := nt.Player()
-	h, c, ok := opp.ChooseTake(nt)
+	h, c, ok := chooseTake(t, opp, nt)
 	require.True(t, ok)
 	require.NoError(t, nt.Take(h, c))
 	defer func() { require.NoError(t, nt.Undo()) }()
@@ -300,32 +322,32 @@ func TestPerfectNeverLosesNim(t *testing.T) {
 			if nimBruteLoses(hs, misere, bruteMemo) {
 				continue
 			}
-			for _, opp := range []kayles.Opponent{kayles.NewPerfect(seeded(1)), kayles.NewSymmetry(seeded(2))} {
-				nt, err := kayles.NewNimTable(misere, hs...)
+			for _, opp := range []table.Opponent{table.NewPerfect(seeded(1)), table.NewSymmetry(seeded(2))} {
+				nt, err := table.NewNim(conv(misere), hs...)
 				require.NoError(t, err)
 				walkNim(t, nt, opp, map[string]bool{})
 			}
 		}
 		// 1 3 5 7 is lost for the first player: the opponent wins as second player.
 		for first := range 4 {
-			nt, err := kayles.NewNimTable(misere)
+			nt, err := table.NewNim(conv(misere))
 			require.NoError(t, err)
 			require.NoError(t, nt.Take(first+1, 1))
-			walkNim(t, nt, kayles.NewPerfect(seeded(uint64(first))), map[string]bool{})
+			walkNim(t, nt, table.NewPerfect(seeded(uint64(first))), map[string]bool{})
 		}
 	}
 }
 
 func TestSymmetryPlaysNimAsPerfect(t *testing.T) {
-	nt, err := kayles.NewNimTable(true, 3, 4, 5, 9)
+	nt, err := table.NewNim(table.Misere, 3, 4, 5, 9)
 	require.NoError(t, err)
 	for range 20 {
 		for seed := range uint64(3) {
-			h1, c1, ok1 := kayles.NewSymmetry(seeded(seed)).ChooseTake(nt)
-			h2, c2, ok2 := kayles.NewPerfect(seeded(seed)).ChooseTake(nt)
+			h1, c1, ok1 := chooseTake(t, table.NewSymmetry(seeded(seed)), nt)
+			h2, c2, ok2 := chooseTake(t, table.NewPerfect(seeded(seed)), nt)
 			require.Equal(t, [3]any{h1, c1, ok1}, [3]any{h2, c2, ok2})
 		}
-		h, c, ok := kayles.NewRandom(seeded(9)).ChooseTake(nt)
+		h, c, ok := chooseTake(t, table.NewRandom(seeded(9)), nt)
 		if !ok {
 			break
 		}
@@ -334,20 +356,20 @@ func TestSymmetryPlaysNimAsPerfect(t *testing.T) {
 }
 
 func TestOpponentConcurrentUse(t *testing.T) {
-	opp := kayles.NewPerfect(seeded(5))
+	opp := table.NewPerfect(seeded(5))
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for range 20 {
-				var tb kayles.Table
-				pins, ok := opp.ChooseKnock(&tb)
+				var tb table.Kayles
+				pins, ok := chooseKnock(t, opp, &tb)
 				assert.True(t, ok)
 				assert.NoError(t, tb.Knock(pins...))
-				var nt kayles.NimTable
+				var nt table.Nim
 				require.NoError(t, nt.Take(4, 1))
-				h, c, ok := opp.ChooseTake(&nt)
+				h, c, ok := chooseTake(t, opp, &nt)
 				assert.True(t, ok)
 				assert.NoError(t, nt.Take(h, c))
 			}
@@ -378,8 +400,8 @@ func pinsLostMisere(mask uint32, memo map[uint32]bool) bool {
 }
 
 // misereTableWith is tableWith for a misère table.
-func misereTableWith(t *testing.T, n int, mask uint32) *kayles.Table {
-	tb, err := kayles.NewMisereTable(n)
+func misereTableWith(t *testing.T, n int, mask uint32) *table.Kayles {
+	tb, err := table.NewKayles(table.Misere, n)
 	require.NoError(t, err)
 	for j := range n {
 		if mask&(1<<j) == 0 {
@@ -391,31 +413,31 @@ func misereTableWith(t *testing.T, n int, mask uint32) *kayles.Table {
 
 func TestPerfectNeverLosesMisereKayles(t *testing.T) {
 	memo := map[uint32]bool{}
-	for _, n := range []int{kayles.Small, kayles.Medium} {
+	for _, n := range []int{table.Small, table.Medium} {
 		require.False(t, pinsLostMisere(1<<n-1, memo), "the first player wins misère Kayles on %d pins", n)
-		for _, opp := range []kayles.Opponent{kayles.NewPerfect(seeded(4)), kayles.NewSymmetry(seeded(5))} {
-			tb, err := kayles.NewMisereTable(n)
+		for _, opp := range []table.Opponent{table.NewPerfect(seeded(4)), table.NewSymmetry(seeded(5))} {
+			tb, err := table.NewKayles(table.Misere, n)
 			require.NoError(t, err)
 			games := walkKayles(t, tb, opp, nil)
 			assert.Greater(t, games, n)
 		}
 	}
 	// From every won misère position of 7 pins, and every hint against brute force.
-	for mask := uint32(1); mask < 1<<kayles.Small; mask++ {
-		tb := misereTableWith(t, kayles.Small, mask)
-		pins, winning := tb.Hint()
+	for mask := uint32(1); mask < 1<<table.Small; mask++ {
+		tb := misereTableWith(t, table.Small, mask)
+		pins, winning := hint(t, tb)
 		require.Equal(t, !pinsLostMisere(mask, memo), winning, "%s", tb)
 		if winning {
 			assert.True(t, pinsLostMisere(mask&^pinsMask(pins), memo), "%s: hint %v", tb, pins)
-			walkKayles(t, tb, kayles.NewPerfect(nil), nil)
+			walkKayles(t, tb, table.NewPerfect(nil), nil)
 		}
 	}
 }
 
 func TestMisereTable(t *testing.T) {
-	tb, err := kayles.NewMisereTable(3)
+	tb, err := table.NewKayles(table.Misere, 3)
 	require.NoError(t, err)
-	assert.True(t, tb.Misere())
+	assert.Equal(t, table.Misere, tb.Convention())
 	require.NoError(t, tb.Knock(1, 2)) // player 0
 	require.NoError(t, tb.Knock(3))    // player 1 knocks down the last pin, and loses
 	winner, over := tb.Winner()
@@ -424,19 +446,19 @@ func TestMisereTable(t *testing.T) {
 	text, err := tb.MarshalText()
 	require.NoError(t, err)
 	assert.Equal(t, "kayles 3 misere moves 1-2 3", string(text))
-	var back kayles.Table
+	var back table.Kayles
 	require.NoError(t, back.UnmarshalText(text))
-	assert.True(t, back.Misere())
+	assert.Equal(t, table.Misere, back.Convention())
 	winner, over = back.Winner()
 	assert.True(t, over)
 	assert.Equal(t, 0, winner)
 
-	normal, err := kayles.NewTable(3)
+	normal, err := table.NewKayles(table.Normal, 3)
 	require.NoError(t, err)
-	assert.False(t, normal.Misere())
+	assert.Equal(t, table.Normal, normal.Convention())
 	err = back.UnmarshalText([]byte("kayles 3 upside-down moves"))
 	require.ErrorIs(t, err, kayles.ErrSyntax)
 	assert.Contains(t, err.Error(), "want normal or misere")
-	_, err = kayles.NewMisereTable(0)
-	require.ErrorIs(t, err, kayles.ErrSetup)
+	_, err = table.NewKayles(table.Misere, 0)
+	require.ErrorIs(t, err, table.ErrSetup)
 }
