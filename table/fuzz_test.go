@@ -1,6 +1,8 @@
 package table_test
 
 import (
+	"context"
+	"encoding/binary"
 	"errors"
 	"slices"
 	"testing"
@@ -151,7 +153,7 @@ func FuzzTable(f *testing.F) {
 func FuzzTableUnmarshalText(f *testing.F) {
 	for _, s := range []string{"kayles 10 normal moves", "kayles 7 normal moves 4 1-2 7", "kayles 13 normal moves 7 2-3 13 9-10",
 		"kayles 3 normal moves 3 2 1", "kayles 2 normal moves 1-2", "kayles 10 misere moves", "kayles 5 normal moves 3-2",
-		"kayles 0 normal moves", "kayles 1000 normal moves 500", " kayles\t4 normal moves 1 2-3\n", "kayles 4 normal moves 2 2"} {
+		"kayles 0 normal moves", "kayles 1000 normal moves 500", "kayles 1 misere moves 1", " kayles\t4 normal moves 1 2-3\n", "kayles 4 normal moves 2 2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -312,5 +314,138 @@ func FuzzNimTableUnmarshalText(f *testing.F) {
 			heaps[m.Index-1] -= m.Count
 		}
 		nimInvariants(t, nt, heaps, nt.History())
+	})
+}
+
+// fuzzInts decodes data as numbers of every size: a byte below 0x80 is a small number from
+// -8 to 119, any other byte starts an 8-byte number, negative and huge ones included.
+func fuzzInts(data []byte) []int {
+	var ns []int
+	for len(data) > 0 {
+		b := data[0]
+		data = data[1:]
+		if b < 0x80 || len(data) < 8 {
+			ns = append(ns, int(b&0x7f)-8)
+			continue
+		}
+		ns = append(ns, int(int64(binary.LittleEndian.Uint64(data))))
+		data = data[8:]
+	}
+	return ns
+}
+
+// FuzzTablesNoPanic calls every method of both tables and of the opponents with arbitrary
+// numbers (any int, negative and huge ones included), conventions and text. None may panic;
+// a refused setup matches ErrSetup and kayles.ErrRange, a rejected move kayles.ErrIllegalMove,
+// refused text kayles.ErrSyntax or kayles.ErrRange, and a hint or a choice never fails.
+func FuzzTablesNoPanic(f *testing.F) {
+	big := binary.LittleEndian.AppendUint64([]byte{0xff}, 1<<63)
+	f.Add(uint8(0), []byte{15, 4, 8, 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, "kayles 7 normal moves 4 1-2")
+	f.Add(uint8(1), append([]byte{30, 2, 4, 1}, big...), "nim misere 1 3 5 7 moves 4:7")
+	f.Add(uint8(9), append(big, big...), "kayles 99999999999 misere moves")
+	f.Add(uint8(0), binary.LittleEndian.AppendUint64([]byte{0xff}, 1000), "nim normal 1000 1000 moves 1:1000 2:999")
+	f.Fuzz(func(t *testing.T, c uint8, data []byte, text string) {
+		ctx := context.Background()
+		conv := table.Convention(c % 4)
+		ns := fuzzInts(data)
+		arg := func(i int) int { return ns[i%len(ns)] }
+		if len(ns) == 0 {
+			ns = []int{0}
+		}
+		setup := func(err error) {
+			if err != nil && (!errors.Is(err, table.ErrSetup) || !errors.Is(err, kayles.ErrRange)) {
+				t.Fatalf("a refused setup: %v", err)
+			}
+		}
+		illegal := func(err error) {
+			if err != nil && !errors.Is(err, kayles.ErrIllegalMove) {
+				t.Fatalf("a rejected move: %v", err)
+			}
+		}
+		noError := func(err error) {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		opps := []table.Opponent{table.NewPerfect(nil), table.NewSymmetry(seeded(1)), table.NewRandom(seeded(2))}
+
+		k, err := table.NewKayles(conv, arg(0))
+		setup(err)
+		if err != nil {
+			k = &table.Kayles{}
+		}
+		for i := range ns {
+			switch x := arg(i); uint(x) % 7 {
+			case 0:
+				illegal(k.Knock(ns[i:min(len(ns), i+1+int(uint(x)/7%4))]...))
+			case 1:
+				illegal(k.Play(table.KaylesMove{Pin: arg(i + 1), Pair: x%2 == 0}))
+			case 2:
+				k.Standing(arg(i + 1))
+			case 3:
+				if err := k.Undo(); err != nil && !errors.Is(err, table.ErrNothingToUndo) {
+					t.Fatal(err)
+				}
+			case 4:
+				_, _, err := k.Hint(ctx)
+				noError(err)
+			default:
+				m, ok, err := opps[uint(x)%3].ChooseKayles(ctx, k)
+				noError(err)
+				if ok {
+					noError(k.Play(m))
+				}
+			}
+		}
+		k.Moves()
+		k.Position()
+		_, _ = k.Winner()
+		before, _ := k.MarshalText()
+		if err := k.UnmarshalText([]byte(text)); err != nil {
+			if !errors.Is(err, kayles.ErrSyntax) && !errors.Is(err, kayles.ErrRange) {
+				t.Fatalf("UnmarshalText(%q) = %v", text, err)
+			}
+			if after, _ := k.MarshalText(); string(after) != string(before) {
+				t.Fatalf("UnmarshalText(%q) failed but changed the table", text)
+			}
+		}
+
+		heaps := ns[:min(len(ns), 1+int(uint(arg(0))%(table.MaxHeaps+10)))]
+		n, err := table.NewNim(conv, heaps...)
+		setup(err)
+		if err != nil {
+			n = &table.Nim{}
+		}
+		for i := range ns {
+			switch x := arg(i); uint(x) % 6 {
+			case 0:
+				illegal(n.Take(arg(i+1), arg(i+2)))
+			case 1:
+				illegal(n.Play(table.NimMove{Index: arg(i + 1), Count: arg(i + 2)}))
+			case 2:
+				if err := n.Undo(); err != nil && !errors.Is(err, table.ErrNothingToUndo) {
+					t.Fatal(err)
+				}
+			case 3:
+				_, _, err := n.Hint(ctx)
+				noError(err)
+			default:
+				m, ok, err := opps[uint(x)%3].ChooseNim(ctx, n)
+				noError(err)
+				if ok {
+					noError(n.Play(m))
+				}
+			}
+		}
+		_, _ = n.Winner()
+		before, _ = n.MarshalText()
+		if err := n.UnmarshalText([]byte(text)); err != nil {
+			if !errors.Is(err, kayles.ErrSyntax) && !errors.Is(err, kayles.ErrRange) {
+				t.Fatalf("UnmarshalText(%q) = %v", text, err)
+			}
+			if after, _ := n.MarshalText(); string(after) != string(before) {
+				t.Fatalf("UnmarshalText(%q) failed but changed the table", text)
+			}
+		}
 	})
 }

@@ -3,6 +3,7 @@ package table_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"strings"
 	"sync"
@@ -444,4 +445,72 @@ func TestTableConcurrentUse(t *testing.T) {
 	assert.Equal(t, 1, winner) // 1000 moves: the second player knocked the last pin
 	assert.Len(t, tb.History(), table.MaxPins)
 	assert.True(t, errors.Is(tb.Knock(1), table.ErrGameOver))
+}
+
+func TestKaylesMove(t *testing.T) {
+	assert.Equal(t, []int{5}, table.KaylesMove{Pin: 5}.Pins())
+	assert.Equal(t, []int{5, 6}, table.KaylesMove{Pin: 5, Pair: true}.Pins())
+	assert.Equal(t, "5", table.KaylesMove{Pin: 5}.String())
+	assert.Equal(t, "5-6", table.KaylesMove{Pin: 5, Pair: true}.String())
+	assert.Equal(t, "0", table.KaylesMove{}.String())
+
+	tb, err := table.NewKayles(table.Normal, table.Small)
+	require.NoError(t, err)
+	require.NoError(t, tb.Play(table.KaylesMove{Pin: 6, Pair: true}))
+	require.NoError(t, tb.Play(table.KaylesMove{Pin: 1}))
+	assert.Equal(t, []table.KaylesMove{{Pin: 6, Pair: true}, {Pin: 1}}, tb.History())
+	assert.Equal(t, ".||||..", tb.String())
+	// Knock takes the pins in either order and records the move the same way.
+	require.NoError(t, tb.Knock(4, 3))
+	assert.Equal(t, table.KaylesMove{Pin: 3, Pair: true}, tb.History()[2])
+	assert.Equal(t, []table.KaylesMove{{Pin: 2}, {Pin: 5}}, tb.Moves())
+
+	for _, m := range []table.KaylesMove{{}, {Pin: -1}, {Pin: 7, Pair: true}, {Pin: 5, Pair: true}, {Pin: 1},
+		{Pin: math.MaxInt, Pair: true}, {Pin: math.MinInt}} {
+		before, _ := tb.MarshalText()
+		err := tb.Play(m)
+		require.ErrorIs(t, err, kayles.ErrIllegalMove, "%v", m)
+		var ke *table.KnockError
+		require.ErrorAs(t, err, &ke)
+		assert.Equal(t, m.Pins(), ke.Pins)
+		after, _ := tb.MarshalText()
+		assert.Equal(t, string(before), string(after), "%v changed the table", m)
+	}
+}
+
+func TestKaylesHintContext(t *testing.T) {
+	tb, err := table.NewKayles(table.Misere, table.MaxPins)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m, winning, err := tb.Hint(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, table.KaylesMove{}, m)
+	assert.False(t, winning)
+
+	// In a lost row of many pins, the hint asks the rule set about the position after each pin
+	// and checks ctx each time: a context that ends after a few checks stops it.
+	tb, err = table.NewKayles(table.Normal, table.MaxPins-1)
+	require.NoError(t, err)
+	require.NoError(t, tb.Knock(table.MaxPins/2))
+	_, winning = hint(t, tb)
+	require.False(t, winning)
+	_, _, err = tb.Hint(&countdown{Context: context.Background(), left: 10})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
+// countdown is a context whose deadline passes after left calls of Err.
+type countdown struct {
+	context.Context
+	mu   sync.Mutex
+	left int
+}
+
+func (c *countdown) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.left--; c.left < 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
 }

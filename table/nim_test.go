@@ -3,6 +3,7 @@ package table_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -441,4 +442,36 @@ func TestNimTableAgainstEveryMove(t *testing.T) {
 		assert.Equal(t, m, table.NimMove{Index: heap, Count: count}, "misere=%v %v: the perfect opponent", misere, hs)
 	}
 	assert.GreaterOrEqual(t, lost, 5, "lost tables of many large heaps")
+}
+
+func TestNimMove(t *testing.T) {
+	assert.Equal(t, "4:7", table.NimMove{Index: 4, Count: 7}.String())
+	assert.Equal(t, "0:0", table.NimMove{}.String())
+
+	nt, err := table.NewNim(table.Misere, 3, 3)
+	require.NoError(t, err)
+	require.NoError(t, nt.Play(table.NimMove{Index: 2, Count: 3}))
+	assert.Equal(t, []int{3, 0}, nt.Heaps())
+	assert.Equal(t, []table.NimMove{{Index: 2, Count: 3}}, nt.History())
+	for _, m := range []table.NimMove{{}, {Index: 2, Count: 1}, {Index: 1, Count: 4}, {Index: math.MaxInt, Count: math.MaxInt},
+		{Index: math.MinInt, Count: 1}, {Index: 1, Count: math.MinInt}} {
+		err := nt.Play(m)
+		require.ErrorIs(t, err, kayles.ErrIllegalMove, "%v", m)
+		var te *table.TakeError
+		require.ErrorAs(t, err, &te)
+		assert.Equal(t, m.Index, te.Index)
+		assert.Equal(t, m.Count, te.Count)
+		assert.Equal(t, []int{3, 0}, nt.Heaps(), "%v changed the table", m)
+	}
+}
+
+func TestNimHintContext(t *testing.T) {
+	nt, err := table.NewNim(table.Normal)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m, winning, err := nt.Hint(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, table.NimMove{}, m)
+	assert.False(t, winning)
 }

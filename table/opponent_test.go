@@ -462,3 +462,20 @@ func TestMisereTable(t *testing.T) {
 	_, err = table.NewKayles(table.Misere, 0)
 	require.ErrorIs(t, err, table.ErrSetup)
 }
+
+func TestOpponentsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var tb table.Kayles
+	var nt table.Nim
+	for _, opp := range []table.Opponent{table.NewPerfect(nil), table.NewSymmetry(seeded(1)), table.NewRandom(seeded(2))} {
+		m, ok, err := opp.ChooseKayles(ctx, &tb)
+		require.ErrorIs(t, err, context.Canceled, "%s", opp)
+		assert.False(t, ok)
+		assert.Equal(t, table.KaylesMove{}, m)
+		n, ok, err := opp.ChooseNim(ctx, &nt)
+		require.ErrorIs(t, err, context.Canceled, "%s", opp)
+		assert.False(t, ok)
+		assert.Equal(t, table.NimMove{}, n)
+	}
+}
