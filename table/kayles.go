@@ -379,7 +379,7 @@ func (s rowState) choose(ctx context.Context, rng *rand.Rand) (KaylesMove, bool,
 		if err != nil {
 			return KaylesMove{}, false, err
 		}
-		for _, m := range ms {
+		for m := range ms {
 			wins = append(wins, placements(rs, m)...)
 		}
 	}
@@ -408,7 +408,7 @@ func (s rowState) choose(ctx context.Context, rng *rand.Rand) (KaylesMove, bool,
 			for _, r := range runs(after) {
 				lengths[r[1]-r[0]]++
 			}
-			for _, m := range ms {
+			for m := range ms {
 				// m is played on every row of its length, at its offset or the mirrored one.
 				off := offset(m)
 				wrong -= lengths[m.Heap] * (1 + boolInt(m.Heap-m.Take-off != off))

@@ -245,9 +245,13 @@ func (s nimState) winningMoves(ctx context.Context) ([]NimMove, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms, err := winningMoves(ctx, nimRules, s.misere, p)
+	seq, err := winningMoves(ctx, nimRules, s.misere, p)
 	if err != nil {
 		return nil, err
+	}
+	var ms []kayles.Move // ascending by heap, then by take
+	for m := range seq {
+		ms = append(ms, m)
 	}
 	var wins []NimMove
 	for i, h := range s.heaps {
@@ -319,7 +323,7 @@ func (s nimState) choose(ctx context.Context, rng *rand.Rand) (NimMove, bool, er
 			return NimMove{}, false, err
 		}
 		wrong := total - 1
-		for _, m := range ms {
+		for m := range ms {
 			c := count(m.Heap)
 			if m.Heap == h {
 				c--

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"iter"
 	"math"
 
 	"github.com/octalgames/kayles"
@@ -42,26 +43,20 @@ func outcome(ctx context.Context, rules *kayles.Octal, misere bool, p kayles.Pos
 	return rules.Outcome(p), nil
 }
 
-// winningMoves returns the winning moves of p under rules, in the order the rule set yields
-// them ([kayles.Octal.WinningMoves] or [kayles.Octal.MisereWinningMoves]); nil when there are
-// none. It returns ctx's error once ctx is done.
-func winningMoves(ctx context.Context, rules *kayles.Octal, misere bool, p kayles.Position) ([]kayles.Move, error) {
+// winningMoves returns an iterator over the winning moves of p under rules, in the order the
+// rule set yields them ([kayles.Octal.WinningMoves] or [kayles.Octal.MisereWinningMoves]). It
+// returns ctx's error once ctx is done.
+func winningMoves(ctx context.Context, rules *kayles.Octal, misere bool, p kayles.Position) (iter.Seq[kayles.Move], error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	seq := rules.WinningMoves(p)
 	if misere {
-		seq = rules.MisereWinningMoves(p)
+		return rules.MisereWinningMoves(p), nil
 	}
-	var ms []kayles.Move
-	for m := range seq {
-		ms = append(ms, m)
-	}
-	return ms, nil
+	return rules.WinningMoves(p), nil
 }
 
-// winningMove returns the first move of winningMoves, and false when there is none. It costs
-// less than winningMoves in long rows, where the rule set stops at the first winning move.
+// winningMove returns the first move of winningMoves, and false when there is none.
 func winningMove(ctx context.Context, rules *kayles.Octal, misere bool, p kayles.Position) (kayles.Move, bool, error) {
 	if err := ctx.Err(); err != nil {
 		return kayles.Move{}, false, err
