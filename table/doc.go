@@ -76,6 +76,15 @@
 // [Kayles.Hint] and [Nim.Hint] say what the perfect player would play and whether that move
 // wins against any defence.
 //
+// # Perfect play
+//
+// Hints and the perfect opponent play by the theory of impartial games, as package kayles
+// computes it: in normal Kayles by the nim-values of Sprague and Grundy (Guy & Smith 1956:
+// periodic with period 12 from row 71 on), in misère Kayles by the rule of Sibert and Conway
+// ("Mathematical Kayles", Int. J. Game Theory 20, 1992), and in Nim by Bouton's rules (Annals
+// of Mathematics 3, 1901) in both conventions. In a lost position no move wins; the perfect
+// player then takes as little as it can and leaves the most replies that do not win.
+//
 // # Contract
 //
 // No function or method of this package panics on input from a user or a file: pins, heap
