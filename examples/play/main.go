@@ -10,6 +10,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,7 +22,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/table"
 )
 
 // This file implements the terminal game: flags, the game loop, drawing the table, and every
@@ -73,14 +74,14 @@ func run(args []string, in io.Reader, out io.Writer) int {
 		*seed = uint64(time.Now().UnixNano())
 	}
 	rng := newRand(*seed)
-	var opp kayles.Opponent
+	var opp table.Opponent
 	switch *level {
 	case "perfect":
-		opp = kayles.NewPerfect(rng)
+		opp = table.NewPerfect(rng)
 	case "symmetry":
-		opp = kayles.NewSymmetry(rng)
+		opp = table.NewSymmetry(rng)
 	case "random":
-		opp = kayles.NewRandom(rng)
+		opp = table.NewRandom(rng)
 	default:
 		return bad(*level, "level", "perfect, symmetry, random")
 	}
@@ -90,13 +91,13 @@ func run(args []string, in io.Reader, out io.Writer) int {
 	}
 	switch *game {
 	case "kayles":
-		n, ok := map[string]int{"small": kayles.Small, "medium": kayles.Medium, "large": kayles.Large}[*size]
+		n, ok := map[string]int{"small": table.Small, "medium": table.Medium, "large": table.Large}[*size]
 		if !ok {
 			n, _ = strconv.Atoi(*size)
 		}
-		t, err := kayles.NewTable(n)
+		t, err := table.NewKayles(table.Normal, n)
 		if err != nil {
-			return bad(*size, "size", "small, medium, large, 1-"+strconv.Itoa(kayles.MaxPins))
+			return bad(*size, "size", "small, medium, large, 1-"+strconv.Itoa(table.MaxPins))
 		}
 		g.play = &kaylesGame{t: t}
 	case "nim":
@@ -108,7 +109,11 @@ func run(args []string, in io.Reader, out io.Writer) int {
 			}
 			hs = append(hs, h)
 		}
-		t, err := kayles.NewNimTable(!*normal, hs...)
+		conv := table.Misere
+		if *normal {
+			conv = table.Normal
+		}
+		t, err := table.NewNim(conv, hs...)
 		if err != nil || len(hs) == 0 {
 			return bad(*heaps, "heaps", "1,3,5,7")
 		}
@@ -125,14 +130,14 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x
 // session is one game between the player and the computer.
 type session struct {
 	tx    *texts
-	opp   kayles.Opponent
+	opp   table.Opponent
 	out   io.Writer
 	human int // the player number of the person: 0 moves first
-	play  table
+	play  game
 }
 
-// table is what the game loop needs of a Kayles or a Nim table.
-type table interface {
+// game is what the game loop needs of a Kayles or a Nim table.
+type game interface {
 	title(tx *texts) string
 	rules(tx *texts) string
 	help(tx *texts) string
@@ -141,8 +146,8 @@ type table interface {
 	winner() (int, bool)
 	moves() int
 	undo() error
-	computer(opp kayles.Opponent, tx *texts) (string, error) // plays the computer's move and says what it was
-	hint(tx *texts) string
+	computer(ctx context.Context, opp table.Opponent, tx *texts) (string, error) // plays the computer's move and says what it was
+	hint(ctx context.Context, tx *texts) (string, error)
 	move(line string, tx *texts) (msg string, understood bool) // plays the person's move; msg says why not
 }
 
@@ -179,8 +184,8 @@ func (g *session) run(in io.Reader) int {
 			return 0
 		}
 		if g.play.player() != g.human {
-			msg, err := g.play.computer(g.opp, tx)
-			if err != nil { // an opponent chose an illegal move: a bug in the library
+			msg, err := g.play.computer(context.Background(), g.opp, tx)
+			if err != nil { // an opponent failed or chose an illegal move: a bug in the library
 				g.say("%v", err)
 				return 1
 			}
@@ -224,7 +229,11 @@ func (g *session) command(line string) (done, quit bool) {
 		g.say("%s", g.play.help(tx))
 		return false, false
 	case is("hint", tx.hint):
-		g.say("%s", g.play.hint(tx))
+		msg, err := g.play.hint(context.Background(), tx)
+		if err != nil { // the hints do not fail without a deadline
+			msg = err.Error()
+		}
+		g.say("%s", msg)
 		return false, false
 	case is("undo", tx.undo):
 		// Take back the person's last move and every computer move after it.
@@ -270,7 +279,7 @@ func numbers(line string) ([]int, bool) {
 	return ns, true
 }
 
-type kaylesGame struct{ t *kayles.Table }
+type kaylesGame struct{ t *table.Kayles }
 
 func (k *kaylesGame) title(tx *texts) string { return tx.title }
 func (k *kaylesGame) rules(tx *texts) string { return tx.rulesKayles }
@@ -300,26 +309,31 @@ func (k *kaylesGame) draw(w io.Writer, _ *texts) {
 	fmt.Fprintln(w, nums.String())
 }
 
-func (k *kaylesGame) computer(opp kayles.Opponent, tx *texts) (string, error) {
-	pins, _ := opp.ChooseKnock(k.t)
-	if err := k.t.Knock(pins...); err != nil {
+func (k *kaylesGame) computer(ctx context.Context, opp table.Opponent, tx *texts) (string, error) {
+	m, _, err := opp.ChooseKayles(ctx, k.t)
+	if err != nil {
 		return "", err
 	}
-	if len(pins) == 1 {
-		return fmt.Sprintf(tx.computerKnock1, pins[0]), nil
+	if err := k.t.Play(m); err != nil {
+		return "", err
 	}
-	return fmt.Sprintf(tx.computerKnock2, pins[0], pins[1]), nil
+	if m.Pair {
+		return fmt.Sprintf(tx.computerKnock2, m.Pin, m.Pin+1), nil
+	}
+	return fmt.Sprintf(tx.computerKnock1, m.Pin), nil
 }
 
-func (k *kaylesGame) hint(tx *texts) string {
-	pins, winning := k.t.Hint()
+func (k *kaylesGame) hint(ctx context.Context, tx *texts) (string, error) {
+	m, winning, err := k.t.Hint(ctx)
 	switch {
-	case len(pins) == 2:
-		return fmt.Sprintf(tx.hintWin2, pins[0], pins[1]) // a move of two pins is never a losing hint
+	case err != nil:
+		return "", err
+	case m.Pair:
+		return fmt.Sprintf(tx.hintWin2, m.Pin, m.Pin+1), nil // a move of two pins is never a losing hint
 	case winning:
-		return fmt.Sprintf(tx.hintWin1, pins[0])
+		return fmt.Sprintf(tx.hintWin1, m.Pin), nil
 	}
-	return fmt.Sprintf(tx.hintLose1, pins[0])
+	return fmt.Sprintf(tx.hintLose1, m.Pin), nil
 }
 
 func (k *kaylesGame) move(line string, tx *texts) (string, bool) {
@@ -328,33 +342,33 @@ func (k *kaylesGame) move(line string, tx *texts) (string, bool) {
 		return "", false
 	}
 	err := k.t.Knock(pins...)
-	var ke *kayles.KnockError
+	var ke *table.KnockError
 	if err == nil || !errors.As(err, &ke) {
 		return "", true
 	}
 	switch {
-	case errors.Is(err, kayles.ErrNoPins):
+	case errors.Is(err, table.ErrNoPins):
 		return tx.errNoPins, true
-	case errors.Is(err, kayles.ErrTooManyPins):
+	case errors.Is(err, table.ErrTooManyPins):
 		return tx.errTooMany, true
-	case errors.Is(err, kayles.ErrNoSuchPin):
+	case errors.Is(err, table.ErrNoSuchPin):
 		return fmt.Sprintf(tx.errNoSuchPin, ke.Pin, ke.Size), true
-	case errors.Is(err, kayles.ErrPinDown):
+	case errors.Is(err, table.ErrPinDown):
 		return fmt.Sprintf(tx.errPinDown, ke.Pin), true
-	case errors.Is(err, kayles.ErrNotSideBySide) && pins[0] == pins[1]:
+	case errors.Is(err, table.ErrNotSideBySide) && pins[0] == pins[1]:
 		return tx.errSamePin, true
-	case errors.Is(err, kayles.ErrNotSideBySide):
+	case errors.Is(err, table.ErrNotSideBySide):
 		return fmt.Sprintf(tx.errNotSide, pins[0], pins[1]), true
 	}
 	return err.Error(), true
 }
 
-type nimGame struct{ t *kayles.NimTable }
+type nimGame struct{ t *table.Nim }
 
 func (m *nimGame) title(tx *texts) string { return tx.titleNim }
 
 func (m *nimGame) rules(tx *texts) string {
-	if m.t.Misere() {
+	if m.t.Convention() == table.Misere {
 		return tx.rulesNimMisere
 	}
 	return tx.rulesNimNormal
@@ -386,20 +400,26 @@ func (tx *texts) count(n int) string {
 	return fmt.Sprintf(tx.objects, n)
 }
 
-func (m *nimGame) computer(opp kayles.Opponent, tx *texts) (string, error) {
-	heap, count, _ := opp.ChooseTake(m.t)
-	if err := m.t.Take(heap, count); err != nil {
+func (m *nimGame) computer(ctx context.Context, opp table.Opponent, tx *texts) (string, error) {
+	move, _, err := opp.ChooseNim(ctx, m.t)
+	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf(tx.computerTake, heap, tx.count(count)), nil
+	if err := m.t.Play(move); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf(tx.computerTake, move.Index, tx.count(move.Count)), nil
 }
 
-func (m *nimGame) hint(tx *texts) string {
-	heap, count, winning := m.t.Hint()
-	if winning {
-		return fmt.Sprintf(tx.hintWinNim, heap, tx.count(count))
+func (m *nimGame) hint(ctx context.Context, tx *texts) (string, error) {
+	move, winning, err := m.t.Hint(ctx)
+	switch {
+	case err != nil:
+		return "", err
+	case winning:
+		return fmt.Sprintf(tx.hintWinNim, move.Index, tx.count(move.Count)), nil
 	}
-	return fmt.Sprintf(tx.hintLoseNim, heap, tx.count(count))
+	return fmt.Sprintf(tx.hintLoseNim, move.Index, tx.count(move.Count)), nil
 }
 
 func (m *nimGame) move(line string, tx *texts) (string, bool) {
@@ -408,19 +428,19 @@ func (m *nimGame) move(line string, tx *texts) (string, bool) {
 		return "", false
 	}
 	err := m.t.Take(ns[0], ns[1])
-	var te *kayles.TakeError
+	var te *table.TakeError
 	if err == nil || !errors.As(err, &te) {
 		return "", true
 	}
 	switch {
-	case errors.Is(err, kayles.ErrNoSuchHeap):
-		return fmt.Sprintf(tx.errNoSuchHeap, te.Heap, te.Heaps), true
-	case errors.Is(err, kayles.ErrTakeNone):
+	case errors.Is(err, table.ErrNoSuchHeap):
+		return fmt.Sprintf(tx.errNoSuchHeap, te.Index, te.Heaps), true
+	case errors.Is(err, table.ErrTakeNone):
 		return tx.errTakeNone, true
-	case errors.Is(err, kayles.ErrTakeTooMany) && te.Left == 0:
-		return fmt.Sprintf(tx.errHeapEmpty, te.Heap), true
-	case errors.Is(err, kayles.ErrTakeTooMany):
-		return fmt.Sprintf(tx.errTakeTooMany, te.Heap, tx.count(te.Left)), true
+	case errors.Is(err, table.ErrTakeTooMany) && te.Left == 0:
+		return fmt.Sprintf(tx.errHeapEmpty, te.Index), true
+	case errors.Is(err, table.ErrTakeTooMany):
+		return fmt.Sprintf(tx.errTakeTooMany, te.Index, tx.count(te.Left)), true
 	}
 	return err.Error(), true
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -8,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/table"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -91,20 +92,24 @@ func mapsKeys[V any](m map[string]V) func(func(string) bool) {
 
 var langs = []string{"en", "fr", "ja", "tr"}
 
-func hintText(tx *texts, pins []int) string {
-	if len(pins) == 2 {
-		return fmt.Sprintf(tx.hintWin2, pins[0], pins[1])
+func hintText(tx *texts, m table.KaylesMove) string {
+	if m.Pair {
+		return fmt.Sprintf(tx.hintWin2, m.Pin, m.Pin+1)
 	}
-	return fmt.Sprintf(tx.hintWin1, pins[0])
+	return fmt.Sprintf(tx.hintWin1, m.Pin)
 }
 
 // TestKaylesRejectedMoves plays every kind of rejected move, the commands, a move and the
 // computer's reply, in each language.
 func TestKaylesRejectedMoves(t *testing.T) {
-	fresh, _ := kayles.NewTable(kayles.Small)
-	hint, _ := fresh.Hint()
+	ctx := context.Background()
+	fresh, _ := table.NewKayles(table.Normal, table.Small)
+	hint, _, err := fresh.Hint(ctx)
+	require.NoError(t, err)
 	require.NoError(t, fresh.Knock(4))
-	reply, _ := kayles.NewPerfect(newRand(1)).ChooseKnock(fresh)
+	move, _, err := table.NewPerfect(newRand(1)).ChooseKayles(ctx, fresh)
+	require.NoError(t, err)
+	reply := move.Pins()
 	require.Len(t, reply, 1)
 	script := "9\n4 4\n1 3\n1 2 3\nx\n0\nundo\nhint\n4\n4\nundo\nrules\nquit\n"
 	for _, lang := range langs {
@@ -297,14 +302,20 @@ func TestSameSeedSameGame(t *testing.T) {
 
 // TestLostHintsAndNimUndo checks the hints of a lost position and undo in Nim, in each language.
 func TestLostHintsAndNimUndo(t *testing.T) {
-	tb, _ := kayles.NewTable(kayles.Small)
-	first, _ := kayles.NewPerfect(newRand(8)).ChooseKnock(tb)
-	require.NoError(t, tb.Knock(first...))
-	pins, winning := tb.Hint()
+	ctx := context.Background()
+	tb, _ := table.NewKayles(table.Normal, table.Small)
+	first, _, err := table.NewPerfect(newRand(8)).ChooseKayles(ctx, tb)
+	require.NoError(t, err)
+	require.NoError(t, tb.Play(first))
+	m, winning, err := tb.Hint(ctx)
+	require.NoError(t, err)
 	require.False(t, winning)
-	nt, _ := kayles.NewNimTable(true)
-	heap, count, winning := nt.Hint()
+	pins := m.Pins()
+	nt, _ := table.NewNim(table.Misere)
+	nm, winning, err := nt.Hint(ctx)
+	require.NoError(t, err)
 	require.False(t, winning)
+	heap, count := nm.Index, nm.Count
 	for _, lang := range langs {
 		tx := languages[lang]
 		_, out := play(t, "hint\n", "-size", "small", "-first", "computer", "-seed", "8", "-lang", lang)

@@ -1,0 +1,138 @@
+package table_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/octalgames/kayles/table"
+)
+
+// Benchmarks of the tables.
+
+var ctx = context.Background()
+
+// BenchmarkTableHint measures Hint in a won position (a full row) and in a lost one (a row
+// of odd length with its middle pin down: two equal rows).
+func BenchmarkTableHint(b *testing.B) {
+	for _, n := range []int{table.Small, table.Large, 101, table.MaxPins - 1} {
+		won, _ := table.NewKayles(table.Normal, n)
+		lost, _ := table.NewKayles(table.Normal, n)
+		if err := lost.Knock(n/2 + 1); err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range []struct {
+			name string
+			t    *table.Kayles
+		}{{"won", won}, {"lost", lost}} {
+			b.Run(fmt.Sprintf("%s/n=%d", c.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					c.t.Hint(ctx)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkOpponent measures a choice of each opponent at a lost row of 999 pins and at a
+// full one.
+func BenchmarkOpponent(b *testing.B) {
+	lost, _ := table.NewKayles(table.Normal, table.MaxPins-1)
+	if err := lost.Knock(table.MaxPins / 2); err != nil {
+		b.Fatal(err)
+	}
+	full, _ := table.NewKayles(table.Normal, table.MaxPins-1)
+	for _, opp := range []table.Opponent{
+		table.NewPerfect(rand.New(rand.NewPCG(1, 1))),
+		table.NewSymmetry(rand.New(rand.NewPCG(1, 1))),
+		table.NewRandom(rand.New(rand.NewPCG(1, 1))),
+	} {
+		for name, t := range map[string]*table.Kayles{"lost": lost, "full": full} {
+			b.Run(fmt.Sprintf("%s/%s/n=%d", opp, name, t.Size()), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					opp.ChooseKayles(ctx, t)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkNimTableHint measures Hint on Nim tables of 4 and 100 heaps, in misère and normal
+// play, won and lost (lost: pairs of equal heaps), with small heaps (1, 1, 2, 2, ...) and with
+// heaps of up to MaxNimHeap objects (1000, 1000, 999, 999, ...). A lost position's hint looks
+// at every one-object move and its replies.
+func BenchmarkNimTableHint(b *testing.B) {
+	for _, misere := range []bool{true, false} {
+		play := map[bool]string{true: "misere", false: "normal"}[misere]
+		for _, size := range []string{"small", "max=1000"} {
+			for _, h := range []int{4, table.MaxHeaps} {
+				heaps := make([]int, h)
+				for i := range heaps {
+					heaps[i] = 1 + i/2
+					if size != "small" {
+						heaps[i] = table.MaxHeapSize - i/2
+					}
+				}
+				lost, _ := table.NewNim(conv(misere), heaps...)
+				heaps[h-1]--
+				won, _ := table.NewNim(conv(misere), heaps...)
+				for _, c := range []struct {
+					name string
+					t    *table.Nim
+				}{{"won", won}, {"lost", lost}} {
+					b.Run(fmt.Sprintf("%s/%s/%s/heaps=%d", play, c.name, size, h), func(b *testing.B) {
+						b.ReportAllocs()
+						for b.Loop() {
+							c.t.Hint(ctx)
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkNimOpponent measures the perfect opponent's choice on a misère Nim table of 100
+// heaps of up to 1000 objects, won and lost, with a seeded source.
+func BenchmarkNimOpponent(b *testing.B) {
+	heaps := make([]int, table.MaxHeaps)
+	for i := range heaps {
+		heaps[i] = table.MaxHeapSize - i/2
+	}
+	lost, _ := table.NewNim(table.Misere, heaps...)
+	heaps[len(heaps)-1]--
+	won, _ := table.NewNim(table.Misere, heaps...)
+	opp := table.NewPerfect(rand.New(rand.NewPCG(1, 1)))
+	for _, c := range []struct {
+		name string
+		t    *table.Nim
+	}{{"won", won}, {"lost", lost}} {
+		b.Run(c.name+"/heaps=100", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				opp.ChooseNim(ctx, c.t)
+			}
+		})
+	}
+}
+
+// BenchmarkTableText measures restoring a finished game of 999 pins from its text form.
+func BenchmarkTableText(b *testing.B) {
+	t, _ := table.NewKayles(table.Normal, table.MaxPins-1)
+	for p := 1; p < table.MaxPins; p++ {
+		if err := t.Knock(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	text, _ := t.MarshalText()
+	b.ReportAllocs()
+	for b.Loop() {
+		var back table.Kayles
+		if err := back.UnmarshalText(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

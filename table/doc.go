@@ -1,0 +1,112 @@
+// Package table provides game tables and computer opponents for programs that let people play
+// Kayles and Standard Nim: a table holds one game, checks every rule, keeps the history for
+// undo, gives hints, and reads and writes a text form that restores the game exactly.
+//
+// It is a wing of package [kayles] and uses only its public API: the rule sets 0.77 (Kayles)
+// and 0.[3] (Nim) answer every question of who wins and how, and a table hands them its
+// position as a [kayles.Position]. Each table captures its rule set when the package is
+// loaded, so reassigning [kayles.Kayles] or [kayles.Nim] changes no table.
+//
+// # Tables
+//
+// A [Kayles] table is one row of pins, numbered 1 to [Kayles.Size] from the left; a move
+// knocks down one standing pin, or two standing pins side by side ([KaylesMove]). A [Nim]
+// table is several heaps of objects, numbered 1, 2, ... in setup order; a move takes one or
+// more objects from one heap ([NimMove], whose Index is the heap's number, not its size).
+// Both take their play convention first in their constructors, [NewKayles] and [NewNim]:
+//
+//	k, err := table.NewKayles(table.Normal, table.Medium) // 10 pins; whoever knocks down the last pin wins
+//	n, err := table.NewNim(table.Misere, 1, 3, 5, 7)      // whoever takes the last object loses
+//
+// Both have the same methods for the same things: Convention, Player (0 moved first, 1 is the
+// other) and Winner; History, and for Kayles Moves, as values of the table's move type; Play
+// for such a value, and Knock(pins...) or Take(index, count) for numbers a player typed; Undo;
+// Hint(ctx); String, AppendText, MarshalText and UnmarshalText. The zero value of each is a
+// fresh table in [Normal] play, the zero [Convention]: 10 pins ([DefaultSize]), or heaps of 1,
+// 3, 5 and 7. The limits are [MaxPins], [MaxHeaps] and [MaxHeapSize].
+//
+// # Text forms
+//
+// The text form of a table names the game, its setup and every move played, so that it
+// stores a game and restores it move by move:
+//
+//	kayles 10 normal moves 5-6 1
+//	nim misere 1 3 5 7 moves 4:7
+//
+// A move of Kayles is written as its pin or its two pins joined by '-', lower pin first, as
+// [KaylesMove.String] writes it; a move of Nim as index:count, as [NimMove.String] writes it.
+// UnmarshalText replays and checks every move, and leaves the table as it was when the text is
+// not a game that can be played.
+//
+// # Opponents
+//
+// [NewPerfect], [NewSymmetry] and [NewRandom] return an [Opponent], which chooses moves at both
+// tables; a program or a bot for one table needs only a [KaylesOpponent] or a [NimOpponent].
+// An opponent chooses a move and the program plays it, so the same loop serves a person and
+// the computer. A game of Kayles between a person, who moves first, and the perfect player:
+//
+//	ctx := context.Background()
+//	t, err := table.NewKayles(table.Normal, table.Medium)
+//	if err != nil {
+//		return err
+//	}
+//	computer := table.NewPerfect(rand.New(rand.NewPCG(1, 2)))
+//	for {
+//		if winner, over := t.Winner(); over {
+//			fmt.Println("player", winner, "wins")
+//			return nil
+//		}
+//		if t.Player() == 1 {
+//			m, _, err := computer.ChooseKayles(ctx, t)
+//			if err != nil {
+//				return err
+//			}
+//			fmt.Println("the computer knocks down", m)
+//			if err := t.Play(m); err != nil {
+//				return err // a bug: an opponent chooses legal moves
+//			}
+//			continue
+//		}
+//		pins := readPins() // the pins the person typed, such as 4 5
+//		if err := t.Knock(pins...); err != nil {
+//			fmt.Println(err) // such as "kayles: cannot knock down pin 4: pin 4 is already down"
+//		}
+//	}
+//
+// [Kayles.Hint] and [Nim.Hint] say what the perfect player would play and whether that move
+// wins against any defence.
+//
+// # Perfect play
+//
+// Hints and the perfect opponent play by the theory of impartial games, as package kayles
+// computes it: in normal Kayles by the nim-values of Sprague and Grundy (Guy & Smith 1956:
+// periodic with period 12 from row 71 on), in misère Kayles by the rule of Sibert and Conway
+// ("Mathematical Kayles", Int. J. Game Theory 20, 1992), and in Nim by Bouton's rules (Annals
+// of Mathematics 3, 1901) in both conventions. In a lost position no move wins; the perfect
+// player then takes as little as it can and leaves the most replies that do not win.
+//
+// # Contract
+//
+// No function or method of this package panics on input from a user or a file: pins, heap
+// numbers, counts, setup sizes, play conventions and stored text of any value are checked and
+// refused with an error. Every call that may compute takes a [context.Context] first (the
+// hints and the opponents' choices) and returns ctx's error, and no move, once ctx is done;
+// the other methods do no search: they cost what reading their input or the table costs.
+//
+// # Errors
+//
+// Errors are values that callers test with [errors.Is] and [errors.As]. A rejected move is a
+// [*KnockError] or a [*TakeError]; it matches [kayles.ErrIllegalMove] and one sentinel of this
+// package that says why ([ErrPinDown], [ErrTakeTooMany], [ErrGameOver], ...), and it changes
+// nothing. A refused setup is a [*SetupError]; it matches [ErrSetup] and [kayles.ErrRange].
+// Text that does not restore a game is a [*kayles.ParseError] with the offset of the fault; it
+// matches [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond the limits. Undo with
+// nothing to undo returns [ErrNothingToUndo]. Messages are fit to show a player.
+//
+// # Concurrency
+//
+// Tables and opponents are safe for concurrent use: each table guards its state with a lock,
+// and hints and opponents work on a copy of the table taken under that lock, so a long hint
+// never blocks a move. An opponent draws from its random source under its own lock. A table
+// must not be copied after first use.
+package table

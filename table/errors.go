@@ -1,0 +1,153 @@
+package table
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/octalgames/kayles"
+)
+
+// This file implements the errors of the tables: their sentinels, a rejected Kayles or Nim
+// move, a refused setup, and the parse errors of their text forms.
+
+// Errors of the tables. A rejected move or setup returns an error that matches one of these
+// with [errors.Is]; [KnockError], [TakeError] and [SetupError] say more. Every rejected move
+// also matches [kayles.ErrIllegalMove], and every refused setup [kayles.ErrRange].
+var (
+	ErrNoPins        = errors.New("no pin given")              // Knock with no pin
+	ErrTooManyPins   = errors.New("more than two pins given")  // Knock with three pins or more
+	ErrNoSuchPin     = errors.New("no such pin")               // a pin number outside the row
+	ErrPinDown       = errors.New("pin already down")          // a pin that was knocked down before
+	ErrNotSideBySide = errors.New("pins not side by side")     // two pins that are not neighbours
+	ErrNoSuchHeap    = errors.New("no such heap")              // a heap number outside the table
+	ErrTakeNone      = errors.New("nothing taken")             // Take of fewer than one object
+	ErrTakeTooMany   = errors.New("more objects than in heap") // Take of more objects than the heap holds
+	ErrGameOver      = errors.New("game over")                 // a move after the last one
+	ErrNothingToUndo = errors.New("nothing to undo")           // Undo before any move
+	ErrSetup         = errors.New("invalid table setup")       // NewKayles or NewNim refused
+)
+
+// A KnockError records a move that [Kayles.Knock] or [Kayles.Play] rejected. It matches
+// [kayles.ErrIllegalMove] and the sentinel in Err with [errors.Is]. The zero KnockError
+// reports an illegal move and no more.
+type KnockError struct {
+	Pins []int // the pins asked for, as given
+	Pin  int   // the pin at fault, or 0 when the fault is not one pin's
+	Size int   // the number of pins in the row
+	Err  error // ErrNoPins, ErrTooManyPins, ErrNoSuchPin, ErrPinDown, ErrNotSideBySide or ErrGameOver
+}
+
+// Error returns a message fit to show a player, such as
+// "kayles: cannot knock down pins 4 and 6: they are not side by side".
+func (e *KnockError) Error() string {
+	what := "kayles: cannot knock down "
+	switch len(e.Pins) {
+	case 0:
+		what = "kayles: cannot knock down nothing"
+	case 1:
+		what += "pin " + strconv.Itoa(e.Pins[0])
+	default:
+		what += "pins " + joinInts(e.Pins, ", ", " and ")
+	}
+	var why string
+	switch e.Err {
+	case ErrNoPins:
+		why = "choose one pin, or two pins side by side"
+	case ErrTooManyPins:
+		why = "knock down one pin, or two pins side by side, at a time"
+	case ErrNoSuchPin:
+		why = "there is no pin " + strconv.Itoa(e.Pin) + "; the pins are numbered 1 to " + strconv.Itoa(e.Size)
+	case ErrPinDown:
+		why = "pin " + strconv.Itoa(e.Pin) + " is already down"
+	case ErrNotSideBySide:
+		if len(e.Pins) == 2 && e.Pins[0] == e.Pins[1] {
+			why = "that is the same pin twice"
+		} else {
+			why = "they are not side by side"
+		}
+	case ErrGameOver:
+		why = "the game is over; every pin is down"
+	case nil:
+		why = "illegal move"
+	default:
+		why = e.Err.Error()
+	}
+	return what + ": " + why
+}
+
+// Unwrap returns Err and [kayles.ErrIllegalMove].
+func (e *KnockError) Unwrap() []error { return []error{e.Err, kayles.ErrIllegalMove} }
+
+// A TakeError records a move that [Nim.Take] or [Nim.Play] rejected. It matches
+// [kayles.ErrIllegalMove] and the sentinel in Err with [errors.Is]. The zero TakeError reports
+// an illegal move and no more.
+type TakeError struct {
+	Index int   // the number of the heap asked for, from 1 as [NimMove.Index]
+	Count int   // the number of objects asked for
+	Heaps int   // the number of heaps on the table
+	Left  int   // the objects left in the heap, when it exists
+	Err   error // ErrNoSuchHeap, ErrTakeNone, ErrTakeTooMany or ErrGameOver
+}
+
+// Error returns a message fit to show a player, such as
+// "kayles: cannot take 4 from heap 2: it holds only 3".
+func (e *TakeError) Error() string {
+	what := "kayles: cannot take " + strconv.Itoa(e.Count) + " from heap " + strconv.Itoa(e.Index) + ": "
+	switch e.Err {
+	case ErrNoSuchHeap:
+		return what + "the heaps are numbered 1 to " + strconv.Itoa(e.Heaps)
+	case ErrTakeNone:
+		return what + "take at least one object"
+	case ErrTakeTooMany:
+		if e.Left == 0 {
+			return what + "it is empty"
+		}
+		return what + "it holds only " + strconv.Itoa(e.Left)
+	case ErrGameOver:
+		return what + "the game is over; every heap is empty"
+	case nil:
+		return what + "illegal move"
+	}
+	return what + e.Err.Error()
+}
+
+// Unwrap returns Err and [kayles.ErrIllegalMove].
+func (e *TakeError) Unwrap() []error { return []error{e.Err, kayles.ErrIllegalMove} }
+
+// A SetupError records a table setup that [NewKayles] or [NewNim] refused: a number of pins or
+// heaps, a heap size or a play convention out of range. It matches [ErrSetup] and
+// [kayles.ErrRange] with [errors.Is]. The zero SetupError has no reason.
+type SetupError struct {
+	Reason string // what is wrong, fit to show a user
+}
+
+func (e *SetupError) Error() string { return "kayles: " + e.Reason }
+
+// Unwrap returns [ErrSetup] and [kayles.ErrRange].
+func (e *SetupError) Unwrap() []error { return []error{ErrSetup, kayles.ErrRange} }
+
+// parseError returns the error of a text form that does not parse, quoting at most 64 bytes
+// of the input, as package kayles quotes its own inputs.
+func parseError(what, input string, offset int, reason string, err error) *kayles.ParseError {
+	if len(input) > 64 {
+		input = input[:64] + "..."
+	}
+	return &kayles.ParseError{What: what, Input: input, Offset: offset, Reason: reason, Err: err}
+}
+
+// joinInts writes ns as "1, 2 and 3" with the given separators.
+func joinInts(ns []int, sep, last string) string {
+	var b strings.Builder
+	for i, n := range ns {
+		switch {
+		case i == 0:
+		case i == len(ns)-1:
+			b.WriteString(last)
+		default:
+			b.WriteString(sep)
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}

@@ -1,0 +1,135 @@
+package table_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/table"
+)
+
+func ExampleKayles() {
+	ctx := context.Background()
+	t, err := table.NewKayles(table.Normal, table.Small)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(t.Knock(4)) // the middle pin leaves two rows of three
+	fmt.Println(t, t.Position(), "player to move:", t.Player())
+	m, winning, err := t.Hint(ctx)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("hint:", m.Pins(), winning)
+	err = t.Knock(3, 5)
+	fmt.Println(errors.Is(err, table.ErrNotSideBySide), errors.Is(err, kayles.ErrIllegalMove), err)
+	text, _ := t.MarshalText()
+	fmt.Println(string(text))
+	// Output:
+	// <nil>
+	// |||.||| 3+3 player to move: 1
+	// hint: [1] false
+	// true true kayles: cannot knock down pins 3 and 5: they are not side by side
+	// kayles 7 normal moves 4
+}
+
+func ExampleKayles_UnmarshalText() {
+	var t table.Kayles
+	if err := t.UnmarshalText([]byte("kayles 10 normal moves 5-6 1")); err != nil {
+		panic(err)
+	}
+	fmt.Println(t.String(), t.Player(), t.History())
+	fmt.Println(t.Undo(), t.String())
+	err := t.UnmarshalText([]byte("kayles 10 normal moves 5-6 6"))
+	fmt.Println(errors.Is(err, kayles.ErrSyntax), t.String())
+	// Output:
+	// .|||..|||| 0 [5-6 1]
+	// <nil> ||||..||||
+	// true ||||..||||
+}
+
+func ExampleNim() {
+	ctx := context.Background()
+	t, err := table.NewNim(table.Misere) // heaps 1 3 5 7
+	if err != nil {
+		panic(err)
+	}
+	m, winning, _ := t.Hint(ctx)
+	fmt.Println(t, "hint:", m, winning) // 1 3 5 7 is lost for the player to move
+	fmt.Println(t.Take(4, 7))
+	m, winning, _ = t.Hint(ctx)
+	fmt.Println(t, "hint:", m, winning)
+	err = t.Take(4, 1)
+	fmt.Println(errors.Is(err, table.ErrTakeTooMany), err)
+	// Output:
+	// 1 3 5 7 hint: 1:1 false
+	// <nil>
+	// 1 3 5 0 hint: 3:3 true
+	// true kayles: cannot take 1 from heap 4: it is empty
+}
+
+func ExampleNewPerfect() {
+	ctx := context.Background()
+	t, _ := table.NewKayles(table.Normal, table.Large)
+	players := []table.Opponent{
+		table.NewRandom(rand.New(rand.NewPCG(1, 2))),
+		table.NewPerfect(rand.New(rand.NewPCG(3, 4))),
+	}
+	for {
+		m, ok, err := players[t.Player()].ChooseKayles(ctx, t)
+		if err != nil {
+			panic(err)
+		}
+		if !ok {
+			break
+		}
+		if err := t.Play(m); err != nil {
+			panic(err)
+		}
+	}
+	winner, _ := t.Winner()
+	fmt.Println(players[winner], "wins")
+	// Output:
+	// perfect wins
+}
+
+// A program for one table needs only the opponent's method for that table: here a bot that
+// always takes a whole heap serves as a NimOpponent.
+func ExampleNimOpponent() {
+	ctx := context.Background()
+	t, _ := table.NewNim(table.Normal, 2, 3)
+	players := []table.NimOpponent{greedy{}, table.NewPerfect(nil)}
+	for {
+		m, ok, err := players[t.Player()].ChooseNim(ctx, t)
+		if err != nil {
+			panic(err)
+		}
+		if !ok {
+			break
+		}
+		fmt.Println("player", t.Player(), "takes", m)
+		if err := t.Play(m); err != nil {
+			panic(err)
+		}
+	}
+	winner, _ := t.Winner()
+	fmt.Println("player", winner, "wins")
+	// Output:
+	// player 0 takes 1:2
+	// player 1 takes 2:3
+	// player 1 wins
+}
+
+// greedy takes the whole first heap that is not empty.
+type greedy struct{}
+
+func (greedy) ChooseNim(ctx context.Context, t *table.Nim) (table.NimMove, bool, error) {
+	for i, h := range t.Heaps() {
+		if h > 0 {
+			return table.NimMove{Index: i + 1, Count: h}, true, nil
+		}
+	}
+	return table.NimMove{}, false, nil
+}
