@@ -162,7 +162,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	out := stdout
 	if *printVals {
 		out = stderr
-		vals, verr := o.Values(r.Values)
+		// The values are cached by now, even when ctx is done: reading them needs no ctx.
+		vals, verr := o.Values(context.WithoutCancel(ctx), r.Values)
 		if verr != nil {
 			fmt.Fprintln(stderr, "octal:", verr)
 			return 1
@@ -246,7 +247,7 @@ func classifyAll(ctx context.Context, n, jobs int, stdout, stderr io.Writer) int
 	firsts := map[string]int{}
 	var reps []int
 	for i, c := range codes {
-		k := sameValuesKey(kayles.MustParseOctal(c))
+		k := sameValuesKey(ctx, kayles.MustParseOctal(c))
 		if j, ok := firsts[k]; ok {
 			first[i] = j
 			continue
@@ -303,9 +304,9 @@ feed:
 // leaving nothing), and their values agree for heaps 0 to t, t the number of digits. That
 // flag adds an option only to a heap of exactly i tokens, i <= t; for every larger heap the two
 // codes allow the same moves, so equal values up to t stay equal by induction.
-func sameValuesKey(o *kayles.Octal) string {
+func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
 	d := o.Digits()
-	vals, err := o.Values(len(d) + 1)
+	vals, err := o.Values(ctx, len(d)+1)
 	if err != nil {
 		return o.String() // no key shared with another code
 	}

@@ -100,7 +100,7 @@ func TestCheckpointAndResume(t *testing.T) {
 	require.Equal(t, 0, code)
 	lines := strings.Fields(out)
 	require.Len(t, lines, 30000)
-	want, err := kayles.MustParseOctal("0.354").Values(30000)
+	want, err := kayles.MustParseOctal("0.354").Values(context.Background(), 30000)
 	require.NoError(t, err)
 	assert.Equal(t, want[29999], atoi(t, lines[29999]))
 
@@ -237,7 +237,7 @@ func TestSameValuesKey(t *testing.T) {
 	byKey := map[string][]int{}
 	var keys []string
 	for _, c := range shortCodes() {
-		k := sameValuesKey(kayles.MustParseOctal(c))
+		k := sameValuesKey(context.Background(), kayles.MustParseOctal(c))
 		g := naiveValues(kayles.MustParseOctal(c).Digits(), n)
 		if prev, ok := byKey[k]; ok {
 			require.Equal(t, prev, g, "%s shares the key %q", c, k)
@@ -247,7 +247,7 @@ func TestSameValuesKey(t *testing.T) {
 		keys = append(keys, k)
 	}
 	assert.Less(t, len(keys), 800)
-	key := func(c string) string { return sameValuesKey(kayles.MustParseOctal(c)) }
+	key := func(c string) string { return sameValuesKey(context.Background(), kayles.MustParseOctal(c)) }
 	assert.Equal(t, key("0.456"), key("0.457"))
 	assert.NotEqual(t, key("0.6"), key("0.7"))
 	assert.NotEqual(t, key("0.6"), key("0.61"), "a different last digit changes the theorem's bound")
