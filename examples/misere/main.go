@@ -1,35 +1,233 @@
-// Command misere prints, for Kayles rows of 7, 10 and 13 pins, who wins and the winning moves
-// in normal play (whoever knocks down the last pin wins) and in misère play (whoever knocks
-// down the last pin loses).
+// Command misere answers questions about misère play, where whoever cannot move wins (in
+// Kayles: whoever knocks down the last pin loses), for any octal game and position.
+//
+// Usage:
+//
+//	misere                                  the tour: Kayles rows of 7, 10 and 13 pins
+//	misere -code 0.07 -position "30 41"     the misère outcome, a winning move and the genus
+//	misere -code 0.137 -position 3+5+7 -timeout 10s -positions 100000000
+//
+// With -position it prints the misère outcome of the position in the game -code (default
+// Kayles, 0.77), a winning move or that the position is lost, and the genus when it is cheap
+// (within 16384 positions). Without -position it prints, for rows of 7, 10 and 13 tokens, who
+// wins and every winning move in normal and in misère play.
+//
+// Most games are answered by a search whose time grows exponentially with the tokens; each
+// search examines at most -positions positions (misère Kayles and Nim need no search). A
+// question past that gets "beyond the limit" and the limit instead of an answer.
+//
+// Exit status:
+//
+//	0  the question is answered
+//	1  a failure, or Ctrl-C
+//	2  bad flags, code or position (with a usage message)
+//	3  a limit stopped it: beyond -positions, or -timeout ran out
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"iter"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/octalgames/kayles"
 )
 
 // This file implements the misere example program.
 
+// Exit statuses; the command's doc comment says when each is returned.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+	exitLimit = 3
+)
+
+// genusPositions is the most positions the genus may take to be shown: a fraction of a second
+// (the genus of a row of 30 Kayles pins fits, in about 0.4s on the project's machine).
+const genusPositions = 1 << 14
+
+// errTimeout is the cause of the context that -timeout ends, which tells it from Ctrl-C.
+var errTimeout = errors.New("-timeout ran out")
+
 func main() {
-	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), "usage: misere\nprints who wins Kayles rows of 7, 10 and 13 pins, and the winning moves, in normal\nand in misère play. It takes no flags or arguments.\n")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("misere", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	code := fs.String("code", "0.77", "the octal code of the game, such as 0.07 (Dawson's Kayles) or 0.137")
+	position := fs.String("position", "", `the position: heap sizes separated by spaces, commas or +, such as "30 41" (none: the tour)`)
+	timeout := fs.Duration("timeout", 0, "stop after this long, with exit status 3 (0: no time limit)")
+	positions := fs.Int64("positions", kayles.DefaultLimits.Positions, "the most positions one misère search may examine")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-positions N]
+prints the misère outcome of a position, a winning move and the genus when it is cheap; without
+-position, who wins rows of 7, 10 and 13 and the winning moves, in normal and in misère play.
+exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
+3 stopped at a limit (beyond -positions, or -timeout ran out)
+`)
+		fs.PrintDefaults()
 	}
-	flag.Parse() // -h prints the usage; an unknown flag exits with status 2
-	if flag.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "misere: unexpected arguments %q\n", flag.Args())
-		flag.Usage()
-		os.Exit(2)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
 	}
+	usage := func(msg string) int {
+		fmt.Fprintln(stderr, "misere: "+msg)
+		fs.Usage()
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usage(fmt.Sprintf("unexpected arguments %q", fs.Args()))
+	}
+	if *timeout < 0 {
+		return usage("-timeout must be a positive duration, such as 10s, or 0 for none")
+	}
+	if *positions < 1 {
+		return usage("-positions must be at least 1")
+	}
+	o, err := kayles.ParseOctal(*code)
+	if err != nil {
+		return usage(err.Error())
+	}
+	o = o.WithLimits(kayles.Limits{Positions: *positions})
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
+		defer cancel()
+	}
+	a := &answerer{ctx: ctx, o: o, out: stdout, errOut: stderr, timeout: *timeout}
+	if *position == "" {
+		return a.tour()
+	}
+	p, err := kayles.ParsePosition(*position)
+	if err != nil {
+		return usage(err.Error())
+	}
+	return a.answer(p)
+}
+
+// An answerer writes the answers about one game to out, and says on errOut why it stopped
+// when it could not answer.
+type answerer struct {
+	ctx         context.Context
+	o           *kayles.Octal
+	out, errOut io.Writer
+	timeout     time.Duration
+}
+
+// answer writes the misère outcome of p, a winning move and the genus when it is cheap.
+func (a *answerer) answer(p kayles.Position) int {
+	fmt.Fprintf(a.out, "%s, position %s, misère play (whoever cannot move wins):\n", a.o, p)
+	r, err := a.o.MisereOutcome(a.ctx, p)
+	if err != nil {
+		return a.fail("outcome", "the misère outcome of "+p.String()+" in "+a.o.String(), err)
+	}
+	if r == kayles.Previous {
+		fmt.Fprintln(a.out, "  outcome: P, the player to move loses against perfect play")
+		fmt.Fprintln(a.out, "  winning move: none, the position is lost")
+	} else {
+		fmt.Fprintln(a.out, "  outcome: N, the player to move wins")
+		m, ok, err := a.o.MisereWinningMove(a.ctx, p)
+		if err != nil {
+			return a.fail("winning move", "a misère winning move in "+p.String()+" in "+a.o.String(), err)
+		}
+		if !ok {
+			fmt.Fprintln(a.out, "  winning move: none needed, no move is left, so the player to move has won")
+		} else {
+			q, err := a.o.Play(p, m)
+			if err != nil { // a winning move is legal: this would be a bug in the package
+				fmt.Fprintln(a.errOut, "misere:", err)
+				return exitFail
+			}
+			fmt.Fprintf(a.out, "  winning move: %s, leaving %s\n", m, q)
+		}
+	}
+	g, err := a.o.WithLimits(kayles.Limits{Positions: min(genusPositions, a.o.Limits().Positions)}).Genus(a.ctx, p)
+	var le *kayles.LimitError
+	switch {
+	case errors.As(err, &le):
+		fmt.Fprintf(a.out, "  genus: not computed, it needs more than %d %s\n", le.Limit, le.Unit)
+	case err != nil:
+		return a.fail("genus", "the genus of "+p.String()+" in "+a.o.String(), err)
+	default:
+		fmt.Fprintf(a.out, "  genus: %s (normal value %d, misère value %d)\n", g, g.Normal, g.MisereValue())
+	}
+	return exitOK
+}
+
+// tour writes who wins rows of 7, 10 and 13 and every winning move, in normal and in misère
+// play.
+func (a *answerer) tour() int {
 	for _, n := range []int{7, 10, 13} {
-		p := kayles.NewPosition(n)
-		fmt.Printf("row of %d pins:\n", n)
-		fmt.Printf("  normal: %s  %s\n", describe(kayles.Kayles.Outcome(p)), moves(kayles.Kayles.WinningMoves(p)))
-		fmt.Printf("  misère: %s  %s\n", describe(kayles.Kayles.MisereOutcome(p)), moves(kayles.Kayles.MisereWinningMoves(p)))
+		p := kayles.MustNewPosition(n)
+		fmt.Fprintf(a.out, "row of %d pins:\n", n)
+		r, err := a.o.Outcome(a.ctx, p)
+		if err != nil {
+			return a.fail("normal", "the outcome of "+p.String()+" in "+a.o.String(), err)
+		}
+		ms, err := a.o.WinningMoves(a.ctx, p)
+		if err != nil {
+			return a.fail("normal", "the winning moves in "+p.String()+" in "+a.o.String(), err)
+		}
+		fmt.Fprintf(a.out, "  normal: %s  %s\n", describe(r), moves(ms))
+		r, err = a.o.MisereOutcome(a.ctx, p)
+		if err != nil {
+			return a.fail("misère", "the misère outcome of "+p.String()+" in "+a.o.String(), err)
+		}
+		ms, err = a.o.MisereWinningMoves(a.ctx, p)
+		if err != nil {
+			return a.fail("misère", "the misère winning moves in "+p.String()+" in "+a.o.String(), err)
+		}
+		fmt.Fprintf(a.out, "  misère: %s  %s\n", describe(r), moves(ms))
+	}
+	return exitOK
+}
+
+// fail writes, in place of the answer labelled label, why question has none, and returns the
+// exit status.
+func (a *answerer) fail(label, question string, err error) int {
+	var le *kayles.LimitError
+	switch {
+	case errors.As(err, &le):
+		advice := le.Advice
+		if le.Unit == "positions" {
+			advice = fmt.Sprintf("ask about a smaller position, or raise -positions (now %d)", le.Limit)
+		}
+		msg := fmt.Sprintf("beyond the limit: %s needs more than %d %s", le.Question, le.Limit, le.Unit)
+		if advice != "" {
+			msg += "; " + advice
+		}
+		fmt.Fprintf(a.out, "  %s: %s\n", label, msg)
+		return exitLimit
+	case errors.Is(err, kayles.ErrTooLarge):
+		fmt.Fprintf(a.out, "  %s: %v\n", label, err)
+		return exitLimit
+	case a.ctx.Err() != nil && errors.Is(err, a.ctx.Err()):
+		fmt.Fprintf(a.out, "  %s: not known\n", label)
+		if errors.Is(context.Cause(a.ctx), errTimeout) {
+			fmt.Fprintf(a.errOut, "misere: stopped after %v (-timeout) before %s was known; raise -timeout, or ask about a smaller position\n", a.timeout, question)
+			return exitLimit
+		}
+		fmt.Fprintf(a.errOut, "misere: interrupted before %s was known\n", question)
+		return exitFail
+	default:
+		fmt.Fprintf(a.out, "  %s: not known\n", label)
+		fmt.Fprintln(a.errOut, "misere:", err)
+		return exitFail
 	}
 }
 

@@ -6,13 +6,24 @@
 //	octal -code 0.16                      compute until the period is proven (or 2^24 values)
 //	octal -code 0.6 -n 1048576 -json      the report as one JSON object
 //	octal -code 0.77 -n 100 -print        the values G(0), G(1), ... one per line
+//	octal -code 0.6 -timeout 1h           stop after an hour, with the report of what is done
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
 //
-// A progress line goes to standard error when it is a terminal. Ctrl-C stops the run after
-// writing the checkpoint. Bad flags or codes get a usage message and exit status 2; a run that
-// fails or is interrupted exits with status 1.
+// When standard error is a terminal, a live progress line goes there; otherwise (a log, CI) one
+// progress line a minute does, with the values so far, the rate and, when -n is given, an
+// estimate of the time left. Ctrl-C, and -timeout when it runs out, stop the run after writing
+// the checkpoint (with -checkpoint) and the report of the values computed so far.
+//
+// Exit status:
+//
+//	0  the run is done: a period is proven, or -n values are computed
+//	1  a failure: a checkpoint cannot be read or written, the output cannot be written,
+//	   or the run was interrupted (Ctrl-C, SIGTERM)
+//	2  bad flags or a bad code (with a usage message)
+//	3  a limit stopped the run: -timeout ran out, or a value would exceed 65535,
+//	   the largest the engine stores
 package main
 
 import (
@@ -28,6 +39,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -89,6 +101,21 @@ func text(r kayles.Report) string {
 	return s
 }
 
+// Exit statuses; the command's doc comment says when each is returned.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+	exitLimit = 3
+)
+
+// progressEvery is how often a progress line goes to standard error when it is not a terminal.
+// Tests shorten it.
+var progressEvery = time.Minute
+
+// errTimeout is the cause of the context that -timeout ends, which tells it from Ctrl-C.
+var errTimeout = errors.New("-timeout ran out")
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool) int {
 	fs := flag.NewFlagSet("octal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -96,26 +123,34 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	n := fs.Int("n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30)")
 	printVals := fs.Bool("print", false, "write the values G(0), G(1), ... one per line to standard output (the report goes to standard error)")
 	asJSON := fs.Bool("json", false, "write the report as one JSON object")
-	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C and at the end")
+	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
 	every := fs.Duration("every", 10*time.Minute, "how often to write the checkpoint")
 	resume := fs.String("resume", "", "resume from this checkpoint file")
+	timeout := fs.Duration("timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
 	classify := fs.Bool("classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: octal -code CODE [-n N] [-print] [-json] [-checkpoint FILE] [-resume FILE]\n       octal -classify [-n N] [-j JOBS]")
+		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
+       octal -classify [-n N] [-j JOBS] [-timeout D]
+exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
+the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or a value
+above 65535, the largest the engine stores)
+`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return exitOK
 		}
-		return 2
+		return exitUsage
 	}
 	usage := func(msg string) int {
 		fmt.Fprintln(stderr, "octal: "+msg)
 		fs.Usage()
-		return 2
+		return exitUsage
 	}
+	nSet := false
+	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
 	if fs.NArg() > 0 {
 		return usage("unexpected arguments: " + fmt.Sprint(fs.Args()))
 	}
@@ -125,14 +160,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	if *every <= 0 {
 		return usage("-every must be a positive duration, such as 10m")
 	}
+	if *timeout < 0 {
+		return usage("-timeout must be a positive duration, such as 2h, or 0 for none")
+	}
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
+		defer cancel()
+	}
 	if *classify {
 		if *code != "" || *printVals || *asJSON || *checkpoint != "" || *resume != "" {
-			return usage("-classify takes only -n and -j")
+			return usage("-classify takes only -n, -j and -timeout")
 		}
-		return classifyAll(ctx, *n, *jobs, stdout, stderr)
+		return classifyAll(ctx, *n, *jobs, *timeout, stdout, stderr)
 	}
 	if *code == "" {
 		return usage("-code is required")
@@ -147,6 +190,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 			fmt.Fprintf(stderr, "\r%s: %d values, %.0f values/s, %d rare, largest %d, %s   ",
 				o, p.Values, p.Rate, p.Rare, p.MaxValue, p.Elapsed.Round(time.Second))
 		}
+	} else {
+		opt.ProgressEvery = progressEvery
+		opt.Progress = func(p kayles.Progress) {
+			// Run also reports once at the end; a run shorter than one interval leaves no
+			// progress line in the log, only its report.
+			if p.Elapsed >= progressEvery {
+				fmt.Fprintln(stderr, logLine(o, p, *n, nSet))
+			}
+		}
 	}
 	r, err := o.Run(ctx, opt)
 	if terminal {
@@ -157,15 +209,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 		// A checkpoint to resume from was refused before anything was computed: a report of
 		// no values would only hide the error.
 		fmt.Fprintln(stderr, "octal:", err)
-		return 1
+		return exitFail
 	}
 	out := stdout
 	if *printVals {
 		out = stderr
-		vals, verr := o.Values(r.Values)
+		// The values are cached by now, even when ctx is done: reading them needs no ctx.
+		vals, verr := o.Values(context.WithoutCancel(ctx), r.Values)
 		if verr != nil {
 			fmt.Fprintln(stderr, "octal:", verr)
-			return 1
+			return exitStatus(verr)
 		}
 		w := newLineWriter(stdout)
 		for _, v := range vals {
@@ -173,7 +226,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 		}
 		if werr := w.flush(); werr != nil {
 			fmt.Fprintln(stderr, "octal:", werr)
-			return 1
+			return exitFail
 		}
 	}
 	if *asJSON {
@@ -182,15 +235,66 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	} else {
 		fmt.Fprint(out, text(r))
 	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) && *checkpoint != "" {
-			fmt.Fprintf(stderr, "octal: interrupted; resume with -resume %s\n", *checkpoint)
-		} else {
-			fmt.Fprintln(stderr, "octal:", err)
+	switch {
+	case err == nil && r.TooLarge:
+		fmt.Fprintf(stderr, "octal: stopped at %d values: G(%d) would exceed 65535, the largest value the engine stores\n", r.Values, r.Values)
+		return exitLimit
+	case err == nil:
+		return exitOK
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		at := fmt.Sprintf("at %d values", r.Values)
+		then := "resume with -resume " + *checkpoint
+		if *checkpoint == "" {
+			then = "add -checkpoint FILE to keep what is done for -resume"
 		}
-		return 1
+		if errors.Is(context.Cause(ctx), errTimeout) {
+			if *checkpoint == "" {
+				then = "raise -timeout, or " + then
+			}
+			fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) %s; %s\n", *timeout, at, then)
+			return exitLimit
+		}
+		fmt.Fprintf(stderr, "octal: interrupted %s; %s\n", at, then)
+		return exitFail
+	default:
+		fmt.Fprintln(stderr, "octal:", err)
+		return exitStatus(err)
 	}
-	return 0
+}
+
+// exitStatus returns the exit status for an error that is not a stop by ctx: exitLimit for
+// a question past a limit, exitFail for anything else.
+func exitStatus(err error) int {
+	if errors.Is(err, kayles.ErrTooLarge) {
+		return exitLimit
+	}
+	return exitFail
+}
+
+// logLine returns the progress line written to a standard error that is not a terminal: the
+// values so far, the rate and, when -n was given, the time left at that rate.
+func logLine(o *kayles.Octal, p kayles.Progress, n int, nSet bool) string {
+	s := fmt.Sprintf("octal: %s: %d values", o, p.Values)
+	if nSet {
+		s += fmt.Sprintf(" of %d (%.1f%%)", n, 100*float64(p.Values)/float64(n))
+	}
+	s += fmt.Sprintf(", %.0f values/s, %s elapsed", p.Rate, roundDuration(p.Elapsed))
+	if nSet && p.Values < n {
+		if secs := float64(n-p.Values) / p.Rate; p.Rate > 0 && secs < 1e8 {
+			s += ", about " + roundDuration(time.Duration(secs*float64(time.Second))) + " left at this rate"
+		} else {
+			s += ", no estimate of the time left yet"
+		}
+	}
+	return s
+}
+
+// roundDuration writes d to the second, or to the minute from an hour on.
+func roundDuration(d time.Duration) string {
+	if d >= time.Hour {
+		return d.Round(time.Minute).String()
+	}
+	return d.Round(time.Second).String()
 }
 
 // lineWriter writes numbers one per line through a buffer.
@@ -238,7 +342,7 @@ func shortCodes() []string {
 // classifyAll computes every short code up to n values, jobs at a time, and writes one line
 // per code in order: the code, then "period P preperiod N0" or "none", then the values
 // computed, the rare count and the largest value.
-func classifyAll(ctx context.Context, n, jobs int, stdout, stderr io.Writer) int {
+func classifyAll(ctx context.Context, n, jobs int, timeout time.Duration, stdout, stderr io.Writer) int {
 	codes := shortCodes()
 	// Only the first code of each class of codes with the same values is run; the others copy
 	// its report.
@@ -246,7 +350,7 @@ func classifyAll(ctx context.Context, n, jobs int, stdout, stderr io.Writer) int
 	firsts := map[string]int{}
 	var reps []int
 	for i, c := range codes {
-		k := sameValuesKey(kayles.MustParseOctal(c))
+		k := sameValuesKey(ctx, kayles.MustParseOctal(c))
 		if j, ok := firsts[k]; ok {
 			first[i] = j
 			continue
@@ -258,6 +362,7 @@ func classifyAll(ctx context.Context, n, jobs int, stdout, stderr io.Writer) int
 	errs := make([]error, len(codes))
 	next := make(chan int)
 	var wg sync.WaitGroup
+	var done atomic.Int64
 	for range jobs {
 		wg.Add(1)
 		go func() {
@@ -266,6 +371,9 @@ func classifyAll(ctx context.Context, n, jobs int, stdout, stderr io.Writer) int
 				r, err := kayles.MustParseOctal(codes[i]).Run(ctx, kayles.RunOptions{Limit: n})
 				errs[i] = err
 				lines[i] = classLine(r)
+				if err == nil {
+					done.Add(1)
+				}
 			}
 		}()
 	}
@@ -280,9 +388,14 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		fmt.Fprintln(stderr, "octal:", err)
-		return 1
+	if ctx.Err() != nil {
+		at := fmt.Sprintf("with %d of %d runs done (no table is written)", done.Load(), len(reps))
+		if errors.Is(context.Cause(ctx), errTimeout) {
+			fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) %s; raise -timeout, or lower -n\n", timeout, at)
+			return exitLimit
+		}
+		fmt.Fprintln(stderr, "octal: interrupted", at)
+		return exitFail
 	}
 	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify -n %d (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", n)
 	fmt.Fprintln(stdout, "# code status preperiod period values rare_count max_value")
@@ -290,12 +403,12 @@ feed:
 		j := first[i]
 		if errs[j] != nil {
 			fmt.Fprintln(stderr, "octal:", codes[j]+":", errs[j])
-			return 1
+			return exitStatus(errs[j])
 		}
 		fmt.Fprintln(stdout, c+strings.TrimPrefix(lines[j], codes[j]))
 	}
 	fmt.Fprintf(stderr, "classified %d codes (%d runs) in %.1fs\n", len(codes), len(reps), time.Since(start).Seconds())
-	return 0
+	return exitOK
 }
 
 // sameValuesKey returns a key that two plain octal codes share only when their values are the
@@ -303,9 +416,9 @@ feed:
 // leaving nothing), and their values agree for heaps 0 to t, t the number of digits. That
 // flag adds an option only to a heap of exactly i tokens, i <= t; for every larger heap the two
 // codes allow the same moves, so equal values up to t stay equal by induction.
-func sameValuesKey(o *kayles.Octal) string {
+func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
 	d := o.Digits()
-	vals, err := o.Values(len(d) + 1)
+	vals, err := o.Values(ctx, len(d)+1)
 	if err != nil {
 		return o.String() // no key shared with another code
 	}

@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -85,6 +87,8 @@ func TestBadFlags(t *testing.T) {
 		{"-classify", "-code", "0.77"},
 		{"-code", "0.77", "-every", "0s"},
 		{"-code", "0.77", "-every", "-1m", "-checkpoint", "x.ck"},
+		{"-code", "0.77", "-timeout", "-1s"},
+		{"-code", "0.77", "-timeout", "soon"},
 	} {
 		code, _, errOut := runOctal(t, args...)
 		assert.Equal(t, 2, code, "%q", args)
@@ -100,7 +104,7 @@ func TestCheckpointAndResume(t *testing.T) {
 	require.Equal(t, 0, code)
 	lines := strings.Fields(out)
 	require.Len(t, lines, 30000)
-	want, err := kayles.MustParseOctal("0.354").Values(30000)
+	want, err := kayles.MustParseOctal("0.354").Values(context.Background(), 30000)
 	require.NoError(t, err)
 	assert.Equal(t, want[29999], atoi(t, lines[29999]))
 
@@ -140,6 +144,80 @@ func TestInterrupt(t *testing.T) {
 	assert.Contains(t, errOut.String(), "resume with -resume "+path)
 	_, err := os.Stat(path)
 	require.NoError(t, err)
+}
+
+// TestTimeout checks that -timeout stops a run that cannot end in time (10^8 values of 0.6 take
+// minutes) with exit status 3, the report of what is done, the checkpoint and how to resume.
+// It asserts what the program says, not how long it takes.
+func TestTimeout(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	code, out, errOut := runOctal(t, "-code", "0.6", "-n", "100000000", "-timeout", "100ms", "-checkpoint", path)
+	assert.Equal(t, 3, code)
+	assert.Regexp(t, `^octal: stopped after 100ms \(-timeout\) at \d+ values; resume with -resume `+regexp.QuoteMeta(path)+"\n$", errOut)
+	assert.Contains(t, out, "code 0.6: ")
+	assert.Contains(t, out, "no period proven")
+	_, err := os.Stat(path)
+	require.NoError(t, err, "the checkpoint is written when -timeout runs out")
+
+	// Without -checkpoint the message says how to keep the work.
+	code, _, errOut = runOctal(t, "-code", "0.6", "-n", "100000000", "-timeout", "100ms", "-json")
+	assert.Equal(t, 3, code)
+	assert.Contains(t, errOut, "(-timeout)")
+	assert.Contains(t, errOut, "raise -timeout, or add -checkpoint FILE")
+
+	// A run that ends within its -timeout is not affected.
+	code, out, errOut = runOctal(t, "-code", "0.77", "-timeout", "1h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "proven preperiod 71, period 12")
+	assert.Empty(t, errOut)
+}
+
+func TestClassifyTimeout(t *testing.T) {
+	code, out, errOut := runOctal(t, "-classify", "-n", "1000000", "-timeout", "50ms")
+	assert.Equal(t, 3, code)
+	assert.Empty(t, out, "no partial table")
+	assert.Regexp(t, `^octal: stopped after 50ms \(-timeout\) with \d+ of \d+ runs done`, errOut)
+}
+
+// TestProgressInLog checks the progress lines written when standard error is not a terminal,
+// with an interval so short that every report of Run makes one.
+func TestProgressInLog(t *testing.T) {
+	defer func(d time.Duration) { progressEvery = d }(progressEvery)
+	progressEvery = time.Nanosecond
+	code, out, errOut := runOctal(t, "-code", "0.354", "-n", "40000")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "code 0.354: 40000 values")
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	require.NotEmpty(t, lines)
+	line := regexp.MustCompile(`^octal: 0\.354: \d+ values of 40000 \(\d+\.\d%\), \d+ values/s, \S+ elapsed(, about \S+ left at this rate|, no estimate of the time left yet)?$`)
+	for _, l := range lines {
+		assert.Regexp(t, line, l)
+	}
+	assert.Contains(t, lines[len(lines)-1], ": 40000 values of 40000 (100.0%), ")
+	assert.NotContains(t, errOut, "\r")
+
+	// Without -n there is no estimate.
+	code, _, errOut = runOctal(t, "-code", "0.77")
+	require.Equal(t, 0, code)
+	assert.Regexp(t, `^octal: 0\.77: \d+ values, \d+ values/s, \S+ elapsed\n`, errOut)
+	assert.NotContains(t, errOut, "left")
+
+	// With the real interval a run of a few milliseconds leaves no progress line at all.
+	progressEvery = time.Minute
+	code, _, errOut = runOctal(t, "-code", "0.354", "-n", "40000")
+	require.Equal(t, 0, code)
+	assert.Empty(t, errOut)
+}
+
+func TestLogLine(t *testing.T) {
+	o := kayles.MustParseOctal("0.6")
+	p := kayles.Progress{Values: 1000, Rate: 100, Elapsed: 10 * time.Second}
+	assert.Equal(t, "octal: 0.6: 1000 values of 61000 (1.6%), 100 values/s, 10s elapsed, about 10m0s left at this rate", logLine(o, p, 61000, true))
+	assert.Equal(t, "octal: 0.6: 1000 values, 100 values/s, 10s elapsed", logLine(o, p, 61000, false))
+	p = kayles.Progress{Values: 5000, Rate: 1, Elapsed: 2 * time.Hour}
+	assert.Equal(t, "octal: 0.6: 5000 values of 1000000 (0.5%), 1 values/s, 2h0m0s elapsed, about 276h23m0s left at this rate", logLine(o, p, 1000000, true))
+	p.Rate = 0
+	assert.Contains(t, logLine(o, p, 1000000, true), ", no estimate of the time left yet")
 }
 
 func TestShortCodes(t *testing.T) {
@@ -237,7 +315,7 @@ func TestSameValuesKey(t *testing.T) {
 	byKey := map[string][]int{}
 	var keys []string
 	for _, c := range shortCodes() {
-		k := sameValuesKey(kayles.MustParseOctal(c))
+		k := sameValuesKey(context.Background(), kayles.MustParseOctal(c))
 		g := naiveValues(kayles.MustParseOctal(c).Digits(), n)
 		if prev, ok := byKey[k]; ok {
 			require.Equal(t, prev, g, "%s shares the key %q", c, k)
@@ -247,7 +325,7 @@ func TestSameValuesKey(t *testing.T) {
 		keys = append(keys, k)
 	}
 	assert.Less(t, len(keys), 800)
-	key := func(c string) string { return sameValuesKey(kayles.MustParseOctal(c)) }
+	key := func(c string) string { return sameValuesKey(context.Background(), kayles.MustParseOctal(c)) }
 	assert.Equal(t, key("0.456"), key("0.457"))
 	assert.NotEqual(t, key("0.6"), key("0.7"))
 	assert.NotEqual(t, key("0.6"), key("0.61"), "a different last digit changes the theorem's bound")

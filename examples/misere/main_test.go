@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func runMisere(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestTour checks the default output, which the program printed before it took flags: the
+// misère winning moves of a row of 7 Kayles pins (Winning Ways ch. 13: 7 = 1+5 or 3+3).
+func TestTour(t *testing.T) {
+	code, out, errOut := runMisere(t)
+	require.Equal(t, 0, code)
+	assert.Empty(t, errOut)
+	assert.Equal(t, 9, strings.Count(out, "\n"))
+	assert.Contains(t, out, "row of 7 pins:\n  normal: first player wins  7-2=1+4 |..||||, 7-1=3+3 |||.|||\n")
+	assert.Contains(t, out, "  misère: first player wins  7-1=1+5 |.|||||, 7-1=3+3 |||.|||\n")
+	assert.Contains(t, out, "row of 13 pins:\n")
+}
+
+// TestAnswer checks answers about Dawson's Kayles (0.07, values 0 0 1 1 2 0 3 1 1 0 ...):
+// 3+5 has normal value 1 ⊕ 0 = 1 and loses in misère play, as the genus 1 = 1^031 of *1 says;
+// 4+5 wins by leaving 2+5, of misère value 0 too.
+func TestAnswer(t *testing.T) {
+	code, out, errOut := runMisere(t, "-code", "0.07", "-position", "5 3")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "0.07, position 3+5, misère play (whoever cannot move wins):\n"+
+		"  outcome: P, the player to move loses against perfect play\n"+
+		"  winning move: none, the position is lost\n"+
+		"  genus: 1 (normal value 1, misère value 0)\n", out)
+	assert.Empty(t, errOut)
+
+	code, out, _ = runMisere(t, "-code", "0.07", "-position", "4,5")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "  outcome: N, the player to move wins\n  winning move: 4-2=2, leaving 2+5\n")
+	code, out, _ = runMisere(t, "-code", "0.07", "-position", "2+5")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "  outcome: P,")
+
+	// Heaps of 1 admit no move in Dawson's Kayles: the player to move has already won.
+	code, out, _ = runMisere(t, "-code", "0.07", "-position", "1 1")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "  outcome: N, the player to move wins\n  winning move: none needed")
+
+	// Kayles, by default, answers long rows at once; the genus is not cheap there.
+	code, out, _ = runMisere(t, "-position", "30 41")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "0.77, position 30+41, misère play")
+	assert.Contains(t, out, "  outcome: N, the player to move wins\n  winning move: 30-1=29, leaving 29+41\n")
+	assert.Contains(t, out, "  genus: not computed, it needs more than 16384 positions\n")
+}
+
+func TestBeyondTheLimit(t *testing.T) {
+	code, out, errOut := runMisere(t, "-code", "0.07", "-position", "30 41", "-positions", "1000")
+	assert.Equal(t, 3, code)
+	assert.Equal(t, "0.07, position 30+41, misère play (whoever cannot move wins):\n"+
+		"  outcome: beyond the limit: the misère outcome of 30+41 in 0.07 needs more than 1000 positions; "+
+		"ask about a smaller position, or raise -positions (now 1000)\n", out)
+	assert.Empty(t, errOut)
+}
+
+// TestTimeout asks a question that takes at least a second (0.07 30+41 examines about a
+// million positions) with 50ms to answer it. It checks what the program says, not how long it
+// takes.
+func TestTimeout(t *testing.T) {
+	code, out, errOut := runMisere(t, "-code", "0.07", "-position", "30 41", "-timeout", "50ms")
+	assert.Equal(t, 3, code)
+	assert.Contains(t, out, "  outcome: not known\n")
+	assert.NotContains(t, out, "winning move")
+	assert.Equal(t, "misere: stopped after 50ms (-timeout) before the misère outcome of 30+41 in 0.07 was known; raise -timeout, or ask about a smaller position\n", errOut)
+}
+
+func TestInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	code := run(ctx, []string{"-code", "0.07", "-position", "30 41"}, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut.String(), "misere: interrupted before the misère outcome of 30+41 in 0.07 was known")
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-bogus"},
+		{"extra"},
+		{"-code", "1.7"},
+		{"-code", "0.7x"},
+		{"-position", "3 -5"},
+		{"-position", "3 x"},
+		{"-timeout", "-1s"},
+		{"-positions", "0"},
+	} {
+		code, _, errOut := runMisere(t, args...)
+		assert.Equal(t, 2, code, "%q", args)
+		assert.Contains(t, errOut, "usage: misere", "%q", args)
+	}
+	code, _, errOut := runMisere(t, "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, errOut, "exit status:")
+}
