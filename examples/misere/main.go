@@ -5,15 +5,15 @@
 //
 //	misere                                  the tour: Kayles rows of 7, 10 and 13 pins
 //	misere -code 0.07 -position "30 41"     the misère outcome, a winning move and the genus
-//	misere -code 0.137 -position 3+5+7 -timeout 10s -positions 100000000
+//	misere -code 0.137 -position 3+5+7 -timeout 10s -steps 100000000
 //
 // With -position it prints the misère outcome of the position in the game -code (default
 // Kayles, 0.77), a winning move or that the position is lost, and the genus when it is cheap
-// (within 16384 positions). Without -position it prints, for rows of 7, 10 and 13 tokens, who
+// (within 65536 search steps). Without -position it prints, for rows of 7, 10 and 13 tokens, who
 // wins and every winning move in normal and in misère play.
 //
 // Most games are answered by a search whose time grows exponentially with the tokens; each
-// search examines at most -positions positions (misère Kayles and Nim need no search). A
+// search takes at most -steps steps (one per move examined) (misère Kayles and Nim need no search). A
 // question past that gets "beyond the limit" and the limit instead of an answer.
 //
 // Exit status:
@@ -21,7 +21,7 @@
 //	0  the question is answered
 //	1  a failure, or Ctrl-C
 //	2  bad flags, code or position (with a usage message)
-//	3  a limit stopped it: beyond -positions, or -timeout ran out
+//	3  a limit stopped it: beyond -steps, or -timeout ran out
 package main
 
 import (
@@ -50,9 +50,9 @@ const (
 	exitLimit = 3
 )
 
-// genusPositions is the most positions the genus may take to be shown: a fraction of a second
+// genusSteps is the most search steps the genus may take to be shown: a fraction of a second
 // (the genus of a row of 30 Kayles pins fits, in about 0.4s on the project's machine).
-const genusPositions = 1 << 14
+const genusSteps = 1 << 16
 
 // errTimeout is the cause of the context that -timeout ends, which tells it from Ctrl-C.
 var errTimeout = errors.New("-timeout ran out")
@@ -69,13 +69,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	code := fs.String("code", "0.77", "the octal code of the game, such as 0.07 (Dawson's Kayles) or 0.137")
 	position := fs.String("position", "", `the position: heap sizes separated by spaces, commas or +, such as "30 41" (none: the tour)`)
 	timeout := fs.Duration("timeout", 0, "stop after this long, with exit status 3 (0: no time limit)")
-	positions := fs.Int64("positions", kayles.DefaultLimits.Positions, "the most positions one misère search may examine")
+	steps := fs.Int64("steps", kayles.DefaultLimits.SearchSteps, "the most search steps (moves examined) one misère search may take")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-positions N]
+		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N]
 prints the misère outcome of a position, a winning move and the genus when it is cheap; without
 -position, who wins rows of 7, 10 and 13 and the winning moves, in normal and in misère play.
 exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
-3 stopped at a limit (beyond -positions, or -timeout ran out)
+3 stopped at a limit (beyond -steps, or -timeout ran out)
 `)
 		fs.PrintDefaults()
 	}
@@ -96,14 +96,14 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 	if *timeout < 0 {
 		return usage("-timeout must be a positive duration, such as 10s, or 0 for none")
 	}
-	if *positions < 1 {
-		return usage("-positions must be at least 1")
+	if *steps < 1 {
+		return usage("-steps must be at least 1")
 	}
 	o, err := kayles.ParseOctal(*code)
 	if err != nil {
 		return usage(err.Error())
 	}
-	o = o.WithLimits(kayles.Limits{Positions: *positions})
+	o = o.WithLimits(kayles.Limits{SearchSteps: *steps})
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
@@ -156,7 +156,7 @@ func (a *answerer) answer(p kayles.Position) int {
 			fmt.Fprintf(a.out, "  winning move: %s, leaving %s\n", m, q)
 		}
 	}
-	g, err := a.o.WithLimits(kayles.Limits{Positions: min(genusPositions, a.o.Limits().Positions)}).Genus(a.ctx, p)
+	g, err := a.o.WithLimits(kayles.Limits{SearchSteps: min(genusSteps, a.o.Limits().SearchSteps)}).Genus(a.ctx, p)
 	var le *kayles.LimitError
 	switch {
 	case errors.As(err, &le):
@@ -204,8 +204,8 @@ func (a *answerer) fail(label, question string, err error) int {
 	switch {
 	case errors.As(err, &le):
 		advice := le.Advice
-		if le.Unit == "positions" {
-			advice = fmt.Sprintf("ask about a smaller position, or raise -positions (now %d)", le.Limit)
+		if le.Unit == "search steps" {
+			advice = fmt.Sprintf("ask about a smaller position, or raise -steps (now %d)", le.Limit)
 		}
 		msg := fmt.Sprintf("beyond the limit: %s needs more than %d %s", le.Question, le.Limit, le.Unit)
 		if advice != "" {

@@ -58,15 +58,15 @@ func TestAnswer(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "0.77, position 30+41, misère play")
 	assert.Contains(t, out, "  outcome: N, the player to move wins\n  winning move: 30-1=29, leaving 29+41\n")
-	assert.Contains(t, out, "  genus: not computed, it needs more than 16384 positions\n")
+	assert.Contains(t, out, "  genus: not computed, it needs more than 65536 search steps\n")
 }
 
 func TestBeyondTheLimit(t *testing.T) {
-	code, out, errOut := runMisere(t, "-code", "0.07", "-position", "30 41", "-positions", "1000")
+	code, out, errOut := runMisere(t, "-code", "0.07", "-position", "30 41", "-steps", "1000")
 	assert.Equal(t, 3, code)
 	assert.Equal(t, "0.07, position 30+41, misère play (whoever cannot move wins):\n"+
-		"  outcome: beyond the limit: the misère outcome of 30+41 in 0.07 needs more than 1000 positions; "+
-		"ask about a smaller position, or raise -positions (now 1000)\n", out)
+		"  outcome: beyond the limit: the misère outcome of 30+41 in 0.07 needs more than 1000 search steps; "+
+		"ask about a smaller position, or raise -steps (now 1000)\n", out)
 	assert.Empty(t, errOut)
 }
 
@@ -99,7 +99,7 @@ func TestBadFlags(t *testing.T) {
 		{"-position", "3 -5"},
 		{"-position", "3 x"},
 		{"-timeout", "-1s"},
-		{"-positions", "0"},
+		{"-steps", "0"},
 	} {
 		code, _, errOut := runMisere(t, args...)
 		assert.Equal(t, 2, code, "%q", args)
