@@ -170,15 +170,29 @@ func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Mo
 }
 
 // MisereWinningMove returns the first move of [Octal.MisereWinningMoves], and false when p has
-// none: when its misère outcome is [Previous], or when no move is left. It returns the error of
-// MisereWinningMoves when it cannot answer.
+// none: when its misère outcome is [Previous], or when no move is left. It searches the moves
+// only up to the first winning one, and returns the errors of MisereWinningMoves.
 func (o *Octal) MisereWinningMove(ctx context.Context, p Position) (Move, bool, error) {
-	ms, err := o.MisereWinningMoves(ctx, p)
-	if err != nil {
-		return Move{}, false, err
+	o = o.game()
+	pl := o.plan()
+	if pl.closed != nil {
+		if ms, ok := pl.closed.misereWinningMoves(p); ok {
+			for m := range ms {
+				return m, true, nil
+			}
+			return Move{}, false, nil
+		}
 	}
-	for m := range ms {
-		return m, true, nil
+	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("a misère winning move", pl.code, p))
+	for m := range o.Moves(p) {
+		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
+		win, ok := o.misereWins(q, b)
+		if !ok {
+			return Move{}, false, b.err
+		}
+		if !win {
+			return m, true, nil
+		}
 	}
 	return Move{}, false, nil
 }

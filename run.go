@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"context"
+	"strconv"
 	"time"
 )
 
@@ -57,7 +58,7 @@ type Report struct {
 	MaxValue   int // the largest value computed
 	MaxAt      int // the least heap with value MaxValue
 	// TooLarge is true when the run stopped because a value would exceed 65535, the most
-	// that the engine stores.
+	// that the engine stores; Run then returns a [*LimitError] with the report.
 	TooLarge bool
 	Elapsed  time.Duration // the time the run took
 }
@@ -67,19 +68,23 @@ type Report struct {
 // [Octal.Period] answer from them afterwards (a proven period makes Grundy O(1) for any heap).
 // A run that resumes from a checkpoint produces exactly the values an uninterrupted run would.
 //
-// Run returns the report with ctx's error when ctx is done (after writing the checkpoint, if
-// any), and a [*CheckpointError] when a checkpoint cannot be read or written. The values take
-// 2 bytes each. A run with a Limit of 2^24 or more reserves room for Limit values once it
-// passes 2^20 and is never copied again; the system lends the pages only as values are
-// written, so 0.1777 to its proof (4.5·10^8 values) takes about 0.9 GB. The work per value is
-// described at [Octal.Values]; codes with flag 8 use the reference engine, O(n²) per value, so
-// keep their Limit in the thousands. No period is proven for a code with a modifier, such as Grundy's
-// game (4!.0): its run goes on to the limit (about 300,000 values per second for Grundy's game
-// on the project's machine, see BENCHMARKS.md). With GOMAXPROCS >= 2, codes under the
-// rare/common engine that take at least one token to split compute beyond heap 8192 on two
-// goroutines whenever that measures faster than one (a helper goroutine that ends before each
-// step does). Other calls on o wait while Run extends the values, for at most one step of
-// about n/16 values.
+// Run has no work limit but ctx and opt.Limit. When ctx is done it stops within one value
+// (within a fraction of one, for the general engine), writes the checkpoint if any, and
+// returns the report of what is cached with ctx's error itself, so that errors.Is and
+// context.Cause tell a deadline from a cancellation. It returns a [*CheckpointError] when a
+// checkpoint cannot be read or written, a [*LimitError] with the report when a value would
+// exceed 65535 (Report.TooLarge), and a [*RangeError] for a negative Limit.
+//
+// Costs: the values take 2 bytes each; a run with a Limit of 2^24 or more reserves room for
+// Limit values once it passes 2^20 and is never copied again (the system lends the pages only
+// as values are written). The work per value is described at [Octal.Values]; codes with flag 8
+// use the reference engine, O(n²) per value, so keep their Limit in the thousands. No period
+// is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
+// limit. With GOMAXPROCS >= 2, codes under the rare/common engine that take at least one token
+// to split compute beyond heap 8192 on two goroutines whenever that measures faster than one
+// (a helper goroutine that ends before each step does). Other calls on o that need the engine
+// wait while Run extends the values, for at most one step of about n/16 values, or until their
+// own context is done. BENCHMARKS.md has the measured rates and memory.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	o = o.game()
 	e := o.eng
@@ -149,7 +154,12 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	if err := save(); err != nil {
 		return e.report(start), err
 	}
-	return e.report(start), nil
+	r := e.report(start)
+	if r.TooLarge && r.Period.Period == 0 {
+		return r, &LimitError{Question: "G(" + strconv.Itoa(r.Values) + ") of " + r.Code, Limit: maxValue, Unit: "as a value",
+			Advice: "the value exceeds 65535, the largest the engine stores; the report covers the values before it"}
+	}
+	return r, nil
 }
 
 // runStep extends the values by one step, or until ctx is done, and looks for a period. It
