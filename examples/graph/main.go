@@ -6,7 +6,7 @@
 //	graph [-timeout 1m] [-misere=false] [file]
 //
 // The graph comes from the file, or from standard input when no file is named, in either of
-// two formats: the edge-list text of kayles.ParseGraph ("4: 0-1 1-2 2-3", '#' comments
+// two formats: the edge-list text of graph.Parse ("4: 0-1 1-2 2-3", '#' comments
 // allowed), or graph6, the format of nauty and networkx, one graph a line (an optional
 // ">>graph6<<" header is allowed; every line is solved in turn). Vertices are numbered from 0.
 //
@@ -26,7 +26,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/graph"
 )
 
 // This file implements the graph example: reading graphs and printing their Kayles values.
@@ -100,7 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // parse reads an edge list when the text has a ':' outside comments, otherwise graph6 lines.
-func parse(text string) ([]*kayles.Graph, error) {
+func parse(text string) ([]*graph.Graph, error) {
 	var lines []string
 	edgeList := false
 	for line := range strings.Lines(text) {
@@ -113,18 +113,18 @@ func parse(text string) ([]*kayles.Graph, error) {
 		}
 	}
 	if edgeList {
-		g, err := kayles.ParseGraph(text)
+		g, err := graph.Parse(text)
 		if err != nil {
 			return nil, err
 		}
-		return []*kayles.Graph{g}, nil
+		return []*graph.Graph{g}, nil
 	}
 	if len(lines) == 0 {
 		return nil, errors.New("no graph: want an edge list such as \"4: 0-1 1-2 2-3\" or graph6 lines")
 	}
-	var graphs []*kayles.Graph
+	var graphs []*graph.Graph
 	for i, line := range lines {
-		g, err := kayles.ParseGraph6(line)
+		g, err := graph.ParseGraph6(line)
 		if err != nil {
 			return nil, fmt.Errorf("graph6 line %d: %w", i+1, err)
 		}
@@ -142,7 +142,7 @@ func cause(ctx context.Context, err error) error {
 }
 
 // report prints what it can solve of g and returns false when something failed.
-func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, misere bool) bool {
+func report(ctx context.Context, stdout, stderr io.Writer, g *graph.Graph, misere bool) bool {
 	fmt.Fprintf(stdout, "graph: %s, %s, graph6 %s\n", count(g.NumVertices(), "vertex", "vertices"),
 		count(g.NumEdges(), "edge", "edges"), shorten(g.Graph6()))
 	ok := true
@@ -150,16 +150,16 @@ func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, mise
 		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, cause(ctx, err))
 		ok = false
 	}
-	if v, err := kayles.NodeKayles.GrundyContext(ctx, g); err != nil {
+	if v, err := graph.NodeKayles.Value(ctx, g); err != nil {
 		fail("Node Kayles", err)
-	} else if wins, err := kayles.NodeKayles.WinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.NodeKayles.WinningMoves(ctx, g); err != nil {
 		fail("Node Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "Node Kayles: value %d, %s%s\n", v, verdict(v), vertices(wins))
 	}
-	if v, err := kayles.ArcKayles.GrundyContext(ctx, g); err != nil {
+	if v, err := graph.ArcKayles.Value(ctx, g); err != nil {
 		fail("Arc Kayles", err)
-	} else if wins, err := kayles.ArcKayles.WinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.ArcKayles.WinningMoves(ctx, g); err != nil {
 		fail("Arc Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "Arc Kayles: value %d, %s%s\n", v, verdict(v), edges(wins))
@@ -174,22 +174,22 @@ func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, mise
 }
 
 // reportMisere prints the misère values of g and returns false when something failed.
-func reportMisere(ctx context.Context, stdout io.Writer, g *kayles.Graph) bool {
+func reportMisere(ctx context.Context, stdout io.Writer, g *graph.Graph) bool {
 	ok := true
 	fail := func(what string, err error) {
 		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, cause(ctx, err))
 		ok = false
 	}
-	if v, err := kayles.NodeKayles.MisereGrundyContext(ctx, g); err != nil {
+	if v, err := graph.NodeKayles.MisereValue(ctx, g); err != nil {
 		fail("misère Node Kayles", err)
-	} else if wins, err := kayles.NodeKayles.MisereWinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.NodeKayles.MisereWinningMoves(ctx, g); err != nil {
 		fail("misère Node Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "misère Node Kayles: value %d, %s%s\n", v, verdict(v), vertices(wins))
 	}
-	if v, err := kayles.ArcKayles.MisereGrundyContext(ctx, g); err != nil {
+	if v, err := graph.ArcKayles.MisereValue(ctx, g); err != nil {
 		fail("misère Arc Kayles", err)
-	} else if wins, err := kayles.ArcKayles.MisereWinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.ArcKayles.MisereWinningMoves(ctx, g); err != nil {
 		fail("misère Arc Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "misère Arc Kayles: value %d, %s%s\n", v, verdict(v), edges(wins))

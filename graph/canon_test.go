@@ -1,4 +1,4 @@
-package kayles_test
+package graph_test
 
 import (
 	"math/rand/v2"
@@ -7,19 +7,19 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	. "github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/graph"
 )
 
 // relabel returns g with vertex v renamed perm[v].
-func relabel(g *Graph, perm []int) *Graph {
+func relabel(g *graph.Graph, perm []int) *graph.Graph {
 	var es [][2]int
 	for e := range g.Edges() {
 		es = append(es, [2]int{perm[e[0]], perm[e[1]]})
 	}
-	return MustNewGraph(g.NumVertices(), es...)
+	return newGraph(g.NumVertices(), es...)
 }
 
-func randomGraph(r *rand.Rand, n int, p float64) *Graph {
+func randomGraph(r *rand.Rand, n int, p float64) *graph.Graph {
 	var es [][2]int
 	for u := range n {
 		for v := u + 1; v < n; v++ {
@@ -28,17 +28,17 @@ func randomGraph(r *rand.Rand, n int, p float64) *Graph {
 			}
 		}
 	}
-	return MustNewGraph(n, es...)
+	return newGraph(n, es...)
 }
 
 // allGraphs returns one graph of each isomorphism class on n vertices, for n = 0..max: each
 // class on n vertices is a class on n-1 vertices with a vertex added, joined to some subset.
 // Classes are told apart by CanonKey, so the counts test it.
-func allGraphs(max int) [][]*Graph {
-	classes := [][]*Graph{{MustNewGraph(0)}}
+func allGraphs(max int) [][]*graph.Graph {
+	classes := [][]*graph.Graph{{newGraph(0)}}
 	for n := 1; n <= max; n++ {
 		seen := map[string]bool{}
-		var out []*Graph
+		var out []*graph.Graph
 		for _, g := range classes[n-1] {
 			base := slicesEdges(g)
 			for mask := range 1 << (n - 1) {
@@ -48,8 +48,8 @@ func allGraphs(max int) [][]*Graph {
 						es = append(es[:len(es):len(es)], [2]int{u, n - 1})
 					}
 				}
-				h := MustNewGraph(n, es...)
-				if k := CanonKey(h); !seen[k] {
+				h := newGraph(n, es...)
+				if k := graph.CanonKey(h); !seen[k] {
 					seen[k] = true
 					out = append(out, h)
 				}
@@ -60,7 +60,7 @@ func allGraphs(max int) [][]*Graph {
 	return classes
 }
 
-func slicesEdges(g *Graph) [][2]int {
+func slicesEdges(g *graph.Graph) [][2]int {
 	var es [][2]int
 	for e := range g.Edges() {
 		es = append(es, e)
@@ -81,22 +81,22 @@ func TestCanonCountsGraphs(t *testing.T) {
 
 func TestCanonInvariant(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	graphs := []*Graph{PetersenGraph(), GridGraph(3, 12), GridGraph(8, 8), CycleGraph(64),
-		CompleteGraph(20), CompleteBipartiteGraph(7, 9), StarGraph(40), PathGraph(64)}
+	graphs := []*graph.Graph{graph.Petersen(), grid(3, 12), grid(8, 8), cycle(64),
+		complete(20), bipartite(7, 9), star(40), path(64)}
 	for range 200 {
 		n := 1 + r.IntN(40)
 		graphs = append(graphs, randomGraph(r, n, r.Float64()))
 	}
 	for _, g := range graphs {
-		key := CanonKey(g)
+		key := graph.CanonKey(g)
 		require.Equal(t, 1+(g.NumVertices()*(g.NumVertices()-1)/2+7)/8, len(key))
 		for range 5 {
 			h := relabel(g, r.Perm(g.NumVertices()))
-			assert.Equal(t, key, CanonKey(h), g.String())
+			assert.Equal(t, key, graph.CanonKey(h), g.String())
 		}
 	}
 	// Same degrees, not isomorphic: C6 and two triangles; the 3-prism and K_{3,3}.
-	assert.NotEqual(t, CanonKey(CycleGraph(6)), CanonKey(MustParseGraph("6: 0-1 1-2 2-0 3-4 4-5 5-3")))
-	assert.NotEqual(t, CanonKey(CompleteBipartiteGraph(3, 3)),
-		CanonKey(MustParseGraph("6: 0-1 1-2 2-0 3-4 4-5 5-3 0-3 1-4 2-5")))
+	assert.NotEqual(t, graph.CanonKey(cycle(6)), graph.CanonKey(graph.MustParse("6: 0-1 1-2 2-0 3-4 4-5 5-3")))
+	assert.NotEqual(t, graph.CanonKey(bipartite(3, 3)),
+		graph.CanonKey(graph.MustParse("6: 0-1 1-2 2-0 3-4 4-5 5-3 0-3 1-4 2-5")))
 }

@@ -1,4 +1,4 @@
-package kayles
+package graph
 
 import (
 	"bytes"
@@ -18,11 +18,13 @@ const canonLeaves = 256
 // adjacency bit masks. It reuses its buffers between calls and is not safe for concurrent
 // use; each search owns one.
 type canonizer struct {
-	k      int        // vertices of the current subgraph, numbered 0..k-1 locally
-	la     [64]uint64 // local adjacency masks
-	leaves int        // leaves visited in the current search
-	best   []byte     // the least encoding found
-	cur    []byte     // scratch encoding
+	done    <-chan struct{} // when closed, the search stops, and key reports aborted; nil never closes
+	aborted bool            // whether the last key was cut short by done, and is meaningless
+	k       int             // vertices of the current subgraph, numbered 0..k-1 locally
+	la      [64]uint64      // local adjacency masks
+	leaves  int             // leaves visited in the current search
+	best    []byte          // the least encoding found
+	cur     []byte          // scratch encoding
 }
 
 // An ordered partition of the vertices 0..k-1 into cells. A cell is known by its start, the
@@ -36,8 +38,11 @@ type partition struct {
 // key returns the canonical key of the subgraph of adj induced by the vertices in set: one
 // byte for the vertex count, then the upper triangle of the adjacency matrix in canonical
 // vertex order, packed eight bits a byte. Equal keys mean isomorphic subgraphs, always.
-// It costs O(k²) for a k-vertex subgraph whose colour refinement is discrete, more otherwise.
+// It costs O(k²) for a k-vertex subgraph whose colour refinement is discrete, more otherwise:
+// up to some milliseconds for 64 vertices. When c.done is closed meanwhile, it sets c.aborted
+// and returns a meaningless key.
 func (c *canonizer) key(adj *[64]uint64, set uint64) string {
+	c.aborted = false
 	var local [64]int8
 	k := 0
 	for m := set; m != 0; m &= m - 1 {
@@ -102,6 +107,12 @@ func (q *queue) pop() int {
 // in that order and keeps the least encoding, otherwise it individualises each vertex of the
 // smallest non-singleton cell in turn (the first such cell when several are smallest).
 func (c *canonizer) search(p partition, q queue) {
+	select {
+	case <-c.done:
+		c.aborted = true
+		return
+	default:
+	}
 	c.refine(&p, &q)
 	if p.cells == c.k {
 		c.leaves++
@@ -120,7 +131,7 @@ func (c *canonizer) search(p partition, q queue) {
 		f += n
 	}
 	var done uint64 // vertices of the cell already individualised
-	for m := p.mask[t]; m != 0 && c.leaves < canonLeaves; m &= m - 1 {
+	for m := p.mask[t]; m != 0 && c.leaves < canonLeaves && !c.aborted; m &= m - 1 {
 		v := m & -m
 		if c.twin(bits.TrailingZeros64(v), done) {
 			continue
