@@ -10,6 +10,10 @@
 // allowed), or graph6, the format of nauty and networkx, one graph a line (an optional
 // ">>graph6<<" header is allowed; every line is solved in turn). Vertices are numbered from 0.
 //
+// Each graph gets at most -timeout for all its questions. The exit status is 0 when everything
+// was solved, 1 when an input could not be read or a graph is beyond the solver's limits, 2 for
+// a bad command line, and 3 when a graph took longer than -timeout.
+//
 // Example:
 //
 //	$ echo 'IheA@GUAo' | go run ./examples/graph
@@ -43,6 +47,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: graph [-timeout 1m] [-misere=false] [file]")
 		fmt.Fprintln(stderr, "reads a graph as an edge list (\"4: 0-1 1-2 2-3\") or graph6 lines, from file or stdin")
+		fmt.Fprintln(stderr, "exit status 1 for unreadable input or a graph beyond the solver's limits, 3 when a graph takes longer than -timeout")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -91,12 +96,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		ctx, cancel := context.WithTimeoutCause(context.Background(), *timeout,
 			fmt.Errorf("gave up after %v (raise -timeout to wait longer)", *timeout))
-		if !report(ctx, stdout, stderr, g, *misere) {
-			status = 1
+		ok := report(ctx, stdout, g, *misere)
+		switch {
+		case !ok && errors.Is(ctx.Err(), context.DeadlineExceeded):
+			fmt.Fprintf(stderr, "graph: %s took longer than -timeout %v; see above\n", which(i, len(graphs)), *timeout)
+			status = 3
+		case !ok:
+			fmt.Fprintf(stderr, "graph: %s: some games were not solved; see above\n", which(i, len(graphs)))
+			if status == 0 {
+				status = 1
+			}
 		}
 		cancel()
 	}
 	return status
+}
+
+// which names the i-th of n graphs for a message.
+func which(i, n int) string {
+	if n == 1 {
+		return "the graph"
+	}
+	return "graph " + strconv.Itoa(i+1)
 }
 
 // parse reads an edge list when the text has a ':' outside comments, otherwise graph6 lines.
@@ -142,7 +163,7 @@ func cause(ctx context.Context, err error) error {
 }
 
 // report prints what it can solve of g and returns false when something failed.
-func report(ctx context.Context, stdout, stderr io.Writer, g *graph.Graph, misere bool) bool {
+func report(ctx context.Context, stdout io.Writer, g *graph.Graph, misere bool) bool {
 	fmt.Fprintf(stdout, "graph: %s, %s, graph6 %s\n", count(g.NumVertices(), "vertex", "vertices"),
 		count(g.NumEdges(), "edge", "edges"), shorten(g.Graph6()))
 	ok := true
@@ -166,9 +187,6 @@ func report(ctx context.Context, stdout, stderr io.Writer, g *graph.Graph, miser
 	}
 	if misere {
 		ok = reportMisere(ctx, stdout, g) && ok
-	}
-	if !ok {
-		fmt.Fprintln(stderr, "graph: some games were not solved; see above")
 	}
 	return ok
 }
