@@ -16,8 +16,9 @@ import (
 // MaxComponent is the most vertices a connected component may have for exact solving in normal
 // play, and the most vertices a whole graph may have in misère play (not counting, in Arc
 // Kayles, vertices without edges). A larger graph gets a [*kayles.LimitError] with Unit
-// "vertices". Within it, solving time grows exponentially with the component size, which
-// [Limits] and the context bound.
+// "vertices in one connected component" (in misère play "vertices", or in Arc Kayles
+// "vertices with edges"). Within it, solving time grows exponentially with the component size,
+// which [Limits] and the context bound.
 const MaxComponent = 64
 
 // DefaultMemoBytes is the memory, in bytes, that the memos of a solver hold at most when its
@@ -27,10 +28,10 @@ const DefaultMemoBytes = 64 << 20
 // minMemoBytes is the least memo a solver is given, however little is asked for.
 const minMemoBytes = 64 << 10
 
-// DefaultPositions is the most positions one call may examine when its solver's [Limits] leave
+// DefaultPositions is the most positions one call may look up when its solver's [Limits] leave
 // Positions zero, as those of [NodeKayles] and [ArcKayles] do: about 16 million. A position
-// costs about 5 to 10 µs in normal play on a random graph of 60 vertices, and 50 µs in misère
-// play, so it stops a runaway search after some minutes; pass a context to stop it sooner.
+// looked up costs about 5 to 10 µs on a random graph of 60 vertices, in either game and play,
+// so the default stops a runaway search after a few minutes; pass a context to stop it sooner.
 const DefaultPositions = 1 << 24
 
 // Limits bound what a solver spends. The zero Limits asks for the defaults.
@@ -40,10 +41,11 @@ type Limits struct {
 	// positive number below 64 KiB is raised to 64 KiB. Each call also uses up to about 10 MB
 	// of scratch memory of its own, which it frees when it returns.
 	MemoBytes int
-	// Positions is the most positions (vertex sets) one call may examine: positions whose moves
-	// it lists, not counting those that the memo or a closed form answers. A call that needs
-	// more returns a [*kayles.LimitError] with Unit "positions". Zero means
-	// [DefaultPositions]; a negative number means no limit.
+	// Positions is the most positions (vertex sets) one call may look up: every position the
+	// search puts into canonical form to find in its memo counts, found or not; positions of at
+	// most three vertices, which have closed forms, and those met again within the call do
+	// not. A call that needs more returns a [*kayles.LimitError] with Unit "positions". Zero
+	// means [DefaultPositions]; a negative number means no limit.
 	Positions int64
 }
 
@@ -97,7 +99,7 @@ type NodeGame struct{ s solver }
 type ArcGame struct{ s solver }
 
 // NodeKayles and ArcKayles are the shared solvers, with the zero [Limits]: memos of
-// [DefaultMemoBytes] each and at most [DefaultPositions] positions a call.
+// [DefaultMemoBytes] in all for each, and at most [DefaultPositions] positions a call.
 var (
 	NodeKayles = new(NodeGame)
 	ArcKayles  = new(ArcGame)

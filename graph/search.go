@@ -47,7 +47,7 @@ type search struct {
 	ctx       context.Context
 	done      <-chan struct{}
 	err       error // ctx.Err() or errPositions once seen; every result after it is meaningless and not stored
-	positions int64 // positions examined
+	positions int64 // positions looked up
 	limit     int64 // the most positions allowed; negative for no limit
 	arc       bool
 	adj       [64]uint64
