@@ -6,9 +6,13 @@
 //	graph [-timeout 1m] [-misere=false] [file]
 //
 // The graph comes from the file, or from standard input when no file is named, in either of
-// two formats: the edge-list text of kayles.ParseGraph ("4: 0-1 1-2 2-3", '#' comments
+// two formats: the edge-list text of graph.Parse ("4: 0-1 1-2 2-3", '#' comments
 // allowed), or graph6, the format of nauty and networkx, one graph a line (an optional
 // ">>graph6<<" header is allowed; every line is solved in turn). Vertices are numbered from 0.
+//
+// Each graph gets at most -timeout for all its questions. The exit status is 0 when everything
+// was solved, 1 when an input could not be read or a graph is beyond the solver's limits, 2 for
+// a bad command line, and 3 when a graph took longer than -timeout.
 //
 // Example:
 //
@@ -26,7 +30,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/graph"
 )
 
 // This file implements the graph example: reading graphs and printing their Kayles values.
@@ -43,6 +47,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: graph [-timeout 1m] [-misere=false] [file]")
 		fmt.Fprintln(stderr, "reads a graph as an edge list (\"4: 0-1 1-2 2-3\") or graph6 lines, from file or stdin")
+		fmt.Fprintln(stderr, "exit status 1 for unreadable input or a graph beyond the solver's limits, 3 when a graph takes longer than -timeout")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -91,16 +96,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		ctx, cancel := context.WithTimeoutCause(context.Background(), *timeout,
 			fmt.Errorf("gave up after %v (raise -timeout to wait longer)", *timeout))
-		if !report(ctx, stdout, stderr, g, *misere) {
-			status = 1
+		ok := report(ctx, stdout, g, *misere)
+		switch {
+		case !ok && errors.Is(ctx.Err(), context.DeadlineExceeded):
+			fmt.Fprintf(stderr, "graph: %s took longer than -timeout %v; see above\n", which(i, len(graphs)), *timeout)
+			status = 3
+		case !ok:
+			fmt.Fprintf(stderr, "graph: %s: some games were not solved; see above\n", which(i, len(graphs)))
+			if status == 0 {
+				status = 1
+			}
 		}
 		cancel()
 	}
 	return status
 }
 
+// which names the i-th of n graphs for a message.
+func which(i, n int) string {
+	if n == 1 {
+		return "the graph"
+	}
+	return "graph " + strconv.Itoa(i+1)
+}
+
 // parse reads an edge list when the text has a ':' outside comments, otherwise graph6 lines.
-func parse(text string) ([]*kayles.Graph, error) {
+func parse(text string) ([]*graph.Graph, error) {
 	var lines []string
 	edgeList := false
 	for line := range strings.Lines(text) {
@@ -113,18 +134,18 @@ func parse(text string) ([]*kayles.Graph, error) {
 		}
 	}
 	if edgeList {
-		g, err := kayles.ParseGraph(text)
+		g, err := graph.Parse(text)
 		if err != nil {
 			return nil, err
 		}
-		return []*kayles.Graph{g}, nil
+		return []*graph.Graph{g}, nil
 	}
 	if len(lines) == 0 {
 		return nil, errors.New("no graph: want an edge list such as \"4: 0-1 1-2 2-3\" or graph6 lines")
 	}
-	var graphs []*kayles.Graph
+	var graphs []*graph.Graph
 	for i, line := range lines {
-		g, err := kayles.ParseGraph6(line)
+		g, err := graph.ParseGraph6(line)
 		if err != nil {
 			return nil, fmt.Errorf("graph6 line %d: %w", i+1, err)
 		}
@@ -142,7 +163,7 @@ func cause(ctx context.Context, err error) error {
 }
 
 // report prints what it can solve of g and returns false when something failed.
-func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, misere bool) bool {
+func report(ctx context.Context, stdout io.Writer, g *graph.Graph, misere bool) bool {
 	fmt.Fprintf(stdout, "graph: %s, %s, graph6 %s\n", count(g.NumVertices(), "vertex", "vertices"),
 		count(g.NumEdges(), "edge", "edges"), shorten(g.Graph6()))
 	ok := true
@@ -150,16 +171,16 @@ func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, mise
 		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, cause(ctx, err))
 		ok = false
 	}
-	if v, err := kayles.NodeKayles.GrundyContext(ctx, g); err != nil {
+	if v, err := graph.NodeKayles.Value(ctx, g); err != nil {
 		fail("Node Kayles", err)
-	} else if wins, err := kayles.NodeKayles.WinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.NodeKayles.WinningMoves(ctx, g); err != nil {
 		fail("Node Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "Node Kayles: value %d, %s%s\n", v, verdict(v), vertices(wins))
 	}
-	if v, err := kayles.ArcKayles.GrundyContext(ctx, g); err != nil {
+	if v, err := graph.ArcKayles.Value(ctx, g); err != nil {
 		fail("Arc Kayles", err)
-	} else if wins, err := kayles.ArcKayles.WinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.ArcKayles.WinningMoves(ctx, g); err != nil {
 		fail("Arc Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "Arc Kayles: value %d, %s%s\n", v, verdict(v), edges(wins))
@@ -167,29 +188,26 @@ func report(ctx context.Context, stdout, stderr io.Writer, g *kayles.Graph, mise
 	if misere {
 		ok = reportMisere(ctx, stdout, g) && ok
 	}
-	if !ok {
-		fmt.Fprintln(stderr, "graph: some games were not solved; see above")
-	}
 	return ok
 }
 
 // reportMisere prints the misère values of g and returns false when something failed.
-func reportMisere(ctx context.Context, stdout io.Writer, g *kayles.Graph) bool {
+func reportMisere(ctx context.Context, stdout io.Writer, g *graph.Graph) bool {
 	ok := true
 	fail := func(what string, err error) {
 		fmt.Fprintf(stdout, "%s: not solved: %v\n", what, cause(ctx, err))
 		ok = false
 	}
-	if v, err := kayles.NodeKayles.MisereGrundyContext(ctx, g); err != nil {
+	if v, err := graph.NodeKayles.MisereValue(ctx, g); err != nil {
 		fail("misère Node Kayles", err)
-	} else if wins, err := kayles.NodeKayles.MisereWinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.NodeKayles.MisereWinningMoves(ctx, g); err != nil {
 		fail("misère Node Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "misère Node Kayles: value %d, %s%s\n", v, verdict(v), vertices(wins))
 	}
-	if v, err := kayles.ArcKayles.MisereGrundyContext(ctx, g); err != nil {
+	if v, err := graph.ArcKayles.MisereValue(ctx, g); err != nil {
 		fail("misère Arc Kayles", err)
-	} else if wins, err := kayles.ArcKayles.MisereWinningMovesContext(ctx, g); err != nil {
+	} else if wins, err := graph.ArcKayles.MisereWinningMoves(ctx, g); err != nil {
 		fail("misère Arc Kayles", err)
 	} else {
 		fmt.Fprintf(stdout, "misère Arc Kayles: value %d, %s%s\n", v, verdict(v), edges(wins))

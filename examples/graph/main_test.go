@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -72,18 +75,42 @@ func TestErrors(t *testing.T) {
 	_, errOut, code = runString(t, "", "-h")
 	assert.Equal(t, 0, code, "-h asks for the usage, which is no error")
 	assert.Contains(t, errOut, "usage: graph")
-	// A graph beyond the time limit says so, and names the flag that raises it.
-	out, _, code := runString(t, "40: "+path(40), "-timeout", "1ns")
-	assert.Equal(t, 1, code)
+	// A graph beyond the time limit says so, names the flag that raises it, and exits with 3.
+	out, errOut, code := runString(t, "40: "+path(40), "-timeout", "1ns")
+	assert.Equal(t, 3, code)
 	assert.Contains(t, out, "Node Kayles: not solved: gave up after 1ns (raise -timeout to wait longer)")
+	assert.Contains(t, errOut, "graph: the graph took longer than -timeout 1ns")
 	_, errOut, code = runString(t, "", filepath.Join(t.TempDir(), "missing"))
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "no such file")
 	// A component beyond the solver's limit is reported, not fatal to the rest.
 	out, errOut, code = runString(t, "65: "+path(65), "-misere=false")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, out, "Node Kayles: not solved")
+	assert.Contains(t, out, "Node Kayles: not solved: kayles: the Node Kayles value of a graph of 65 vertices and 64 edges needs more than 64 vertices in one connected component; this graph has one of 65")
 	assert.Contains(t, errOut, "not solved")
+}
+
+// TestTimeoutMidSolve gives a graph that takes minutes a short -timeout: the program stops
+// soon after it, says so, and exits with 3.
+func TestTimeoutMidSolve(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var b strings.Builder
+	b.WriteString("60:")
+	for u := range 60 {
+		for v := u + 1; v < 60; v++ {
+			if r.Float64() < 4.0/59 {
+				fmt.Fprintf(&b, " %d-%d", u, v)
+			}
+		}
+	}
+	start := time.Now()
+	out, errOut, code := runString(t, b.String(), "-timeout", "100ms")
+	elapsed := time.Since(start)
+	assert.Equal(t, 3, code)
+	assert.Contains(t, out, "Node Kayles: not solved: gave up after 100ms (raise -timeout to wait longer)")
+	assert.Contains(t, out, "misère Arc Kayles: not solved: gave up after 100ms")
+	assert.Contains(t, errOut, "took longer than -timeout 100ms")
+	assert.Less(t, elapsed, 2*time.Second, "a generous bound, for a busy machine")
 }
 
 func path(n int) string {
