@@ -3,6 +3,7 @@ package kayles_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -103,7 +104,7 @@ func TestPeriodUncovered(t *testing.T) {
 func TestZeroOctal(t *testing.T) {
 	var o kayles.Octal
 	assert.Equal(t, "0.0", o.String())
-	assert.Equal(t, kayles.MustParseOctal("0").String(), o.String())
+	assert.Equal(t, kayles.MustParseOctal("0.").String(), o.String())
 	v, err := o.Grundy(ctx, 1000)
 	require.NoError(t, err)
 	assert.Equal(t, 0, v)
@@ -113,7 +114,7 @@ func TestZeroOctal(t *testing.T) {
 	per, ok := must2(o.Period(ctx, 100))
 	assert.True(t, ok)
 	assert.Equal(t, 1, per.Period)
-	assert.Empty(t, slicesOf(o.Moves(p)))
+	assert.Empty(t, slices.Collect(o.Moves(p)))
 	_, err = o.Play(p, kayles.Move{Heap: 3, Take: 1, Left: []int{2}})
 	require.ErrorIs(t, err, kayles.ErrIllegalMove)
 	assert.Equal(t, kayles.DefaultLimits, o.Limits())

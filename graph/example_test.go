@@ -37,11 +37,13 @@ func Example() {
 
 func ExampleNodeGame_Value() {
 	// Node Kayles on a path is Dawson's Chess.
-	v, err := graph.NodeKayles.Value(context.Background(), graph.Must(graph.Path(5)))
+	ctx := context.Background()
+	v, err := graph.NodeKayles.Value(ctx, graph.Must(graph.Path(5)))
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(v, kayles.DawsonsChess.Grundy(5))
+	w, _ := kayles.DawsonsChess.Grundy(ctx, 5)
+	fmt.Println(v, w)
 	// Output: 3 3
 }
 
