@@ -2,10 +2,12 @@ package kayles_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/octalgames/kayles"
 )
@@ -253,6 +255,27 @@ func BenchmarkPeriodSearch(b *testing.B) {
 					b.Fatal("a period was proven in values that have none")
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkCancel measures how long each slow question goes on after its context is done
+// (the contract is 100 ms): it reports the mean delay past a deadline of 20 ms as ms-late.
+func BenchmarkCancel(b *testing.B) {
+	const deadline = 20 * time.Millisecond
+	for _, q := range slowQuestions() {
+		b.Run(q.name, func(b *testing.B) {
+			var late time.Duration
+			for b.Loop() {
+				ctx, cancel := context.WithTimeout(context.Background(), deadline)
+				start := time.Now()
+				if err := q.ask(ctx); !errors.Is(err, context.DeadlineExceeded) {
+					b.Fatalf("answered within %v: %v", deadline, err)
+				}
+				late += time.Since(start) - deadline
+				cancel()
+			}
+			b.ReportMetric(float64(late.Microseconds())/1000/float64(b.N), "ms-late")
 		})
 	}
 }

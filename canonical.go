@@ -96,9 +96,11 @@ func (t *canonTable) canon(o *plan, p Position) int {
 	if id, ok := t.memo[p]; ok {
 		return id
 	}
-	if t.over {
+	if t.over || !t.b.enter() {
+		t.over = true
 		return -1
 	}
+	defer t.b.leave()
 	var opts []int
 	for m := range o.moves(p) {
 		if !t.b.spend(genusWeight) {

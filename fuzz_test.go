@@ -2,10 +2,14 @@ package kayles_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"iter"
+	"math"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/octalgames/kayles"
 	"github.com/stretchr/testify/assert"
@@ -321,4 +325,111 @@ func FuzzSparseModifiers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzOctalNoPanic asks every question of the package about any code, position and number,
+// with small limits and a short deadline: none may panic, and every error must be one of the
+// package's families (or the context's), never a zero value with a nil error past a limit.
+func FuzzOctalNoPanic(f *testing.F) {
+	f.Add("0.77", "3 4 5", 7, uint16(100))
+	f.Add("0.6", "1000000", -1, uint16(1))
+	f.Add("4!.0", "5 1000000", 1<<40, uint16(0))
+	f.Add("{2+}.", "40", 90, uint16(50))
+	f.Add("0.[3]", "9223372036854775807", math.MaxInt, uint16(7))
+	f.Add("4.[3]", "3 9223372036854775807", math.MinInt, uint16(3))
+	f.Add("0.2048", "30 31", 3000, uint16(9))
+	f.Add("0.07", "30 41", 64, uint16(1000))
+	f.Fuzz(func(t *testing.T, code, text string, n int, limit uint16) {
+		known := func(what string, err error) {
+			if err == nil || errors.Is(err, kayles.ErrTooLarge) || errors.Is(err, kayles.ErrRange) ||
+				errors.Is(err, kayles.ErrSyntax) || errors.Is(err, kayles.ErrIllegalMove) ||
+				errors.Is(err, context.DeadlineExceeded) {
+				return
+			}
+			t.Fatalf("%s %s: an error of no family: %v", code, what, err)
+		}
+		o, err := kayles.ParseOctal(code)
+		known("ParseOctal", err)
+		if err != nil {
+			return
+		}
+		o = o.WithLimits(kayles.Limits{Steps: int64(limit) * 64, SearchSteps: int64(limit), MemoBytes: 1 << 16})
+		p, err := kayles.ParsePosition(text)
+		known("ParsePosition", err)
+		q, err := kayles.NewPosition(n, 3)
+		known("NewPosition", err)
+		if err == nil {
+			p = p.Add(q)
+		}
+		_, err = kayles.K(n)
+		known("K", err)
+		ask := func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 20*time.Millisecond)
+		}
+		for _, question := range []struct {
+			name string
+			call func(ctx context.Context) error
+		}{
+			{"Grundy", func(ctx context.Context) error { _, err := o.Grundy(ctx, n); return err }},
+			{"Values", func(ctx context.Context) error { _, err := o.Values(ctx, n%300); return err }},
+			{"Period", func(ctx context.Context) error { _, _, err := o.Period(ctx, n%5000); return err }},
+			{"ApparentPeriod", func(ctx context.Context) error { _, _, err := o.ApparentPeriod(ctx, n%5000); return err }},
+			{"Value", func(ctx context.Context) error { _, err := o.Value(ctx, p); return err }},
+			{"Outcome", func(ctx context.Context) error { _, err := o.Outcome(ctx, p); return err }},
+			{"WinningMoves", func(ctx context.Context) error {
+				ms, err := o.WinningMoves(ctx, p)
+				if err == nil {
+					for range iterLimit(ms, 5) {
+					}
+				}
+				return err
+			}},
+			{"WinningMove", func(ctx context.Context) error { _, _, err := o.WinningMove(ctx, p); return err }},
+			{"MisereOutcome", func(ctx context.Context) error { _, err := o.MisereOutcome(ctx, p); return err }},
+			{"MisereWinningMoves", func(ctx context.Context) error {
+				ms, err := o.MisereWinningMoves(ctx, p)
+				if err == nil {
+					for range iterLimit(ms, 5) {
+					}
+				}
+				return err
+			}},
+			{"MisereWinningMove", func(ctx context.Context) error { _, _, err := o.MisereWinningMove(ctx, p); return err }},
+			{"Genus", func(ctx context.Context) error { _, err := o.Genus(ctx, p); return err }},
+			{"MisereValue", func(ctx context.Context) error { _, err := o.MisereValue(ctx, p); return err }},
+			{"Tame", func(ctx context.Context) error { _, err := o.Tame(ctx, p); return err }},
+			{"Run", func(ctx context.Context) error { _, err := o.Run(ctx, kayles.RunOptions{Limit: n % 400}); return err }},
+		} {
+			ctx, cancel := ask()
+			known(question.name, question.call(ctx))
+			cancel()
+		}
+		for m := range iterLimit(o.Moves(p), 5) {
+			_, err := o.Play(p, m)
+			known("Play", err)
+			m.Take += n
+			_, err = o.Play(p, m)
+			known("Play", err)
+		}
+		_, err = o.Play(p, kayles.Move{Heap: n, Take: n, Left: []int{n, -n}})
+		known("Play", err)
+		var back kayles.Position
+		b, err := p.MarshalText()
+		known("MarshalText", err)
+		known("UnmarshalText", back.UnmarshalText(b))
+		if back != p {
+			t.Fatalf("%v reads back as %v", p, back)
+		}
+	})
+}
+
+// iterLimit returns the first n elements of seq.
+func iterLimit[T any](seq iter.Seq[T], n int) iter.Seq[T] {
+	return func(yield func(T) bool) {
+		for v := range seq {
+			if n--; n < 0 || !yield(v) {
+				return
+			}
+		}
+	}
 }

@@ -183,6 +183,10 @@ func (o *Octal) genus(p Position, b *budget) (Genus, bool) {
 	if e, ok := o.memo.genus.Get(p.enc); ok {
 		return e, true
 	}
+	if !b.enter() {
+		return Genus{}, false
+	}
+	defer b.leave()
 	pl := o.plan()
 	var opts []Genus
 	for m := range o.Moves(p) {

@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"runtime/debug"
 	"slices"
@@ -151,26 +152,27 @@ func (e *engine) overflow(n int) error {
 }
 
 // cost returns the steps that the reference mex takes to compute G(from), ..., G(to-1): one
-// per option. Codes on the general engine count their steps as they go, so cost is 0 for them.
+// per option, counted in O(digits) by closed forms, and capped at unlimited/2. Codes on the
+// general engine count their steps as they go, so cost is 0 for them.
 func (pl *plan) cost(from, to int) int64 {
-	if !pl.plain {
+	if !pl.plain || to <= from {
 		return 0
 	}
-	var c int64
-	for n := from; n < to; n++ {
-		c += int64(len(pl.whole) + len(pl.leave1))
-		for _, i := range pl.leave2 {
-			c += int64(max(0, (n-i)/2))
-		}
-		for _, i := range pl.leave3 {
-			m := int64(max(0, n-i))
-			c += m * m / 12
-		}
-		if c > unlimited/2 {
-			return c
-		}
+	// pairs(x) is the sum of floor(m/2) for 0 <= m < x; triples(x) the sum of m²/12.
+	pairs := func(x float64) float64 { k := math.Floor(x / 2); return k*k - k*float64(1-int(x)%2) }
+	triples := func(x float64) float64 { return (x - 1) * x * (2*x - 1) / 72 }
+	between := func(f func(float64) float64, i int) float64 {
+		lo, hi := float64(max(from-i, 0)), float64(max(to-i, 0))
+		return f(hi) - f(lo)
 	}
-	return c
+	c := float64(len(pl.whole)+len(pl.leave1)) * float64(to-from)
+	for _, i := range pl.leave2 {
+		c += between(pairs, i)
+	}
+	for _, i := range pl.leave3 {
+		c += between(triples, i)
+	}
+	return int64(min(c, unlimited/2))
 }
 
 // Values returns G(0), ..., G(n-1). It computes what is not cached in O(n²·t) time in all at

@@ -162,3 +162,30 @@ func TestPeriodFinderBasesMatchSlow(t *testing.T) {
 		}
 	}
 }
+
+// TestCost checks the closed forms of plan.cost against the count of options, value by value:
+// one for each take and each split in two, m²/12 for the splits of m in three (about their
+// number).
+func TestCost(t *testing.T) {
+	for _, code := range []string{"0.77", "0.6", "0.07", "4.7", "0.2048", "0.FF", "0.156"} {
+		pl := MustParseOctal(code).plan()
+		slow := func(from, to int) float64 {
+			c := 0.0
+			for n := from; n < to; n++ {
+				c += float64(len(pl.whole) + len(pl.leave1))
+				for _, i := range pl.leave2 {
+					c += float64(max(0, (n-i)/2))
+				}
+				for _, i := range pl.leave3 {
+					m := float64(max(0, n-i))
+					c += m * m / 12
+				}
+			}
+			return c
+		}
+		for _, r := range [][2]int{{0, 0}, {0, 1}, {0, 50}, {3, 7}, {17, 1000}, {999, 1001}, {5, 3}} {
+			assert.InDelta(t, slow(r[0], r[1]), float64(pl.cost(r[0], r[1])), 1, "%s %v", code, r)
+		}
+	}
+	assert.GreaterOrEqual(t, MustParseOctal("0.2048").plan().cost(0, MaxValues), int64(1)<<61, "capped, not wrapped")
+}

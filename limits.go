@@ -63,7 +63,30 @@ type budget struct {
 	what  func() string // the question, for the error
 	tick  int64         // work since the context was last looked at
 	every int64         // how much work passes between two looks at the context
+	depth int           // how deep the search that spends it has recursed
 	err   error         // why the budget stopped, once it has
+}
+
+// maxDepth bounds the recursion of the searches, and so their stack: a position whose play
+// can last longer than this many moves is beyond them.
+const maxDepth = 1 << 15
+
+// enter counts one level deeper of a search, and reports whether it may go on; leave undoes it.
+func (b *budget) enter() bool {
+	if b == nil {
+		return true
+	}
+	if b.depth++; b.depth > maxDepth && b.err == nil {
+		b.err = &LimitError{Question: b.what(), Limit: maxDepth, Unit: "moves of play, the deepest a search goes",
+			Advice: "ask about a position of fewer tokens"}
+	}
+	return b.err == nil
+}
+
+func (b *budget) leave() {
+	if b != nil {
+		b.depth--
+	}
 }
 
 // newBudget returns a budget of limit units of work (math.MaxInt64 for no limit) for the

@@ -107,6 +107,10 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 	if win, ok := o.memo.wins.Get(p.enc); ok {
 		return win, true
 	}
+	if !b.enter() {
+		return false, false
+	}
+	defer b.leave()
 	pl := o.plan()
 	last := 0
 	ok = true

@@ -97,7 +97,7 @@ func (o *plan) options(n, bound int, visit func(take int, left []int) bool) bool
 			}
 		}
 	}
-	for a := 1; 2*a <= n && a < bound; a++ {
+	for a := 1; 2*a <= n && a < bound && o.splits; a++ {
 		for i := 0; i <= min(t, n); i++ {
 			d, m := o.flags[i], n-i
 			if d&4 != 0 && m-a >= a && o.digits[i].pairs(a, m-a) {

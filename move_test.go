@@ -122,3 +122,24 @@ func TestMoveString(t *testing.T) {
 	assert.Equal(t, "2-2=0", kayles.Move{Heap: 2, Take: 2}.String())
 	assert.Equal(t, "0-0=0", kayles.Move{}.String())
 }
+
+// TestMovesOfHugeHeaps checks that listing the moves of a heap of 10^12 tokens costs
+// O(digits) when no move splits a heap (it once walked every split point).
+func TestMovesOfHugeHeaps(t *testing.T) {
+	for _, code := range []string{"0.1", "0.33", "0.[3]", "0.3[1]"} {
+		o := kayles.MustParseOctal(code)
+		p := kayles.MustNewPosition(1 << 40)
+		n := 0
+		for range o.Moves(p) {
+			n++
+			if n > 100 {
+				break
+			}
+		}
+		assert.LessOrEqual(t, n, 101, code)
+		_, err := o.MisereOutcome(ctx, kayles.MustNewPosition(1<<40, 1))
+		if err != nil {
+			require.ErrorIs(t, err, kayles.ErrTooLarge, code) // play too long for the search
+		}
+	}
+}

@@ -57,7 +57,9 @@ type plan struct {
 	equal   []int   // takes i >= 0 with flag 4 and modifier =: two equal heaps, of value 0
 	leave3  []int   // takes i >= 0 with flag 8
 
-	closed closedForm // the published solution that applies, or nil
+	splits        bool       // some digit lets a move leave two or more heaps
+	tailLeavesOne bool       // some digit of the tail lets a move leave one heap
+	closed        closedForm // the published solution that applies, or nil
 }
 
 // A digit is one place of a code: how many non-empty heaps a move may leave, and how they
@@ -446,6 +448,12 @@ func newPlan(digits, tail []digit) *plan {
 		if d.from > 0 || d.mask >= 16 || (d.rule != 0 && d.mask >= 8) {
 			o.plain = false
 		}
+	}
+	for _, d := range append(slices.Clone(digits), tail...) {
+		o.splits = o.splits || d.splits()
+	}
+	for _, d := range tail {
+		o.tailLeavesOne = o.tailLeavesOne || d.allows(1)
 	}
 	o.provable = tail == nil && o.heaps >= 0
 	for _, d := range digits {

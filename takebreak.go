@@ -121,6 +121,9 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 		last = min(n, len(o.digits)-1)
 	}
 	for i := 1; i <= last; i++ {
+		if i >= len(o.digits) && !o.tailLeavesOne && i < n {
+			i = n // the tail's digits only take whole heaps: skip to the one that fits
+		}
 		d := o.digit(i)
 		if d.allows(0) && i == n && !visit(i, nil) {
 			return false
@@ -130,7 +133,7 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 		}
 	}
 	var left []int // reused for every split
-	for a := 1; 2*a <= n && a < bound; a++ {
+	for a := 1; 2*a <= n && a < bound && o.splits; a++ {
 		for i := 0; i <= last; i++ {
 			d, m := o.digit(i), n-i
 			if !d.splits() {
