@@ -126,7 +126,7 @@ func TestMoveString(t *testing.T) {
 // TestMovesOfHugeHeaps checks that listing the moves of a heap of 10^12 tokens costs
 // O(digits) when no move splits a heap (it once walked every split point).
 func TestMovesOfHugeHeaps(t *testing.T) {
-	for _, code := range []string{"0.1", "0.33", "0.[3]", "0.3[1]"} {
+	for _, code := range []string{"0.1", "0.33", "0.[3]", "0.3[1]", "4.[1]", "4.0[1]"} {
 		o := kayles.MustParseOctal(code)
 		p := kayles.MustNewPosition(1 << 40)
 		n := 0

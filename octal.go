@@ -59,6 +59,7 @@ type plan struct {
 
 	splits        bool       // some digit lets a move leave two or more heaps
 	tailLeavesOne bool       // some digit of the tail lets a move leave one heap
+	tailSplits    bool       // some digit of the tail lets a move leave two or more heaps
 	closed        closedForm // the published solution that applies, or nil
 }
 
@@ -454,6 +455,7 @@ func newPlan(digits, tail []digit) *plan {
 	}
 	for _, d := range tail {
 		o.tailLeavesOne = o.tailLeavesOne || d.allows(1)
+		o.tailSplits = o.tailSplits || d.splits()
 	}
 	o.provable = tail == nil && o.heaps >= 0
 	for _, d := range digits {

@@ -133,8 +133,12 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 		}
 	}
 	var left []int // reused for every split
+	splitsLast := last // the largest take whose digit may split
+	if !o.tailSplits {
+		splitsLast = min(last, len(o.digits)-1)
+	}
 	for a := 1; 2*a <= n && a < bound && o.splits; a++ {
-		for i := 0; i <= last; i++ {
+		for i := 0; i <= min(splitsLast, n-2*a); i++ {
 			d, m := o.digit(i), n-i
 			if !d.splits() {
 				continue
