@@ -32,28 +32,6 @@ const (
 	maxCodeLen        = 4*maxDigits + 2
 )
 
-// ErrCheckpoint reports a checkpoint file that cannot be trusted: not a checkpoint, damaged,
-// of an unknown version, or written for another rule set.
-var ErrCheckpoint = errors.New("bad checkpoint")
-
-// A CheckpointError records a checkpoint that could not be read or written. It wraps
-// [ErrCheckpoint] when the file's content is at fault, or the underlying I/O error.
-type CheckpointError struct {
-	Path   string // the file
-	Reason string // what is wrong, fit to show a user
-	Err    error  // ErrCheckpoint or an I/O error
-}
-
-func (e *CheckpointError) Error() string {
-	msg := "kayles: checkpoint " + strconv.Quote(e.Path) + ": " + e.Reason
-	if e.Err != nil && e.Err != ErrCheckpoint {
-		msg += ": " + e.Err.Error()
-	}
-	return msg
-}
-
-func (e *CheckpointError) Unwrap() error { return e.Err }
-
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // encodeCheckpoint writes code and vals in the checkpoint format.

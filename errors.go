@@ -5,7 +5,8 @@ import (
 	"strconv"
 )
 
-// This file implements the package's errors: a few sentinels and one struct per failure family.
+// This file implements the package's errors: a few sentinels and one struct per failure family,
+// which the sub-packages table and graph use too.
 
 var (
 	// ErrSyntax reports text that is not an octal code, a position or a stored value.
@@ -16,17 +17,20 @@ var (
 	// ErrIllegalMove reports a move that the rules do not allow in the position it was played in.
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrTooLarge reports a question that cannot be answered within a limit: the work the
-	// engine does on its own for a value, the positions a misère search may examine, the
+	// engine does on its own for a value, the steps a misère search may take, the
 	// values an Octal may store ([MaxValues]). It comes as a [*LimitError] that says which
 	// limit and what to do instead.
 	ErrTooLarge = errors.New("beyond the limit")
+	// ErrCheckpoint reports a checkpoint file that cannot be trusted: not a checkpoint,
+	// damaged, of an unknown version, or written for another rule set (a [*CheckpointError]).
+	ErrCheckpoint = errors.New("bad checkpoint")
 )
 
 // A ParseError records a failure to parse text: an octal code, a position, a graph or a stored
 // table. It wraps [ErrSyntax] or [ErrRange]. The zero ParseError wraps nothing and names no
 // input; the package never returns one.
 type ParseError struct {
-	What   string // what was being parsed: "octal code", "position", "graph", "graph6", "table" or "nim table"
+	What   string // what was being parsed: "octal code", "position", or in the sub-packages "graph", "graph6", "table", "nim table"
 	Input  string // the input, cut to 64 bytes when longer
 	Offset int    // byte offset in Input where the problem was found
 	Reason string // what is wrong there
@@ -97,3 +101,21 @@ func (e *RangeError) Error() string {
 }
 
 func (e *RangeError) Unwrap() error { return ErrRange }
+
+// A CheckpointError records a checkpoint that could not be read or written. It wraps
+// [ErrCheckpoint] when the file's content is at fault, or the underlying I/O error.
+type CheckpointError struct {
+	Path   string // the file
+	Reason string // what is wrong, fit to show a user
+	Err    error  // ErrCheckpoint or an I/O error
+}
+
+func (e *CheckpointError) Error() string {
+	msg := "kayles: checkpoint " + strconv.Quote(e.Path) + ": " + e.Reason
+	if e.Err != nil && e.Err != ErrCheckpoint {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *CheckpointError) Unwrap() error { return e.Err }

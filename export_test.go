@@ -127,7 +127,7 @@ func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 // Modifiers on the rare/common engine (issue 7).
 
 // generalValues returns G(0..n-1) computed from scratch by the general engine of
-// takebreak.go, the reference for every code, without touching o's cache.
+// general.go, the reference for every code, without touching o's cache.
 func generalValues(o *Octal, n int) []uint16 {
 	return valuesBy(func(g []uint16, n int, seen []uint64) int { return o.plan().mexGeneral(g, n, seen, nil) }, n)
 }

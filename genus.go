@@ -109,8 +109,8 @@ func (g Genus) String() string {
 // Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
 // admit no move dropped), and the misère canonical forms of these positions, which tell
 // nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
-// number of tokens; a heap of 20 Kayles pins takes milliseconds. Each of the two searches may
-// examine [Limits].SearchSteps steps: past that the genus search returns a [*LimitError],
+// number of tokens. Each of the two searches may take [Limits].SearchSteps steps (two for each
+// move examined): past that the genus search returns a [*LimitError],
 // while canonical forms too large to find leave the genus exact but its String written in
 // full. When ctx is done first it returns ctx's error. The Misere slice of the result is the
 // caller's own.

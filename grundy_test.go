@@ -182,7 +182,7 @@ func TestLimits(t *testing.T) {
 		require.ErrorAs(t, err, &le)
 		assert.Contains(t, le.Question, "heap 1099511627776 in 0.6")
 		assert.Equal(t, "steps", le.Unit)
-		assert.Equal(t, kayles.DefaultLimits.Steps, le.Limit)
+		assert.Equal(t, int64(kayles.DefaultSteps), le.Limit)
 		assert.Contains(t, err.Error(), "Values")
 		assert.Zero(t, v)
 	}
@@ -199,7 +199,7 @@ func TestLimits(t *testing.T) {
 	require.NoError(t, err)
 	_, err = small.Grundy(ctx, 4000)
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
-	assert.Equal(t, kayles.Limits{Steps: 1 << 20, SearchSteps: kayles.DefaultLimits.SearchSteps, MemoBytes: kayles.DefaultLimits.MemoBytes}, small.Limits())
+	assert.Equal(t, kayles.Limits{Steps: 1 << 20, SearchSteps: kayles.DefaultSearchSteps, MemoBytes: kayles.DefaultMemoBytes}, small.Limits())
 
 	_, err = o.Values(ctx, -1)
 	require.ErrorIs(t, err, kayles.ErrRange)

@@ -1,5 +1,5 @@
 // Package kayles computes Kayles and the octal games it belongs to: nim-values of heaps,
-// outcomes of positions and winning moves.
+// proven periods, outcomes and winning moves of positions, in normal and misère play.
 //
 // # Kayles
 //
@@ -18,9 +18,11 @@
 //
 // Kayles is the octal game 0.77. An [Octal] holds any octal or hexadecimal code: [Kayles],
 // [DawsonsKayles], [Officers] and the others are package-level values, and [ParseOctal] reads
-// any other. Each computes its values lazily with a mex engine, proves periods with the
-// periodicity theorem ([Octal.Period]), and answers for positions: [Octal.Value],
-// [Octal.Outcome], [Octal.Moves], [Octal.Play] and [Octal.WinningMoves].
+// any other. Each computes its values lazily with a mex engine ([Octal.Grundy],
+// [Octal.Values]), proves periods with the periodicity theorem ([Octal.Period]), and answers
+// for positions: [Octal.Value], [Octal.Outcome], [Octal.Moves], [Octal.Play] and
+// [Octal.WinningMoves]. [Octal.Run] computes to research scale, with progress reports and
+// checkpoints.
 //
 // The same parser reads the wider take-and-break notation: digits up to V, &N; for any digit,
 // brace digits such as {2+}, the modifiers ! ? = and repeating tails, so that [Nim] (0.[3]),
@@ -32,31 +34,63 @@
 // # Misère play
 //
 // In misère play whoever cannot move wins. [Octal.MisereOutcome] and [Octal.MisereWinningMoves]
-// answer for every rule set: misère Kayles by the Sibert–Conway rule for rows of any length,
-// other games by a memoised search of positions of up to [MisereMaxTokens] tokens
-// ([Octal.MisereCheck] tells beforehand). [Octal.Genus] gives Conway's genus.
+// answer for every rule set: misère Kayles by the Sibert–Conway rule and misère Nim by
+// Bouton's, for positions of any size; other games by a memoised search. [Octal.Genus] gives
+// Conway's genus, [Octal.MisereValue] the misère nim-value and [Octal.Tame] tameness.
 //
-// # Tables and opponents
+// # Errors, limits and contexts
 //
-// For game programs, a [Table] is one row of Kayles pins with every rule checked, undo, hints
-// and a text form; a [NimTable] is the Standard Nim table. [NewPerfect], [NewSymmetry] and
-// [NewRandom] are computer opponents for both.
+// The package keeps one contract with the programs that import it:
 //
-// # Graphs
+//   - No function panics on a value that can come from a user or a file: a heap size, a
+//     position, a code, a text form, a checkpoint. Bad input gets an error that matches one of
+//     the sentinels [ErrSyntax], [ErrRange], [ErrIllegalMove] or [ErrCheckpoint] with
+//     errors.Is, and a struct with the details with errors.As ([*ParseError], [*RangeError],
+//     [*MoveError], [*CheckpointError]); the input is left as it was. The only panics are
+//     for programmer errors that no input causes: a method called on a nil *Octal, and the
+//     Must functions, meant for package-level values and tests.
+//   - A question that cannot be answered within a limit returns a [*LimitError], which wraps
+//     [ErrTooLarge] and says which limit and what to do, never a zero value that reads as an
+//     answer. The limits count work ([Limits]: steps of the value engine, steps of a misère
+//     search), not heap sizes or tokens, so the same bound holds for every code; an Octal's
+//     limits are its own ([Octal.WithLimits]). [Octal.Values], [Octal.Period] and
+//     [Octal.Run] compute what they are asked for, with no work limit but the context.
+//   - Every call that may compute takes a context.Context first and returns soon after it is
+//     done (within 100 ms, and in practice within a millisecond, also in the middle of one
+//     value or one search), with ctx's error and no partial answer. Cheap questions stay cheap: K, and
+//     Grundy, Value, Outcome and WinningMoves once a period or closed form is known, answer
+//     in O(1) per heap without waiting for anything.
 //
-// [NodeKayles] and [ArcKayles] play Kayles on a [Graph]: a move removes a vertex and its
-// neighbours, or both ends of an edge.
+// An Octal is safe for concurrent use; values computed by one goroutine serve all.
 //
 // # Conventions
 //
 // Sequences include heap 0: G(0), G(1), .... A game has preperiod n0 and period p when
 // G(n+p) = G(n) for every n >= n0, both least. Play is normal play (whoever cannot move loses)
-// unless a name says misère.
+// unless a name says misère. The vocabulary is the same across the module:
+//
+//   - a heap (a Kayles row) has a size, an int >= 0, and a value G(n): Grundy is the value of
+//     one heap; Value, Outcome and WinningMoves are about a position, a sum of heaps;
+//   - the Misere prefix names the misère-play twin of a question: MisereOutcome,
+//     MisereWinningMoves, MisereValue;
+//   - a Move names the size of the heap it is played on (Move.Heap), how many tokens it takes
+//     and the heaps it leaves in row order; the tables of package table number rows and heaps
+//     from 1 for players instead;
+//   - limits are Max* constants where they are fixed ([MaxValues]) and [Limits] fields where a
+//     caller sets them.
+//
+// # Sub-packages
+//
+// Package [github.com/octalgames/kayles/table] gives game programs ready tables (Kayles rows of
+// 7, 10 or 13 pins, Standard Nim) with every rule checked, undo, hints, a text form and computer
+// opponents. Package [github.com/octalgames/kayles/graph] plays Node Kayles and Arc Kayles on
+// graphs. Both use this package only through its API.
 //
 // # References
 //
-//   - Berlekamp, Conway & Guy, Winning Ways for your Mathematical Plays, ch. 4.
+//   - Berlekamp, Conway & Guy, Winning Ways for your Mathematical Plays, ch. 4 and 13.
 //   - Guy & Smith, The G-values of various games, Proc. Cambridge Philos. Soc. 52 (1956).
+//   - Sibert & Conway, Mathematical Kayles, Int. J. Game Theory 20 (1992).
 //   - OEIS [A002186] (Kayles), [A002187] (Dawson's Chess).
 //
 // [A002186]: https://oeis.org/A002186

@@ -11,7 +11,8 @@ import (
 
 // Limits bound the work that an [Octal] does on its own to answer one question, so that every
 // answer comes within seconds or as a [*LimitError]. They count work, not heap sizes or tokens,
-// so the same bound holds for every code. A zero field takes its value from [DefaultLimits].
+// so the same bound holds for every code. A zero field takes its default: [DefaultSteps],
+// [DefaultSearchSteps], [DefaultMemoBytes]. The zero Limits is the defaults.
 type Limits struct {
 	// Steps bounds the options the engine examines to compute the values that [Octal.Grundy],
 	// [Octal.Value], [Octal.Outcome] and [Octal.WinningMoves] need (one step per option of
@@ -29,24 +30,34 @@ type Limits struct {
 	MemoBytes int
 }
 
-// DefaultLimits are the limits of [ParseOctal]'s Octals and of the package-level games: about
-// a second of work for each question on the project's machine (see BENCHMARKS.md).
-var DefaultLimits = Limits{Steps: 1 << 29, SearchSteps: 1 << 22, MemoBytes: 64 << 20}
+// The default limits, those of [ParseOctal]'s Octals and of the package-level games: a second or
+// a few of work for each question (BENCHMARKS.md has the measured figures).
+const (
+	DefaultSteps       = 1 << 29
+	DefaultSearchSteps = 1 << 22
+	DefaultMemoBytes   = 64 << 20
+)
+
+// withDefaults returns l with its zero fields set to the defaults.
+func (l Limits) withDefaults() Limits {
+	if l.Steps <= 0 {
+		l.Steps = DefaultSteps
+	}
+	if l.SearchSteps <= 0 {
+		l.SearchSteps = DefaultSearchSteps
+	}
+	if l.MemoBytes <= 0 {
+		l.MemoBytes = DefaultMemoBytes
+	}
+	return l
+}
 
 // WithLimits returns an Octal with the rules and the values of o and the limits l (a zero
 // field keeps the default), and a misère memo of its own. Values computed by either are
 // shared by both.
 func (o *Octal) WithLimits(l Limits) *Octal {
 	o = o.game()
-	if l.Steps <= 0 {
-		l.Steps = DefaultLimits.Steps
-	}
-	if l.SearchSteps <= 0 {
-		l.SearchSteps = DefaultLimits.SearchSteps
-	}
-	if l.MemoBytes <= 0 {
-		l.MemoBytes = DefaultLimits.MemoBytes
-	}
+	l = l.withDefaults()
 	return &Octal{eng: o.eng, limits: l, memo: newSearchMemo(l.MemoBytes)}
 }
 

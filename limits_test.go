@@ -117,7 +117,7 @@ func TestZeroOctal(t *testing.T) {
 	assert.Empty(t, slices.Collect(o.Moves(p)))
 	_, err = o.Play(p, kayles.Move{Heap: 3, Take: 1, Left: []int{2}})
 	require.ErrorIs(t, err, kayles.ErrIllegalMove)
-	assert.Equal(t, kayles.DefaultLimits, o.Limits())
+	assert.Equal(t, kayles.Limits{Steps: kayles.DefaultSteps, SearchSteps: kayles.DefaultSearchSteps, MemoBytes: kayles.DefaultMemoBytes}, o.Limits())
 }
 
 // TestGamesNotLoadBearing checks that assigning to an exported game changes nothing inside

@@ -74,9 +74,9 @@ func (o *plan) misereAfter(p Position, h int, left []int) Position {
 // move loses exactly when some heap holds more than one token and the nim-sum is 0, or every
 // heap holds at most one and the nim-sum is 1. For every other game it searches the positions
 // that p leads to, with heaps that admit no move dropped, and remembers their outcomes in o's
-// memo; the time is exponential in the number of tokens (every position of up to 30 tokens of
-// Dawson's Kayles or Treblecross takes well under a second in all). Past [Limits].SearchSteps
-// positions examined it returns a [*LimitError], and when ctx is done first ctx's error.
+// memo; the time is exponential in the number of tokens. Past [Limits].SearchSteps moves
+// examined, or when play could last more than 2^15 moves, it returns a [*LimitError]; when ctx
+// is done first, ctx's error.
 func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) {
 	o = o.game()
 	pl := o.plan()

@@ -74,7 +74,7 @@ func TestPairsMatchReference(t *testing.T) {
 }
 
 // TestPairsModifiersMatchGeneral compares the two-core engine, with two goroutines from heap
-// 64 on, with the general engine of takebreak.go for every code of modifierCodes (! ? = on
+// 64 on, with the general engine of general.go for every code of modifierCodes (! ? = on
 // digits that leave two heaps).
 func TestPairsModifiersMatchGeneral(t *testing.T) {
 	forcePairs(t, 64)

@@ -205,7 +205,7 @@ func modifierCodes() []string {
 
 // TestSparseModifiersMatchGeneral compares, for every code of modifierCodes, the values behind
 // Values (the rare/common engine from the 256th value on) and those of the rare/common engine
-// with its mask first chosen at 32 values, with the general engine of takebreak.go, the
+// with its mask first chosen at 32 values, with the general engine of general.go, the
 // reference for every code.
 func TestSparseModifiersMatchGeneral(t *testing.T) {
 	n := 1024

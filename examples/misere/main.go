@@ -69,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	code := fs.String("code", "0.77", "the octal code of the game, such as 0.07 (Dawson's Kayles) or 0.137")
 	position := fs.String("position", "", `the position: heap sizes separated by spaces, commas or +, such as "30 41" (none: the tour)`)
 	timeout := fs.Duration("timeout", 0, "stop after this long, with exit status 3 (0: no time limit)")
-	steps := fs.Int64("steps", kayles.DefaultLimits.SearchSteps, "the most search steps (moves examined) one misère search may take")
+	steps := fs.Int64("steps", kayles.DefaultSearchSteps, "the most search steps (moves examined) one misère search may take")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N]
 prints the misère outcome of a position, a winning move and the genus when it is cheap; without

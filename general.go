@@ -1,6 +1,6 @@
 package kayles
 
-// This file implements the general take-and-break engine: the options of codes beyond plain
+// This file implements the general engine: the options of codes beyond plain
 // octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
 
 // mexGeneral returns G(n) from g = G(0..n-1) for any code, as mex does for plain ones, or -1
