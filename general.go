@@ -132,7 +132,7 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 			return false
 		}
 	}
-	var left []int // reused for every split
+	var left []int     // reused for every split
 	splitsLast := last // the largest take whose digit may split
 	if !o.tailSplits {
 		splitsLast = min(last, len(o.digits)-1)
