@@ -118,10 +118,9 @@ func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 	o = o.game()
 	pl := o.plan()
 	q, _ := pl.misereForm(p)
-	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the genus", pl.code, p))
-	g, ok := o.genus(q, b)
-	if !ok {
-		return Genus{}, b.err
+	g, err := o.searchGenus(ctx, "the genus", p)
+	if err != nil {
+		return Genus{}, err
 	}
 	g.Misere = slices.Clone(g.Misere) // the memo's copy stays the memo's
 	t := newCanonTable(newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the canonical form", pl.code, p)))
@@ -146,15 +145,24 @@ func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 // least value no option has (the mex), so that p loses in misère play exactly when it is 0.
 // It costs the search of [Octal.Genus] without the canonical forms, and returns its errors.
 func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
-	o = o.game()
-	pl := o.plan()
-	q, _ := pl.misereForm(p)
-	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère value", pl.code, p))
-	g, ok := o.genus(q, b)
-	if !ok {
-		return 0, b.err
+	g, err := o.game().searchGenus(ctx, "the misère value", p)
+	if err != nil {
+		return 0, err
 	}
 	return g.MisereValue(), nil
+}
+
+// searchGenus returns the genus of p by the search within o's limits, for the question what.
+// Its misère values are the memo's.
+func (o *Octal) searchGenus(ctx context.Context, what string, p Position) (Genus, error) {
+	pl := o.plan()
+	q, _ := pl.misereForm(p)
+	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion(what, pl.code, p))
+	g, ok := o.genus(q, b)
+	if !ok {
+		return Genus{}, b.err
+	}
+	return g, nil
 }
 
 // Tame reports whether p is tame in Conway's sense, as CGSuite reports it: in misère

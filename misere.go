@@ -151,6 +151,12 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 // before it returns, within one budget of [Limits].SearchSteps, and returns the error of
 // MisereOutcome when it cannot answer. The sequence does no further work that can fail.
 func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Move], error) {
+	return o.misereWinning(ctx, p, -1)
+}
+
+// misereWinning returns the first most misère winning moves of p (all of them when most < 0),
+// by the closed form or the search.
+func (o *Octal) misereWinning(ctx context.Context, p Position, most int) (iter.Seq[Move], error) {
 	o = o.game()
 	pl := o.plan()
 	if pl.closed != nil {
@@ -161,6 +167,9 @@ func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Mo
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère winning moves", pl.code, p))
 	var wins []Move
 	for m := range o.Moves(p) {
+		if len(wins) == most {
+			break
+		}
 		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
 		win, ok := o.misereWins(q, b)
 		if !ok {
@@ -177,26 +186,12 @@ func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Mo
 // none: when its misère outcome is [Previous], or when no move is left. It searches the moves
 // only up to the first winning one, and returns the errors of MisereWinningMoves.
 func (o *Octal) MisereWinningMove(ctx context.Context, p Position) (Move, bool, error) {
-	o = o.game()
-	pl := o.plan()
-	if pl.closed != nil {
-		if ms, ok := pl.closed.misereWinningMoves(p); ok {
-			for m := range ms {
-				return m, true, nil
-			}
-			return Move{}, false, nil
-		}
+	ms, err := o.misereWinning(ctx, p, 1)
+	if err != nil {
+		return Move{}, false, err
 	}
-	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("a misère winning move", pl.code, p))
-	for m := range o.Moves(p) {
-		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
-		win, ok := o.misereWins(q, b)
-		if !ok {
-			return Move{}, false, b.err
-		}
-		if !win {
-			return m, true, nil
-		}
+	for m := range ms {
+		return m, true, nil
 	}
 	return Move{}, false, nil
 }
