@@ -31,12 +31,13 @@ type engine struct {
 	stop  atomic.Bool  // set under lock: a value exceeded maxValue, so len(snap.vals) is final
 	sp    *sparse      // under lock: the rare/common engine's state, for codes leaving two heaps
 	per   periodFinder // under lock: the incremental period search
+	pairs pairTuning   // the thresholds of the two-core engine
 }
 
 // newEngine returns the engine of pl, with the values of its closed form, if any, proven from
 // the start.
 func newEngine(pl *plan) *engine {
-	e := &engine{pl: pl, lock: make(chan struct{}, 1)}
+	e := &engine{pl: pl, lock: make(chan struct{}, 1), pairs: defaultPairs}
 	if pl.closed != nil {
 		if s := pl.closed.values(); s != nil {
 			e.snap.Store(s)

@@ -33,17 +33,20 @@ import (
 // the same as with one core. On a machine shared with other work two goroutines can be slower
 // than one, so the engine measures both ways and keeps to the faster (see pairChooser).
 
-// The thresholds of the two-core engine are variables so that the tests can change them.
-var (
-	// pairFrom is the least heap computed by two goroutines: below it a heap costs too
-	// little for the handoffs (about a hundred nanoseconds per heap) to pay.
-	pairFrom = 1 << 13
-	// pairMin is the fewest values an extension must compute to start the helper.
-	pairMin = 1 << 12
-	// pairAlways makes every window use two goroutines, the engine waiting for the helper
-	// to join before it starts, so that the tests know the helper computes heaps.
-	pairAlways = false
-)
+// pairTuning holds the thresholds of the two-core engine, one for each engine, so that a test
+// can change them for the engine it tests (defaultPairs for all others).
+type pairTuning struct {
+	// from is the least heap computed by two goroutines: below it a heap costs too little
+	// for the handoffs (about a hundred nanoseconds per heap) to pay.
+	from int
+	// min is the fewest values an extension must compute to start the helper.
+	min int
+	// always makes every window use two goroutines, the engine waiting for the helper to
+	// join before it starts, so that the tests know the helper computes heaps.
+	always bool
+}
+
+var defaultPairs = pairTuning{from: 1 << 13, min: 1 << 12}
 
 const (
 	// pairSpin is how many times a goroutine polls before it yields its processor while it
@@ -170,7 +173,8 @@ func (p *pairStats) add(q pairStats) {
 // true). It returns the values and their largest. The helper goroutine ends before it returns,
 // also when it panics: a panic in either goroutine reaches the caller, in its own goroutine.
 func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
-	if n < pairFrom || n-len(g) < pairMin || !e.pairable() {
+	tune := e.pairs
+	if n < tune.from || n-len(g) < tune.min || !e.pairable() {
 		return g, top, false
 	}
 	s := e.sp
@@ -207,6 +211,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 	}
 	check := len(g) + 64
 	mode := &s.two.chooser
+	mode.always = tune.always
 	mode.start = time.Time{} // the time between extensions is no window's
 	mode.end = 0
 	for len(g) < n {
@@ -219,12 +224,12 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			default:
 			}
 		}
-		if a >= pairFrom && a >= mode.end {
+		if a >= tune.from && a >= mode.end {
 			mode.next(a, time.Now())
 		}
 		// A window ends where the one-core engine would choose a mask.
 		end := min(n, mode.end, s.chooseAt)
-		if mode.pairs && a >= pairFrom && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
+		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
 				class: s.classes(markSize), top: top, rareAt: s.rareAt, takesOne: takesOne}
 			l.known.Store(int64(a))
@@ -232,7 +237,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			l.next.Store(int64(a))
 			p.l, window = l, l
 			p.post()
-			for pairAlways && p.state.Load() == pairPosted {
+			for tune.always && p.state.Load() == pairPosted {
 				runtime.Gosched() // the tests want the helper in every window
 			}
 			l.run(eng, mode.deadline())
@@ -419,6 +424,7 @@ type pairChooser struct {
 	cost    [2]float64 // seconds per value measured last alone ([0]) and in pairs ([1]), 0 if none
 	gap     int        // windows between probes
 	wait    int        // windows left before the next probe
+	always  bool       // pairTuning.always of the engine
 }
 
 const (
@@ -436,7 +442,7 @@ const (
 // the heaps), so that pairs turned slow by other work on the machine are noticed within a
 // window. Past it the window is cut short. It returns the zero Time for a window on one core.
 func (c *pairChooser) deadline() time.Time {
-	if !c.pairs || c.cost[0] == 0 || pairAlways {
+	if !c.pairs || c.cost[0] == 0 || c.always {
 		return time.Time{}
 	}
 	f := 2.0
@@ -478,7 +484,7 @@ func (c *pairChooser) next(values int, now time.Time) {
 		c.pairs = faster
 		c.wait--
 	}
-	c.pairs = c.pairs || pairAlways
+	c.pairs = c.pairs || c.always
 	c.start, c.from, c.end = now, values, values+pairWindow
 	if c.probing || c.cost[0] == 0 || c.cost[1] == 0 {
 		c.end = values + pairWindow/4 // measuring costs little

@@ -12,27 +12,27 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// forcePairs makes the two-core engine use two goroutines from heap from on, in every
-// window, with at least two processors, until the test ends; the engine waits for the helper
-// to join each window, so that the helper computes heaps however loaded the machine is.
-func forcePairs(t *testing.T, from int) {
+// paired makes the two-core engine of o use two goroutines from heap from on, in every
+// window, with at least two processors until the test ends; the engine waits for the helper to
+// join each window, so that the helper computes heaps however loaded the machine is.
+func paired(t *testing.T, o *Octal, from int) *Octal {
 	t.Helper()
-	oldFrom, oldMin, oldAlways := pairFrom, pairMin, pairAlways
-	pairFrom, pairMin, pairAlways = from, 1, true
+	o.eng.pairs = pairTuning{from: from, min: 1, always: true}
 	procs := runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
-	t.Cleanup(func() {
-		pairFrom, pairMin, pairAlways = oldFrom, oldMin, oldAlways
-		runtime.GOMAXPROCS(procs)
-	})
+	t.Cleanup(func() { runtime.GOMAXPROCS(procs) })
+	return o
+}
+
+// oneCore keeps the engine of o to one goroutine.
+func oneCore(o *Octal) *Octal {
+	o.eng.pairs.from = MaxValues + 1
+	return o
 }
 
 // oneCoreValues returns G(0..n-1) of code computed by the one-core rare/common engine.
 func oneCoreValues(t *testing.T, code string, n int) []int {
 	t.Helper()
-	old := pairFrom
-	pairFrom = MaxValues + 1
-	defer func() { pairFrom = old }()
-	got, err := MustParseOctal(code).Values(ctx, n)
+	got, err := oneCore(MustParseOctal(code)).Values(ctx, n)
 	require.NoError(t, err, code)
 	return got
 }
@@ -40,7 +40,6 @@ func oneCoreValues(t *testing.T, code string, n int) []int {
 // TestPairsMatchReference compares the two-core engine, with two goroutines from heap 64 on,
 // with the reference mex for every 1- to 3-digit code whose moves leave two heaps.
 func TestPairsMatchReference(t *testing.T) {
-	forcePairs(t, 64)
 	n := 1200
 	if raceEnabled {
 		n = 300
@@ -50,7 +49,7 @@ func TestPairsMatchReference(t *testing.T) {
 	}
 	var total pairStats
 	for _, code := range shortCodes() {
-		o := MustParseOctal(code)
+		o := paired(t, MustParseOctal(code), 64)
 		if o.plan().heaps != 2 {
 			continue
 		}
@@ -77,24 +76,23 @@ func TestPairsMatchReference(t *testing.T) {
 // 64 on, with the general engine of general.go for every code of modifierCodes (! ? = on
 // digits that leave two heaps).
 func TestPairsModifiersMatchGeneral(t *testing.T) {
-	forcePairs(t, 64)
 	n := 1024
 	if raceEnabled {
 		n = 300
 	}
-	paired := 0 // codes computed in part by the helper
+	helped := 0 // codes computed in part by the helper
 	for _, code := range modifierCodes() {
-		o := MustParseOctal(code)
+		o := paired(t, MustParseOctal(code), 64)
 		want := generalValues(o, n)
 		got, err := o.Values(ctx, n)
 		require.NoError(t, err, code)
 		require.Equal(t, toInts(want), got, code)
 		if o.eng.sp.two.stats.paired > 0 {
-			paired++
+			helped++
 		}
 	}
-	assert.Greater(t, paired, 100, "codes computed in pairs")
-	t.Logf("%d codes computed in pairs", paired)
+	assert.Greater(t, helped, 100, "codes computed in pairs")
+	t.Logf("%d codes computed in pairs", helped)
 }
 
 // TestPairsOfficers compares the two-core and one-core engines on Officers (0.6), computed
@@ -105,8 +103,7 @@ func TestPairsOfficers(t *testing.T) {
 		n = 1 << 12
 	}
 	want := oneCoreValues(t, "0.6", n)
-	forcePairs(t, 1024)
-	o := MustParseOctal("0.6")
+	o := paired(t, MustParseOctal("0.6"), 1024)
 	r, err := o.Run(context.Background(), RunOptions{Limit: n})
 	require.NoError(t, err)
 	assert.Equal(t, n, r.Values)
@@ -124,8 +121,8 @@ func TestPairsReport(t *testing.T) {
 		n = 1 << 12
 	}
 	for _, code := range []string{"0.06", "0.024", "0.6", "0.16", "0.354", "0.1777"} {
-		run := func() (Report, []int) {
-			o := MustParseOctal(code)
+		run := func(tune func(*Octal) *Octal) (Report, []int) {
+			o := tune(MustParseOctal(code))
 			r, err := o.Run(context.Background(), RunOptions{Limit: n})
 			require.NoError(t, err, code)
 			vals, err := o.Values(ctx, r.Values)
@@ -133,12 +130,8 @@ func TestPairsReport(t *testing.T) {
 			r.Elapsed = 0
 			return r, vals
 		}
-		old := pairFrom
-		pairFrom = MaxValues + 1
-		want, wantVals := run()
-		pairFrom = old
-		forcePairs(t, 512)
-		got, gotVals := run()
+		want, wantVals := run(oneCore)
+		got, gotVals := run(func(o *Octal) *Octal { return paired(t, o, 512) })
 		assert.Equal(t, want, got, code)
 		assert.Equal(t, wantVals, gotVals, code)
 	}
@@ -185,8 +178,7 @@ func TestPairsCancel(t *testing.T) {
 		n = 1 << 13
 	}
 	want := oneCoreValues(t, "0.6", n)
-	forcePairs(t, 256)
-	o := MustParseOctal("0.6")
+	o := paired(t, MustParseOctal("0.6"), 256)
 	_, err := o.Values(ctx, 1024)
 	require.NoError(t, err)
 	cancelled, cancel := context.WithCancel(ctx)
@@ -220,11 +212,10 @@ func TestPairsRunCancel(t *testing.T) {
 	}
 	n := 1 << 15 // two steps of Run
 	want := oneCoreValues(t, "0.6", n)
-	forcePairs(t, 1024)
 	path := t.TempDir() + "/0.6.ckpt"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	o := MustParseOctal("0.6")
+	o := paired(t, MustParseOctal("0.6"), 1024)
 	r, err := o.Run(ctx, RunOptions{Limit: n, Checkpoint: path, ProgressEvery: time.Nanosecond,
 		Progress: func(p Progress) {
 			if p.Values >= n/4 {
@@ -233,7 +224,7 @@ func TestPairsRunCancel(t *testing.T) {
 		}})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Less(t, r.Values, n)
-	o = MustParseOctal("0.6")
+	o = paired(t, MustParseOctal("0.6"), 1024)
 	r, err = o.Run(context.Background(), RunOptions{Limit: n, Resume: path})
 	require.NoError(t, err)
 	assert.Equal(t, n, r.Values)
@@ -356,9 +347,8 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 // left behind: a panic in the engine must not leave the helper waiting for the engine's heap,
 // nor one in the helper leave the engine waiting for the helper's, or crash the program.
 func TestPairsPanic(t *testing.T) {
-	forcePairs(t, 256)
 	for _, who := range []string{"engine", "helper"} {
-		o := MustParseOctal("0.6")
+		o := paired(t, MustParseOctal("0.6"), 256)
 		_, err := o.Values(ctx, 300) // the workers exist from now on
 		require.NoError(t, err)
 		require.NotNil(t, o.eng.sp.two.eng, who)
@@ -397,10 +387,10 @@ func TestPairsMaskChoices(t *testing.T) {
 		rare                          []int32
 	}
 	steps := []int{600, 1000, 1500, 2500, 4000, 6000}
-	paired := 0
-	states := func(code string) []state {
-		o := MustParseOctal(code)
-		defer func() { paired += o.eng.sp.two.stats.paired }()
+	helped := 0
+	states := func(code string, tune func(*Octal) *Octal) []state {
+		o := tune(MustParseOctal(code))
+		defer func() { helped += o.eng.sp.two.stats.paired }()
 		var got []state
 		for _, n := range steps {
 			_, err := o.Values(ctx, n)
@@ -416,15 +406,11 @@ func TestPairsMaskChoices(t *testing.T) {
 		return got
 	}
 	for _, code := range []string{"0.024", "0.6", "0.16", "0.354", "0.1777", "4!.0"} {
-		old := pairFrom
-		pairFrom = MaxValues + 1
-		want := states(code)
-		pairFrom = old
-		forcePairs(t, 512)
-		got := states(code)
+		want := states(code, oneCore)
+		got := states(code, func(o *Octal) *Octal { return paired(t, o, 512) })
 		for i := range steps {
 			assert.Equal(t, want[i], got[i], "%s at %d values", code, steps[i])
 		}
 	}
-	assert.Positive(t, paired, "no heap computed by the helper")
+	assert.Positive(t, helped, "no heap computed by the helper")
 }
