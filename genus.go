@@ -31,11 +31,11 @@ const (
 )
 
 // Gamma returns γk, the misère nim-value of the game plus k nim-heaps of size 2, for any
-// k >= 0. It returns 0 for the zero Genus.
+// k >= 0. It returns -1, which is no value, for a negative k and for the zero Genus.
 func (g Genus) Gamma(k int) int {
 	n := len(g.Misere)
-	if n == 0 {
-		return 0
+	if n == 0 || k < 0 {
+		return -1
 	}
 	if k < n {
 		return g.Misere[k]

@@ -157,7 +157,8 @@ func TestGenusString(t *testing.T) {
 	assert.Equal(t, "2", must(Kayles.Genus(ctx, MustNewPosition(1, 3))).String())
 	assert.Equal(t, "1^1", must(Kayles.Genus(ctx, MustNewPosition(2, 3))).String())
 	assert.Equal(t, "none", Genus{}.String()) // not "0", the genus of the empty position
-	assert.Equal(t, 0, Genus{}.Gamma(3))
+	assert.Equal(t, -1, Genus{}.Gamma(3))
+	assert.Equal(t, -1, must(Kayles.Genus(ctx, MustNewPosition(5))).Gamma(-1))
 	assert.False(t, Genus{}.Tame())
 }
 

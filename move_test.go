@@ -1,6 +1,7 @@
 package kayles_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -142,4 +143,14 @@ func TestMovesOfHugeHeaps(t *testing.T) {
 			require.ErrorIs(t, err, kayles.ErrTooLarge, code) // play too long for the search
 		}
 	}
+}
+
+// TestPlayRefusesHugeHeapsLeft checks that heaps left whose sum overflows to the right total
+// are refused: every heap left must be smaller than the heap moved on.
+func TestPlayRefusesHugeHeapsLeft(t *testing.T) {
+	p := kayles.MustParsePosition("7")
+	_, err := kayles.MustParseOctal("0.F").Play(p, kayles.Move{Heap: 7, Take: 1, Left: []int{math.MaxInt, math.MaxInt, 8}}) // the sum wraps to 6
+	require.ErrorIs(t, err, kayles.ErrIllegalMove)
+	_, err = kayles.Kayles.Play(p, kayles.Move{Heap: 7, Take: 0, Left: []int{7}})
+	require.ErrorIs(t, err, kayles.ErrIllegalMove)
 }

@@ -354,6 +354,9 @@ func (o *plan) illegal(n, take int, left []int) string {
 		if h < 1 {
 			return "a heap left is empty"
 		}
+		if h >= n {
+			return "a heap left is not smaller than the heap of " + strconv.Itoa(n)
+		}
 		sum += h
 	}
 	if sum != n-take {
