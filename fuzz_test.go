@@ -363,6 +363,10 @@ func FuzzOctalNoPanic(f *testing.F) {
 		}
 		_, err = kayles.K(n)
 		known("K", err)
+		_, err = kayles.NewSubtraction(n, n%70)
+		known("NewSubtraction", err)
+		_, err = kayles.NewAllButSubtraction(n)
+		known("NewAllButSubtraction", err)
 		ask := func() (context.Context, context.CancelFunc) {
 			return context.WithTimeout(context.Background(), 20*time.Millisecond)
 		}
@@ -395,7 +399,11 @@ func FuzzOctalNoPanic(f *testing.F) {
 				return err
 			}},
 			{"MisereWinningMove", func(ctx context.Context) error { _, _, err := o.MisereWinningMove(ctx, p); return err }},
-			{"Genus", func(ctx context.Context) error { _, err := o.Genus(ctx, p); return err }},
+			{"Genus", func(ctx context.Context) error {
+				g, err := o.Genus(ctx, p)
+				_, _, _ = g.Gamma(n), g.String(), g.Tame()
+				return err
+			}},
 			{"MisereValue", func(ctx context.Context) error { _, err := o.MisereValue(ctx, p); return err }},
 			{"Tame", func(ctx context.Context) error { _, err := o.Tame(ctx, p); return err }},
 			{"Run", func(ctx context.Context) error { _, err := o.Run(ctx, kayles.RunOptions{Limit: n % 400}); return err }},
