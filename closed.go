@@ -11,8 +11,9 @@ import "iter"
 type closedForm interface {
 	// values returns the snapshot that proves every value, or nil.
 	values() *snapshot
-	// winningMoves returns the normal-play winning moves of p, as [Octal.WinningMoves] orders them.
-	winningMoves(p Position) (iter.Seq[Move], bool)
+	// winningMoves returns the normal-play winning moves of p, as [Octal.WinningMoves] orders
+	// them, or the error for a heap whose value does not fit an int.
+	winningMoves(p Position) (iter.Seq[Move], bool, error)
 	// misereOutcome returns the misère outcome of p.
 	misereOutcome(p Position) (Outcome, bool)
 	// misereWinningMoves returns the misère winning moves of p, as [Octal.Moves] orders them.

@@ -141,10 +141,10 @@ func K(n int) (int, error) {
 // kaylesValue returns K(n) for n >= 0.
 func kaylesValue(n int) int {
 	table, per := kaylesTable()
-	if n < len(table) {
-		return int(table[n])
+	if n >= len(table) {
+		n = per.Preperiod + (n-per.Preperiod)%per.Period
 	}
-	return int(table[per.Preperiod+(n-per.Preperiod)%per.Period])
+	return int(table[n])
 }
 
 const maxInt = int(^uint(0) >> 1)

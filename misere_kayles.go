@@ -178,8 +178,8 @@ const kaylesCode = "0.77"
 // engine, whose proven period answers for rows of any length.
 type misereKaylesForm struct{}
 
-func (misereKaylesForm) values() *snapshot                            { return nil }
-func (misereKaylesForm) winningMoves(Position) (iter.Seq[Move], bool) { return nil, false }
+func (misereKaylesForm) values() *snapshot                                   { return nil }
+func (misereKaylesForm) winningMoves(Position) (iter.Seq[Move], bool, error) { return nil, false, nil }
 func (misereKaylesForm) misereOutcome(p Position) (Outcome, bool) {
 	return MisereKaylesOutcome(p), true
 }

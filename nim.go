@@ -1,6 +1,9 @@
 package kayles
 
-import "iter"
+import (
+	"iter"
+	"math"
+)
 
 // This file implements the closed forms of Nim and Lasker's Nim: their values as proven
 // arithmetic periods, their winning moves, and Nim's in misère play by Bouton's rule.
@@ -20,7 +23,9 @@ func (nimForm) values() *snapshot {
 	return &snapshot{vals: []uint16{0}, period: Period{Preperiod: 0, Period: 1, Saltus: 1, Proven: true}}
 }
 
-func (nimForm) winningMoves(p Position) (iter.Seq[Move], bool) { return nimWinningMoves(p), true }
+func (nimForm) winningMoves(p Position) (iter.Seq[Move], bool, error) {
+	return nimWinningMoves(p), true, nil
+}
 
 func (nimForm) misereOutcome(p Position) (Outcome, bool) { return misereNimOutcome(p), true }
 
@@ -38,8 +43,11 @@ func (laskersNimForm) values() *snapshot {
 	return &snapshot{vals: []uint16{0, 1, 2, 4, 3}, max: 4, period: Period{Preperiod: 1, Period: 4, Saltus: 4, Proven: true}}
 }
 
-func (laskersNimForm) winningMoves(p Position) (iter.Seq[Move], bool) {
-	return laskersNimWinningMoves(p), true
+func (laskersNimForm) winningMoves(p Position) (iter.Seq[Move], bool, error) {
+	if p.has(math.MaxInt) { // G(math.MaxInt) = math.MaxInt+1
+		return nil, true, &RangeError{What: "heap of " + laskersNimCode + " whose value exceeds the largest int:", Value: math.MaxInt, Min: 0, Max: math.MaxInt - 1}
+	}
+	return laskersNimWinningMoves(p), true, nil
 }
 
 func (laskersNimForm) misereOutcome(Position) (Outcome, bool)             { return 0, false }

@@ -32,11 +32,16 @@ func (r Outcome) String() string {
 // the first error Grundy returns.
 func (o *Octal) Value(ctx context.Context, p Position) (int, error) {
 	o = o.game()
+	s := o.eng.load()
 	v := 0
 	for h := range p.All() {
-		g, err := o.Grundy(ctx, h)
-		if err != nil {
-			return 0, err
+		g, ok := s.value(h)
+		if !ok {
+			var err error
+			if g, err = o.Grundy(ctx, h); err != nil {
+				return 0, err
+			}
+			s = o.eng.load()
 		}
 		v ^= g
 	}
@@ -69,54 +74,12 @@ func (o *Octal) Outcome(ctx context.Context, p Position) (Outcome, error) {
 // O(log h) for each move in a heap of h, and O(1) for a heap without one.
 func (o *Octal) WinningMoves(ctx context.Context, p Position) (iter.Seq[Move], error) {
 	o = o.game()
-	pl := o.plan()
-	v, err := o.Value(ctx, p)
-	if err != nil {
-		return nil, err
+	v, ms, err := o.winning(ctx, p)
+	if err != nil || ms != nil {
+		return ms, err
 	}
-	if pl.closed != nil {
-		if ms, ok := pl.closed.winningMoves(p); ok {
-			return ms, nil
-		}
-	}
-	// Every heap of p is valued now, and so is every heap below the largest: the cache holds
-	// them all, or the period gives them.
 	s := o.eng.load()
-	value := func(h int) int { g, _ := s.value(h); return g }
-	return func(yield func(Move) bool) {
-		if v == 0 {
-			return
-		}
-		last := 0
-		for h := range p.All() {
-			if h == last {
-				continue
-			}
-			last = h
-			target := value(h) ^ v
-			wins := func(_ int, left []int) bool {
-				x := 0
-				for _, l := range left {
-					x ^= value(l)
-				}
-				return x != target
-			}
-			if bound := s.period; bound.Period > 0 && bound.Saltus == 0 && h > 2*(bound.Preperiod+bound.Period) {
-				// Every move has a twin of the same value whose heaps left but the largest are
-				// below n0+p: shift a heap a >= n0+p down by p and the largest up by p. With a
-				// saltus s the shifts change the values by -s and +s, which need not cancel in
-				// a nim-sum, so the bounded search is only for periodic values.
-				if pl.options(h, bound.Preperiod+bound.Period, wins) {
-					continue // no winning move on this heap
-				}
-			}
-			if !pl.options(h, h, func(take int, left []int) bool {
-				return wins(take, left) || yield(newMove(h, take, left))
-			}) {
-				return
-			}
-		}
-	}, nil
+	return func(yield func(Move) bool) { o.eachWinning(p, v, s, yield) }, nil
 }
 
 // WinningMove returns the first move of [Octal.WinningMoves], and false when p has none (its
@@ -124,12 +87,75 @@ func (o *Octal) WinningMoves(ctx context.Context, p Position) (iter.Seq[Move], e
 // (n0, p) without saltus once the heaps are valued, O(heaps) for [Nim] and O(heaps + log h) for
 // [LaskersNim].
 func (o *Octal) WinningMove(ctx context.Context, p Position) (Move, bool, error) {
-	ms, err := o.WinningMoves(ctx, p)
+	o = o.game()
+	v, ms, err := o.winning(ctx, p)
 	if err != nil {
 		return Move{}, false, err
 	}
-	for m := range ms {
-		return m, true, nil
+	var first Move
+	found := false
+	take := func(m Move) bool {
+		first, found = m, true
+		return false
 	}
-	return Move{}, false, nil
+	if ms != nil {
+		ms(take)
+	} else {
+		o.eachWinning(p, v, o.eng.load(), take)
+	}
+	return first, found, nil
+}
+
+// winning returns the value of p, or the winning moves of a closed form, or the error that
+// stops the question.
+func (o *Octal) winning(ctx context.Context, p Position) (int, iter.Seq[Move], error) {
+	pl := o.plan()
+	if pl.closed != nil {
+		if ms, ok, err := pl.closed.winningMoves(p); ok || err != nil {
+			return 0, ms, err
+		}
+	}
+	v, err := o.Value(ctx, p)
+	return v, nil, err
+}
+
+// eachWinning calls yield with the winning moves of p, of value v, in the order of Moves, until
+// yield returns false. Every heap of p, and so every heap below the largest, is valued in s:
+// cached, or given by its period.
+func (o *Octal) eachWinning(p Position, v int, s *snapshot, yield func(Move) bool) {
+	if v == 0 {
+		return
+	}
+	pl := o.plan()
+	last := 0
+	for h := range p.All() {
+		if h == last {
+			continue
+		}
+		last = h
+		g, _ := s.value(h)
+		target := g ^ v
+		wins := func(_ int, left []int) bool {
+			x := 0
+			for _, l := range left {
+				g, _ := s.value(l)
+				x ^= g
+			}
+			return x != target
+		}
+		if bound := s.period; bound.Period > 0 && bound.Saltus == 0 && h > 2*(bound.Preperiod+bound.Period) {
+			// Every move has a twin of the same value whose heaps left but the largest are
+			// below n0+p: shift a heap a >= n0+p down by p and the largest up by p. With a
+			// saltus s the shifts change the values by -s and +s, which need not cancel in
+			// a nim-sum, so the bounded search is only for periodic values.
+			if pl.options(h, bound.Preperiod+bound.Period, wins) {
+				continue // no winning move on this heap
+			}
+		}
+		if !pl.options(h, h, func(take int, left []int) bool {
+			return wins(take, left) || yield(newMove(h, take, left))
+		}) {
+			return
+		}
+	}
 }
