@@ -3,6 +3,10 @@ package kayles
 // This file implements the general engine: the options of codes beyond plain
 // octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
 
+// generalWeight is what the general engine counts for each option: walking the ways to split
+// a heap costs it about ten to twenty times what an option costs the plain engines.
+const generalWeight = 16
+
 // mexGeneral returns G(n) from g = G(0..n-1) for any code, as mex does for plain ones, or -1
 // when b stops within the value.
 // A split of m tokens into k heaps costs one step per way to split, so about m^(k-1)/k!² steps.
@@ -13,7 +17,7 @@ func (o *plan) mexGeneral(g []uint16, n int, seen []uint64, b *budget) int {
 	mark := func(v uint16) {
 		seen[v>>6] |= 1 << (v & 63)
 		if steps++; steps == checkEvery {
-			stopped = stopped || !b.spend(steps)
+			stopped = stopped || !b.spend(steps*generalWeight)
 			steps = 0
 		}
 	}
@@ -64,7 +68,7 @@ func (o *plan) mexGeneral(g []uint16, n int, seen []uint64, b *budget) int {
 			})
 		}
 	}
-	if stopped || !b.spend(steps) {
+	if stopped || !b.spend(steps*generalWeight) {
 		clear(seen)
 		return -1
 	}
@@ -130,6 +134,9 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 		}
 		if d.allows(1) && i < n && !visit(i, []int{n - i}) {
 			return false
+		}
+		if i == last {
+			break // i++ would overflow when last is math.MaxInt
 		}
 	}
 	var left []int     // reused for every split

@@ -46,8 +46,14 @@ func newEngine(pl *plan) *engine {
 	return e
 }
 
-// acquire takes e's lock, or returns ctx's error if ctx is done first.
+// acquire takes e's lock, or returns ctx's error if ctx is done first. A free lock is taken
+// whatever ctx.
 func (e *engine) acquire(ctx context.Context) error {
+	select {
+	case e.lock <- struct{}{}:
+		return nil
+	default:
+	}
 	select {
 	case e.lock <- struct{}{}:
 		return nil
@@ -104,7 +110,7 @@ func (e *engine) load() *snapshot {
 func (o *Octal) Grundy(ctx context.Context, n int) (int, error) {
 	o = o.game()
 	if n < 0 {
-		return 0, rangeError("heap", n, MaxValues)
+		return 0, rangeError("heap", n, maxInt)
 	}
 	if v, ok := o.eng.load().value(n); ok {
 		return v, nil

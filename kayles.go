@@ -81,8 +81,8 @@
 //
 // # Sub-packages
 //
-// Package [github.com/octalgames/kayles/table] gives game programs ready tables (Kayles rows of
-// 7, 10 or 13 pins, Standard Nim) with every rule checked, undo, hints, a text form and computer
+// Package [github.com/octalgames/kayles/table] gives game programs ready tables (a Kayles row of
+// up to 1000 pins, with presets of 7, 10 and 13; Standard Nim) with every rule checked, undo, hints, a text form and computer
 // opponents. Package [github.com/octalgames/kayles/graph] plays Node Kayles and Arc Kayles on
 // graphs. Both use this package only through its API.
 //

@@ -52,9 +52,10 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// WithLimits returns an Octal with the rules and the values of o and the limits l (a zero
-// field keeps the default), and a misère memo of its own. Values computed by either are
-// shared by both.
+// WithLimits returns an Octal with the rules and the values of o and the limits l, and a
+// misère memo of its own; a zero or negative field of l takes the default, not o's limit.
+// Values computed by either are shared by both. There is no "no limit": a limit of 1<<62
+// steps is beyond any computation.
 func (o *Octal) WithLimits(l Limits) *Octal {
 	o = o.game()
 	l = l.withDefaults()

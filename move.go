@@ -97,6 +97,20 @@ func (o *plan) options(n, bound int, visit func(take int, left []int) bool) bool
 			}
 		}
 	}
+	if len(o.leave2) == 0 && len(o.leave3) == 0 {
+		// Only splits into two equal heaps: one for each take of o.equal with an even rest,
+		// the first heap left growing as the take shrinks.
+		for j := len(o.equal) - 1; j >= 0; j-- {
+			i := o.equal[j]
+			if m := n - i; m >= 2 && m%2 == 0 && m/2 < bound {
+				buf[0], buf[1] = m/2, m/2
+				if !visit(i, buf[:2]) {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	for a := 1; 2*a <= n && a < bound && o.splits; a++ {
 		for i := 0; i <= min(t, n); i++ {
 			d, m := o.flags[i], n-i

@@ -66,7 +66,7 @@ func (p Period) at(vals []uint16, n int) (int, bool) {
 // values G(0), ..., G(limit-1), and false when none is proven there. It computes the values
 // as [Octal.Values] does, in doubling steps that stop as soon as a period is proven, so a
 // proven game costs O(1) from then on; it has no work limit but ctx, and returns ctx's error
-// (wrapped) when ctx is done first, without a partial answer. A limit above [MaxValues] is
+// when ctx is done first, without a partial answer. A limit above [MaxValues] is
 // capped there; a negative one gets a [*RangeError].
 //
 // The theorem (Guy & Smith 1956, generalised): if G(n+p) = G(n) for n0 <= n < N-p and

@@ -70,8 +70,8 @@ type Report struct {
 //
 // Run has no work limit but ctx and opt.Limit. When ctx is done it stops within one value
 // (within a fraction of one, for the general engine), writes the checkpoint if any, and
-// returns the report of what is cached with ctx's error itself, so that errors.Is and
-// context.Cause tell a deadline from a cancellation. It returns a [*CheckpointError] when a
+// returns the report of what is cached with ctx's error itself (context.Canceled or
+// context.DeadlineExceeded; context.Cause(ctx) tells more when ctx has a cause). It returns a [*CheckpointError] when a
 // checkpoint cannot be read or written, a [*LimitError] with the report when a value would
 // exceed 65535 (Report.TooLarge), and a [*RangeError] for a negative Limit.
 //
@@ -91,7 +91,7 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	start := time.Now()
 	limit := opt.Limit
 	if limit < 0 {
-		return e.report(start), rangeError("run limit", limit, MaxValues)
+		return e.report(ctx, start), rangeError("run limit", limit, MaxValues)
 	}
 	if limit == 0 {
 		limit = DefaultRunLimit
@@ -107,14 +107,14 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	}
 	if opt.Resume != "" {
 		if err := e.resume(ctx, opt.Resume); err != nil {
-			return e.report(start), err
+			return e.report(ctx, start), err
 		}
 	}
 	first := len(e.load().vals)
 	lastProgress, lastCheckpoint := start, start
 	progress := func() {
 		if opt.Progress != nil {
-			opt.Progress(e.progress(start, first))
+			opt.Progress(e.progress(ctx, start, first))
 		}
 	}
 	save := func() error {
@@ -127,9 +127,9 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		if err := ctx.Err(); err != nil {
 			progress()
 			if cerr := save(); cerr != nil {
-				return e.report(start), cerr
+				return e.report(ctx, start), cerr
 			}
-			return e.report(start), err
+			return e.report(ctx, start), err
 		}
 		done, err := e.runStep(ctx, limit)
 		if err != nil {
@@ -146,15 +146,15 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		if now.Sub(lastCheckpoint) >= checkpointEvery {
 			lastCheckpoint = now
 			if err := save(); err != nil {
-				return e.report(start), err
+				return e.report(ctx, start), err
 			}
 		}
 	}
 	progress()
 	if err := save(); err != nil {
-		return e.report(start), err
+		return e.report(ctx, start), err
 	}
-	r := e.report(start)
+	r := e.report(ctx, start)
 	if r.TooLarge && r.Period.Period == 0 {
 		return r, &LimitError{Question: "G(" + strconv.Itoa(r.Values) + ") of " + r.Code, Limit: maxValue, Unit: "as a value",
 			Advice: "the value exceeds 65535, the largest the engine stores; the report covers the values before it"}
@@ -215,13 +215,15 @@ func (e *engine) resume(ctx context.Context, path string) error {
 
 // progress describes the run that started at start with first values. It waits for no lock:
 // it is called between steps, from the goroutine that runs them.
-func (e *engine) progress(start time.Time, first int) Progress {
+func (e *engine) progress(ctx context.Context, start time.Time, first int) Progress {
 	s := e.load()
 	p := Progress{Values: len(s.vals), MaxValue: s.max, Elapsed: time.Since(start)}
 	if sec := p.Elapsed.Seconds(); sec > 0 {
 		p.Rate = float64(p.Values-first) / sec
 	}
-	e.lock <- struct{}{}
+	if e.acquire(ctx) != nil {
+		return p // ctx is done: no wait for the engine, and no rare count
+	}
 	if sp := e.sp; sp != nil && sp.on {
 		p.Rare = len(sp.rare)
 	} else if sp != nil {
@@ -232,18 +234,21 @@ func (e *engine) progress(start time.Time, first int) Progress {
 }
 
 // report describes the values cached in e. It costs O(n).
-func (e *engine) report(start time.Time) Report {
-	e.lock <- struct{}{}
+func (e *engine) report(ctx context.Context, start time.Time) Report {
+	var sp *sparse
+	var r Report
 	s := e.load()
-	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period, TooLarge: e.stop.Load()}
-	sp := e.sp
-	if sp != nil && sp.choices == 0 {
-		sp = nil // too few values for a mask yet
-	}
-	if sp != nil {
-		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
-	}
-	e.release()
+	if e.acquire(ctx) == nil {
+		s = e.load()
+		if sp = e.sp; sp != nil && sp.choices == 0 {
+			sp = nil // too few values for a mask yet
+		}
+		if sp != nil {
+			r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
+		}
+		e.release()
+	} // else ctx is done, and the engine busy with another run: no rare/common fields
+	r.Code, r.Values, r.Period, r.TooLarge = e.pl.code, len(s.vals), s.period, e.stop.Load()
 	r.MaxValue = -1
 	for a, v := range s.vals {
 		if int(v) > r.MaxValue {

@@ -129,3 +129,28 @@ func TestRunCancelSlowCode(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, r.Values, 1<<14)
 }
+
+// TestRunCancelWhileAnotherRuns checks that a Run whose context is done returns at once, with
+// its report, while another Run of the same Octal holds the engine for a long step.
+func TestRunCancelWhileAnotherRuns(t *testing.T) {
+	o := MustParseOctal("0.6")
+	long, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = o.Run(long, RunOptions{Limit: 1 << 24})
+	}()
+	for len(o.eng.load().vals) < 1<<16 {
+		time.Sleep(time.Millisecond) // the other run is well under way
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := o.Run(ctx, RunOptions{})
+	took := time.Since(start)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.Equal(t, "0.6", r.Code)
+	assert.Less(t, took, 3*time.Second, "a generous bound: the contract is 100 ms past the deadline")
+	stop()
+	<-done
+}

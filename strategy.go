@@ -152,9 +152,26 @@ func (o *Octal) eachWinning(p Position, v int, s *snapshot, yield func(Move) boo
 				continue // no winning move on this heap
 			}
 		}
+		// Past the splits whose smaller heap is below n0+2p, a split of two heaps wins only if
+		// one whose smaller heap lies in [n0+p, n0+2p) does (its twin, shifted down by whole
+		// periods; not for splits into equal heaps, whose twins are unequal): so a heap with
+		// none there is not scanned to its middle.
+		bound := s.period
+		cut := pl.plain && pl.heaps == 2 && len(pl.equal) == 0 && bound.Period > 0 && bound.Saltus == 0 &&
+			h > 2*(bound.Preperiod+bound.Period)
+		lo, hi := bound.Preperiod+bound.Period, bound.Preperiod+2*bound.Period
+		foundHigh, stopHeap := false, false
 		if !pl.options(h, h, func(take int, left []int) bool {
-			return wins(take, left) || yield(newMove(h, take, left))
-		}) {
+			if cut && len(left) == 2 && left[0] >= hi && !foundHigh {
+				stopHeap = true
+				return false
+			}
+			if wins(take, left) {
+				return true // not a winning move
+			}
+			foundHigh = foundHigh || (cut && len(left) == 2 && left[0] >= lo)
+			return yield(newMove(h, take, left))
+		}) && !stopHeap {
 			return
 		}
 	}

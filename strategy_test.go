@@ -3,6 +3,7 @@ package kayles_test
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/octalgames/kayles"
@@ -149,4 +150,35 @@ func TestOutcomeString(t *testing.T) {
 	assert.Equal(t, kayles.Previous, must(kayles.Kayles.Outcome(ctx, kayles.Position{})))
 	_, ok := must2(kayles.Kayles.WinningMove(ctx, kayles.Position{}))
 	assert.False(t, ok)
+}
+
+// TestWinningMovesOfHugeRows checks that listing every winning move of a row of 10^9 pins
+// ends at once when the moves that win all split off a short row, and that the bounded scan
+// behind it lists exactly the winning moves that Moves and Value find in rows of a few
+// hundred pins.
+func TestWinningMovesOfHugeRows(t *testing.T) {
+	for _, o := range []*kayles.Octal{kayles.Kayles, kayles.DawsonsKayles, kayles.DawsonsChess, kayles.MustParseOctal("0.6")} {
+		if _, ok, _ := o.Period(ctx, 1<<12); !ok {
+			continue // Officers: no period, so no bounded scan
+		}
+		for h := 150; h < 700; h += 37 {
+			for _, other := range []int{0, 1, 5, 9} {
+				p := kayles.MustNewPosition(h, other)
+				var want []kayles.Move
+				for m := range o.Moves(p) {
+					q, err := o.Play(p, m)
+					require.NoError(t, err)
+					if must(o.Value(ctx, q)) == 0 {
+						want = append(want, m)
+					}
+				}
+				assert.Equal(t, want, slices.Collect(must(o.WinningMoves(ctx, p))), "%s %v", o, p)
+			}
+		}
+	}
+	n := 0
+	for range must(kayles.Kayles.WinningMoves(ctx, kayles.MustNewPosition(1_000_000_000, 5))) {
+		n++
+	}
+	assert.Positive(t, n)
 }
