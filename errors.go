@@ -32,7 +32,7 @@ var (
 type ParseError struct {
 	What   string // what was being parsed: "octal code", "position", or in the sub-packages "graph", "graph6", "table", "nim table"
 	Input  string // the input, cut to 64 bytes when longer
-	Offset int    // byte offset in Input where the problem was found
+	Offset int    // byte offset in the text parsed where the problem was found (Input may be cut)
 	Reason string // what is wrong there
 	Err    error  // ErrSyntax or ErrRange
 }

@@ -11,8 +11,8 @@
 // ">>graph6<<" header is allowed; every line is solved in turn). Vertices are numbered from 0.
 //
 // Each graph gets at most -timeout for all its questions. The exit status is 0 when everything
-// was solved, 1 when an input could not be read or a graph is beyond the solver's limits, 2 for
-// a bad command line, and 3 when a graph took longer than -timeout.
+// was solved, 1 when an input could not be read, 2 for a bad command line, and 3 when a graph
+// is beyond the solver's limits or took longer than -timeout, as for the other examples.
 //
 // Example:
 //
@@ -102,10 +102,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "graph: %s took longer than -timeout %v; see above\n", which(i, len(graphs)), *timeout)
 			status = 3
 		case !ok:
-			fmt.Fprintf(stderr, "graph: %s: some games were not solved; see above\n", which(i, len(graphs)))
-			if status == 0 {
-				status = 1
-			}
+			fmt.Fprintf(stderr, "graph: %s is beyond the solver's limits in some games; see above\n", which(i, len(graphs)))
+			status = 3
 		}
 		cancel()
 	}
