@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -318,6 +319,9 @@ func browser(t *testing.T) string {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
+	}
+	if os.Getenv("KAYLES_BROWSER_TEST") == "require" {
+		t.Fatal("no Chromium on this machine, and KAYLES_BROWSER_TEST=require")
 	}
 	t.Skip("no Chromium on this machine: install it (apt-get install chromium) to run the browser test")
 	return ""
