@@ -150,7 +150,7 @@ func ExampleTable() {
 	fmt.Println(errors.Is(err, table.ErrStale))
 	m, err := t.PlayComputer(ctx)
 	fmt.Println(m, err, t)
-	n, err := t.UndoTo(0)
+	n, err := t.UndoTo(t.Turn(), 0)
 	fmt.Println(n, err, t)
 	text, _ := t.MarshalText()
 	fmt.Println(string(text))

@@ -369,12 +369,17 @@ func (t *Table) Undo(turn int) error {
 }
 
 // UndoTo takes back moves until it is player's turn again with their last move taken back:
-// at a table against the computer, the human's move and the computer's reply. It returns the
-// number of moves taken back, and [ErrNothingToUndo] with nothing changed when player (0 or 1)
-// has not moved.
-func (t *Table) UndoTo(player int) (int, error) {
+// at a table against the computer, the person's move and the computer's reply. Like
+// [Table.Undo] it names the turn the caller saw, and returns a [*PlayError] matching
+// [ErrStale] when turn is not [Table.Turn], so that two racing requests cannot both undo. It
+// returns the number of moves taken back, and [ErrNothingToUndo] with nothing changed when
+// player (0 or 1) has not moved.
+func (t *Table) UndoTo(turn, player int) (int, error) {
 	t.lock()
 	defer t.mu.Unlock()
+	if turn != len(t.history) {
+		return 0, &PlayError{Turn: turn, Want: len(t.history), Layout: t.setup.Layout, Err: ErrStale}
+	}
 	if player < 0 || player > 1 || len(t.history) <= player {
 		return 0, ErrNothingToUndo
 	}

@@ -435,7 +435,7 @@ func TestTableUndoTo(t *testing.T) {
 	s := table.KaylesSetup(table.Normal, table.Medium)
 	s.Seats = [2]table.Level{table.Human, table.Perfect}
 	tb := newTable(t, s)
-	_, err := tb.UndoTo(0)
+	_, err := tb.UndoTo(0, 0)
 	require.ErrorIs(t, err, table.ErrNothingToUndo)
 	_, err = tb.PlayComputer(ctx)
 	require.ErrorIs(t, err, table.ErrHumanSeat)
@@ -446,22 +446,24 @@ func TestTableUndoTo(t *testing.T) {
 	_, err = tb.PlayComputer(ctx)
 	require.NoError(t, err)
 	require.Equal(t, 4, tb.Turn())
-	n, err := tb.UndoTo(0) // the person's second move and the computer's reply
+	_, err = tb.UndoTo(3, 0)
+	require.ErrorIs(t, err, table.ErrStale)
+	n, err := tb.UndoTo(4, 0) // the person's second move and the computer's reply
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
 	assert.Equal(t, 2, tb.Turn())
 	assert.Equal(t, 0, tb.Player())
 	require.NoError(t, tb.Play(2, table.Move{Row: 1, Pin: 10, Count: 1}))
-	n, err = tb.UndoTo(0) // the computer has not replied: one move
+	n, err = tb.UndoTo(3, 0) // the computer has not replied: one move
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
-	n, err = tb.UndoTo(1)
+	n, err = tb.UndoTo(2, 1)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
 	assert.Equal(t, 1, tb.Player())
-	_, err = tb.UndoTo(1)
+	_, err = tb.UndoTo(1, 1)
 	require.ErrorIs(t, err, table.ErrNothingToUndo)
-	_, err = tb.UndoTo(2)
+	_, err = tb.UndoTo(1, 2)
 	require.ErrorIs(t, err, table.ErrNothingToUndo)
 	assert.Equal(t, 1, tb.Turn())
 }

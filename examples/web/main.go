@@ -73,13 +73,14 @@ type entry struct {
 
 // server is the web game server. It is safe for concurrent use.
 type server struct {
-	mu     sync.Mutex
-	tables map[string]*entry
-	mux    *http.ServeMux
+	mu      sync.Mutex
+	tables  map[string]*entry
+	mux     *http.ServeMux
+	compute time.Duration // computeTime; tests shorten it
 }
 
 func newServer() *server {
-	s := &server{tables: map[string]*entry{}, mux: http.NewServeMux()}
+	s := &server{tables: map[string]*entry{}, mux: http.NewServeMux(), compute: computeTime}
 	s.mux.HandleFunc("GET /{$}", s.home)
 	s.mux.HandleFunc("POST /new", s.create)
 	s.mux.HandleFunc("GET /t/{id}", s.show)
@@ -241,13 +242,26 @@ func (s *server) create(w http.ResponseWriter, r *http.Request) {
 }
 
 // computer plays the computer's moves while a computer seat is to move, each within
-// computeTime; it stops at the first error (the game is over, or a person moved first).
+// s.compute. When its level's move takes longer to work out (a misère search of a large
+// table), it plays a random move instead, so that the game goes on. It stops when a person is
+// to move, the game is over, or ctx is done.
 func (s *server) computer(ctx context.Context, e *entry) {
-	for e.tb.Seat(e.tb.Player()) != table.Human {
-		ctx, cancel := context.WithTimeout(ctx, computeTime)
-		_, err := e.tb.PlayComputer(ctx)
+	for e.tb.Seat(e.tb.Player()) != table.Human && ctx.Err() == nil {
+		cctx, cancel := context.WithTimeout(ctx, s.compute)
+		_, err := e.tb.PlayComputer(cctx)
 		cancel()
-		if err != nil {
+		if err == nil {
+			continue
+		}
+		if !errors.Is(err, kayles.ErrTooLarge) && !errors.Is(err, context.DeadlineExceeded) {
+			return // the game is over, or a person moved or undid first
+		}
+		random := table.Computer{Level: table.Random, Seed: e.tb.Setup().Seed}
+		m, turn, err := random.Choose(ctx, e.tb)
+		if err != nil || m == (table.Move{}) || e.tb.Seat(turn%2) == table.Human {
+			return
+		}
+		if e.tb.Play(turn, m) != nil {
 			return
 		}
 	}
@@ -464,7 +478,8 @@ func formMove(r *http.Request) (table.Move, bool) {
 	return m, true
 }
 
-// undo takes back moves to the seat's turn, if the form's turn is still the table's.
+// undo takes back moves to the seat's turn, if the form's turn is still the table's: of two
+// racing undos, one lands.
 func (s *server) undo(w http.ResponseWriter, r *http.Request) {
 	e, seat := s.get(w, r)
 	if e == nil {
@@ -475,12 +490,17 @@ func (s *server) undo(w http.ResponseWriter, r *http.Request) {
 		s.page(w, http.StatusForbidden, e, seat, tx.NotYourSeat, table.Move{})
 		return
 	}
-	if turn, err := strconv.Atoi(r.FormValue("turn")); err != nil || turn != e.tb.Turn() {
-		s.page(w, http.StatusConflict, e, seat, tx.Stale, table.Move{})
+	turn, err := strconv.Atoi(r.FormValue("turn"))
+	if err != nil {
+		s.page(w, http.StatusBadRequest, e, seat, tx.BadRequest, table.Move{})
 		return
 	}
-	if _, err := e.tb.UndoTo(seat); err != nil {
-		s.page(w, http.StatusConflict, e, seat, tx.NothingToUndo, table.Move{})
+	if _, err := e.tb.UndoTo(turn, seat); err != nil {
+		msg := tx.NothingToUndo
+		if errors.Is(err, table.ErrStale) {
+			msg = tx.Stale
+		}
+		s.page(w, http.StatusConflict, e, seat, msg, table.Move{})
 		return
 	}
 	http.Redirect(w, r, "/t/"+e.id+"?seat="+e.tokens[seat], http.StatusSeeOther)

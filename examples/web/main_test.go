@@ -142,6 +142,37 @@ func TestGameAgainstComputer(t *testing.T) {
 	assert.Contains(t, body, `class="pin hint"><input type="checkbox" name="pin" value="1:3"`)
 }
 
+// TestComputerFallsBack checks that a computer whose move takes longer than the server
+// allows plays a random move instead, so that the game goes on to its end.
+func TestComputerFallsBack(t *testing.T) {
+	s := newServer()
+	s.compute = time.Nanosecond // every perfect move is out of time
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	path, seat := create(t, srv.URL, url.Values{"code": {"0.6"}, "start": {"9 9"}, "first": {"computer"}, "level": {"perfect"}, "misere": {"on"}})
+	for range 20 {
+		_, _, body := get(t, srv.URL+path+"?seat="+seat)
+		b, turn := board(t, body)
+		if strings.Contains(body, "You win!") || strings.Contains(body, "You lose.") {
+			return
+		}
+		require.Equal(t, 1, turn%2, "the computer has moved")
+		m := regexp.MustCompile(`name="pin" value="(\d+:\d+)"`).FindAllStringSubmatch(body, -1)
+		require.NotEmpty(t, m, b)
+		played := false
+		for _, pin := range m { // the first legal one: Officers may not take a lone pin
+			status, _, _ := post(t, srv.URL, path+"/play", url.Values{"seat": {seat}, "turn": {strconv.Itoa(turn)}, "pin": {pin[1]}})
+			if status == http.StatusSeeOther {
+				played = true
+				break
+			}
+			require.Equal(t, http.StatusUnprocessableEntity, status)
+		}
+		require.True(t, played, b)
+	}
+	t.Fatal("the game did not end")
+}
+
 func TestSecondSeatJoins(t *testing.T) {
 	srv := httptest.NewServer(newServer())
 	defer srv.Close()
