@@ -113,8 +113,7 @@ func (c Computer) choose(ctx context.Context, s tableState, turn int) (Move, err
 	if c.Level == Human || c.Level > Symmetry {
 		return Move{}, ErrHumanSeat
 	}
-	all := s.moves()
-	if len(all) == 0 {
+	if !s.anyMove() {
 		return Move{}, nil
 	}
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(turn)))
@@ -124,6 +123,7 @@ func (c Computer) choose(ctx context.Context, s tableState, turn int) (Move, err
 		}
 	}
 	if rng.Float64() >= c.Level.perfectOdds() {
+		all := s.moves()
 		return all[rng.IntN(len(all))], nil
 	}
 	m, _, err := s.choose(ctx, rng)

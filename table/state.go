@@ -246,8 +246,7 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 	if err := ctx.Err(); err != nil {
 		return Move{}, false, err
 	}
-	all := s.moves()
-	if len(all) == 0 {
+	if !s.anyMove() {
 		return Move{}, false, nil
 	}
 	wins, err := s.winning(ctx, rng == nil)
@@ -257,6 +256,7 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 	if len(wins) > 0 {
 		return pick(rng, wins), true, nil
 	}
+	all := s.moves()
 	least := slices.MinFunc(all, func(a, b Move) int { return cmp.Compare(a.Count, b.Count) }).Count
 	counts := map[int]int{} // the table moves on a run of each length
 	replies := func(rs []run) int {
