@@ -92,6 +92,15 @@ func (s tableState) placements(r run, km kayles.Move) []Move {
 	return ms
 }
 
+// placementCount returns the number of table moves that play km on a run of its length.
+func (s tableState) placementCount(km kayles.Move) int {
+	if s.layout == Heaps {
+		return 1
+	}
+	off := offset(km)
+	return 1 + boolInt(km.Heap-km.Take-off != off)
+}
+
 // moves returns the legal table moves, ordered by row, pin and count.
 func (s tableState) moves() []Move {
 	byLen := map[int][]kayles.Move{}
@@ -256,30 +265,48 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 	if len(wins) > 0 {
 		return pick(rng, wins), true, nil
 	}
-	all := s.moves()
-	least := slices.MinFunc(all, func(a, b Move) int { return cmp.Compare(a.Count, b.Count) }).Count
-	counts := map[int]int{} // the table moves on a run of each length
-	replies := func(rs []run) int {
-		n := 0
-		for _, r := range rs {
-			c, ok := counts[r.n]
-			if !ok {
-				for _, km := range heapMoves(s.rules, r.n) {
-					c += len(s.placements(r, km))
-				}
-				counts[r.n] = c
+	// Lost: among the moves that take fewest tokens, leave the most replies that do not win.
+	// The rule set's moves on a heap of each length are listed once, and counted as table
+	// moves (one or two placements each).
+	kmsOf := map[int][]kayles.Move{}
+	counts := map[int]int{}
+	lengthMoves := func(r run) ([]kayles.Move, int) {
+		kms, ok := kmsOf[r.n]
+		if !ok {
+			kms = heapMoves(s.rules, r.n)
+			kmsOf[r.n] = kms
+			c := 0
+			for _, km := range kms {
+				c += s.placementCount(km)
 			}
-			n += c
+			counts[r.n] = c
 		}
-		return n
+		return kms, counts[r.n]
 	}
+	least := -1
+	rs := s.runs()
+	for _, r := range rs {
+		kms, _ := lengthMoves(r)
+		for _, km := range kms {
+			if least < 0 || km.Take < least {
+				least = km.Take
+			}
+		}
+	}
+	var cands []Move
+	for _, r := range rs {
+		kms, _ := lengthMoves(r)
+		for _, km := range kms {
+			if km.Take == least {
+				cands = append(cands, s.placements(r, km)...)
+			}
+		}
+	}
+	slices.SortFunc(cands, compareMoves)
 	seen := map[kayles.Position]int{}
 	var best []Move
 	bestWrong := -1
-	for _, m := range all {
-		if m.Count != least {
-			continue
-		}
+	for _, m := range cands {
 		after := s.clone()
 		after.apply(m)
 		p := after.position()
@@ -288,11 +315,20 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 			if err := ctx.Err(); err != nil {
 				return Move{}, false, err
 			}
-			ws, err := after.winning(ctx, false)
+			seq, err := winningMoves(ctx, s.rules, s.misere, p)
 			if err != nil {
 				return Move{}, false, err
 			}
-			wrong = replies(after.runs()) - len(ws)
+			ars := after.runs()
+			byLen := map[int]int{}
+			for _, r := range ars {
+				_, c := lengthMoves(r)
+				wrong += c
+				byLen[r.n]++
+			}
+			for km := range seq {
+				wrong -= byLen[km.Heap] * s.placementCount(km)
+			}
 			seen[p] = wrong
 		}
 		switch {
