@@ -173,6 +173,37 @@ func TestComputerFallsBack(t *testing.T) {
 	t.Fatal("the game did not end")
 }
 
+// TestLanguages checks that a table keeps the language it was set up in, and that refused
+// moves are told in it with the pin or heap at fault, from the table's sentinels.
+func TestLanguages(t *testing.T) {
+	srv := httptest.NewServer(newServer())
+	defer srv.Close()
+	for _, tt := range []struct{ lang, yourMove, pinDown, take string }{
+		{"en", "Your move.", "Pin 1 is already down.", "take 1 from heap 2"},
+		{"fr", "À vous de jouer.", "La quille 1 est déjà tombée.", "prendre 1 dans le tas 2"},
+		{"ja", "あなたの番です。", "ピン1はもう倒れています。", "山2から1個取る"},
+		{"tr", "Sıra sizde.", "1. lobut zaten devrildi.", "2. yığından 1 al"},
+	} {
+		form := kaylesForm("7", "friend", "perfect")
+		form.Set("lang", tt.lang)
+		path, seat := create(t, srv.URL, form)
+		_, _, body := get(t, srv.URL+path+"?seat="+seat)
+		assert.Contains(t, body, tt.yourMove)
+		assert.Contains(t, body, `<html lang="`+tt.lang+`">`)
+		status, _, _ := post(t, srv.URL, path+"/play", url.Values{"seat": {seat}, "turn": {"0"}, "pin": {"1:1"}})
+		require.Equal(t, http.StatusSeeOther, status)
+		_, loc, _ := get(t, srv.URL+path+"/join")
+		_, seat1 := seatOf(t, loc)
+		status, _, body = post(t, srv.URL, path+"/play", url.Values{"seat": {seat1}, "turn": {"1"}, "pin": {"1:1", "1:2"}})
+		assert.Equal(t, http.StatusUnprocessableEntity, status)
+		assert.Contains(t, body, tt.pinDown)
+
+		path, seat = create(t, srv.URL, url.Values{"code": {"0.[3]"}, "layout": {"heaps"}, "start": {"1 2"}, "level": {"perfect"}, "lang": {tt.lang}})
+		_, _, body = get(t, srv.URL+path+"?seat="+seat+"&hint=1")
+		assert.Contains(t, body, tt.take) // 1 2: the winning move takes 1 from heap 2 in normal play
+	}
+}
+
 func TestSecondSeatJoins(t *testing.T) {
 	srv := httptest.NewServer(newServer())
 	defer srv.Close()
