@@ -530,8 +530,9 @@ func (s *server) values(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), computeTime)
 	defer cancel()
-	// Run computes the values and reports the rare/common split that marks the rare heaps.
-	rep, err := rules.Run(ctx, kayles.RunOptions{Limit: n})
+	// Run computes the values and reports the rare/common split that marks the rare heaps;
+	// the engine splits only from a few hundred values on, so it computes at least 512.
+	rep, err := rules.Run(ctx, kayles.RunOptions{Limit: max(n, 512)})
 	if err != nil && !errors.Is(err, kayles.ErrTooLarge) {
 		bad(http.StatusUnprocessableEntity, "the values of "+rules.String()+" take too long to compute here; try a smaller n")
 		return
@@ -562,7 +563,7 @@ func (s *server) values(w http.ResponseWriter, r *http.Request) {
 	var pts []point
 	for i, v := range vs {
 		rare := false
-		if rep.Mask != 0 && i >= 1 {
+		if rep.Mask != 0 && i >= 1 && i < rep.Values { // the split is known where Run computed
 			ones := 0
 			for x := uint16(v) & rep.Mask; x != 0; x &= x - 1 {
 				ones++

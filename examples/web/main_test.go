@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/octalgames/kayles"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -290,6 +291,12 @@ func TestValuesPage(t *testing.T) {
 	assert.Contains(t, body, "<title>G(70) = 6</title>") // the last exceptional value (Guy & Smith 1956)
 	assert.Contains(t, body, "<th>+11</th>")
 	assert.NotContains(t, body, "<th>+12</th>")
+	// The rare heaps marked are those of the rare/common split that the library reports.
+	rep, err := kayles.MustParseOctal("0.77").Run(context.Background(), kayles.RunOptions{Limit: 512})
+	require.NoError(t, err)
+	require.NotZero(t, rep.RareCount)
+	require.Less(t, rep.LastRare, 200)
+	assert.Equal(t, rep.RareCount, strings.Count(body, `class="rare"`))
 	status, _, body = get(t, srv.URL+"/values?code=0.07&n=300")
 	require.Equal(t, http.StatusOK, status)
 	assert.Contains(t, body, "period 34") // Dawson's Kayles (Guy & Smith 1956)
