@@ -503,3 +503,23 @@ func TestBrowserGame(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 200, circles)
 }
+
+// TestTablesBounded checks that the server keeps at most maxTables tables, dropping the least
+// recently used.
+func TestTablesBounded(t *testing.T) {
+	srv := httptest.NewServer(newServer())
+	defer srv.Close()
+	first, seat := create(t, srv.URL, kaylesForm("7", "you", "random"))
+	second, _ := create(t, srv.URL, kaylesForm("7", "you", "random"))
+	time.Sleep(5 * time.Millisecond) // no later table is used at the same instant as the second
+	for range maxTables - 2 {
+		create(t, srv.URL, kaylesForm("7", "you", "random"))
+	}
+	status, _, _ := get(t, srv.URL+first+"?seat="+seat) // the first is used again: the second is oldest
+	require.Equal(t, http.StatusOK, status)
+	create(t, srv.URL, kaylesForm("7", "you", "random"))
+	status, _, _ = get(t, srv.URL+first+"?seat="+seat)
+	assert.Equal(t, http.StatusOK, status)
+	status, _, _ = get(t, srv.URL+second)
+	assert.Equal(t, http.StatusNotFound, status)
+}
