@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/octalgames/kayles"
 	"github.com/octalgames/kayles/table"
 )
 
@@ -134,5 +135,60 @@ func BenchmarkTableText(b *testing.B) {
 		if err := back.UnmarshalText(text); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkGeneralHint measures Table.Hint for rule sets on rows and heaps, in a won
+// position (a full row) and a lost one (two equal rows, or heaps of nim-sum 0).
+func BenchmarkGeneralHint(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		s    table.Setup
+	}{
+		{"kayles/won/n=999", table.Setup{Start: []int{999}}},
+		{"kayles/lost/n=2x499", table.Setup{Start: []int{499, 499}}},
+		{"dawsons/lost/n=2x100", table.Setup{Rules: kayles.DawsonsKayles, Start: []int{100, 100}}},
+		{"nim/lost/heaps=100", table.Setup{Rules: kayles.Nim, Layout: table.Heaps, Start: nimHeaps(100)}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			tb, err := table.New(bc.s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := tb.Hint(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// nimHeaps returns n heaps of nim-sum 0: pairs of equal heaps.
+func nimHeaps(n int) []int {
+	hs := make([]int, n)
+	for i := range hs {
+		hs[i] = 1 + i/2%1000
+	}
+	return hs
+}
+
+// BenchmarkComputerPlay measures a whole game of 13+13 pins of Kayles between two
+// computers of a level, through Computer.Play.
+func BenchmarkComputerPlay(b *testing.B) {
+	for _, l := range []table.Level{table.Random, table.Fair, table.Perfect} {
+		b.Run("level="+l.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				tb, _ := table.New(table.Setup{Start: []int{13, 13}})
+				c := table.Computer{Level: l, Seed: 1}
+				for {
+					if _, err := c.Play(ctx, tb); err != nil {
+						break
+					}
+				}
+			}
+		})
 	}
 }

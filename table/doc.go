@@ -25,6 +25,26 @@
 // fresh table in [Normal] play, the zero [Convention]: 10 pins ([DefaultSize]), or heaps of 1,
 // 3, 5 and 7. The limits are [MaxPins], [MaxHeaps] and [MaxHeapSize].
 //
+// # Tables of any rule set
+//
+// A [Table] plays any rule set of package kayles whose moves take tokens from one heap and
+// leave at most two heaps (Kayles, Dawson's Kayles, Guiles, Officers, Nim, ...), set up by a
+// [Setup]: the rule set, a [Layout] of [Rows] of pins (a move knocks down pins side by side in
+// one row) or [Heaps] (a move takes a count from one heap), the starting rows or heaps, the
+// convention, two seats ([Human] or a computer [Level]) and a seed. [KaylesSetup] and
+// [NimSetup] are the presets, whose tables write the text forms of the [Kayles] and [Nim]
+// tables. Rules are checked by the rule set, so a new code needs no new table code:
+//
+//	t, err := table.New(table.Setup{Rules: kayles.DawsonsKayles, Start: []int{7, 9}})
+//	err = t.Play(t.Turn(), table.Move{Row: 2, Pin: 4, Count: 2}) // refused if another move came first
+//
+// [Table.Play] names the move number it is for and is refused with [ErrStale] when another
+// move or an undo came first, so two requests racing for one turn cannot both land, and
+// [Computer.Play] (or [Table.PlayComputer] for a computer seat) chooses and plays as one step.
+// [Table.UndoTo] takes back moves to a player's turn; [Restore] reads the text form of every
+// table, seats and seed included, and a restored table continues exactly. Its errors have no
+// package prefix: a [*PlayError] carries the sentinel and the offending pin or heap.
+//
 // # Text forms
 //
 // The text form of a table names the game, its setup and every move played, so that it

@@ -25,7 +25,11 @@ var (
 	ErrTakeTooMany   = errors.New("more objects than in heap") // Take of more objects than the heap holds
 	ErrGameOver      = errors.New("game over")                 // a move after the last one
 	ErrNothingToUndo = errors.New("nothing to undo")           // Undo before any move
-	ErrSetup         = errors.New("invalid table setup")       // NewKayles or NewNim refused
+	ErrSetup         = errors.New("invalid table setup")       // NewKayles, NewNim or New refused
+	ErrNoSuchRow     = errors.New("no such row")               // a row number outside a Table
+	ErrRules         = errors.New("not allowed by the rules")  // a move the Table's rule set forbids
+	ErrStale         = errors.New("not this move's turn")      // a move or undo meant for another turn
+	ErrHumanSeat     = errors.New("seat is a person's")        // PlayComputer when a person is to move
 )
 
 // A KnockError records a move that [Kayles.Knock] or [Kayles.Play] rejected. It matches
@@ -120,9 +124,16 @@ func (e *TakeError) Unwrap() []error { return []error{e.Err, kayles.ErrIllegalMo
 // [kayles.ErrRange] with [errors.Is]. The zero SetupError has no reason.
 type SetupError struct {
 	Reason string // what is wrong, fit to show a user
+	legacy bool   // from NewKayles or NewNim, whose messages keep the prefix "kayles: "
 }
 
-func (e *SetupError) Error() string { return "kayles: " + e.Reason }
+// Error returns Reason, after "kayles: " for the errors of [NewKayles] and [NewNim].
+func (e *SetupError) Error() string {
+	if e.legacy {
+		return "kayles: " + e.Reason
+	}
+	return e.Reason
+}
 
 // Unwrap returns [ErrSetup] and [kayles.ErrRange].
 func (e *SetupError) Unwrap() []error { return []error{ErrSetup, kayles.ErrRange} }
@@ -150,4 +161,96 @@ func joinInts(ns []int, sep, last string) string {
 		b.WriteString(strconv.Itoa(n))
 	}
 	return b.String()
+}
+
+// A PlayError records a move or an undo that a [Table] refused. It matches the sentinel in Err
+// with [errors.Is], and [kayles.ErrIllegalMove] too unless Err is [ErrStale]. Its fields give
+// programs what they need to write their own messages. The zero PlayError reports an illegal
+// move and no more.
+type PlayError struct {
+	Move   Move   // the move asked for (the zero Move for an undo)
+	Turn   int    // the move number it was meant for
+	Want   int    // the number of the next move
+	Layout Layout // the table's layout
+	Rows   int    // the number of rows or heaps on the table
+	Pin    int    // the pin at fault, for ErrNoSuchPin and ErrPinDown
+	Length int    // the pins in the row, or the tokens left in the heap
+	Reason string // the rule set's reason, for ErrRules
+	// Err is ErrStale, ErrGameOver, ErrNoSuchRow, ErrNoSuchHeap, ErrTakeNone, ErrNoSuchPin,
+	// ErrPinDown, ErrTakeTooMany or ErrRules.
+	Err error
+}
+
+// Error returns a message fit to show a player, without a package prefix, such as
+// "cannot knock down pins 4 to 5: pin 4 is already down" or "cannot take 4 from heap 2: it
+// holds only 3".
+func (e *PlayError) Error() string {
+	if e.Err == ErrStale {
+		if e.Move == (Move{}) {
+			return "cannot undo: the table has changed since (move " + strconv.Itoa(e.Want+1) + " is next); look again"
+		}
+		return "too late: the table has changed since (move " + strconv.Itoa(e.Want+1) + " is next, not move " +
+			strconv.Itoa(e.Turn+1) + "); look again"
+	}
+	m := e.Move
+	var what string
+	if e.Layout == Heaps {
+		what = "cannot take " + strconv.Itoa(m.Count) + " from heap " + strconv.Itoa(m.Row)
+	} else {
+		switch {
+		case m.Count == 1:
+			what = "cannot knock down pin " + strconv.Itoa(m.Pin)
+		case m.Count > 1:
+			what = "cannot knock down pins " + strconv.Itoa(m.Pin) + " to " + strconv.Itoa(m.Pin+m.Count-1)
+		default:
+			what = "cannot knock down nothing"
+		}
+		if e.Rows > 1 || e.Err == ErrNoSuchRow {
+			what += " of row " + strconv.Itoa(m.Row)
+		}
+	}
+	var why string
+	switch e.Err {
+	case ErrGameOver:
+		why = "the game is over; no move is left"
+	case ErrNoSuchRow:
+		why = "the rows are numbered 1 to " + strconv.Itoa(e.Rows)
+	case ErrNoSuchHeap:
+		why = "the heaps are numbered 1 to " + strconv.Itoa(e.Rows)
+	case ErrTakeNone:
+		if e.Layout == Heaps {
+			why = "take at least one token"
+		} else {
+			why = "choose at least one pin"
+		}
+	case ErrNoSuchPin:
+		if e.Layout == Heaps {
+			why = "a heap has no pins; name a heap and a count"
+		} else {
+			why = "there is no pin " + strconv.Itoa(e.Pin) + "; the pins are numbered 1 to " + strconv.Itoa(e.Length)
+		}
+	case ErrPinDown:
+		why = "pin " + strconv.Itoa(e.Pin) + " is already down"
+	case ErrTakeTooMany:
+		if e.Length == 0 {
+			why = "it is empty"
+		} else {
+			why = "it holds only " + strconv.Itoa(e.Length)
+		}
+	case ErrRules:
+		why = "the rules of this game do not allow that move"
+	case nil:
+		why = "illegal move"
+	default:
+		why = e.Err.Error()
+	}
+	return what + ": " + why
+}
+
+// Unwrap returns Err, and [kayles.ErrIllegalMove] unless Err is [ErrStale].
+func (e *PlayError) Unwrap() []error {
+	if e.Err == ErrStale {
+		return []error{e.Err}
+	}
+	return []error{e.Err, kayles.ErrIllegalMove}
 }

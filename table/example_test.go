@@ -133,3 +133,54 @@ func (greedy) ChooseNim(ctx context.Context, t *table.Nim) (table.NimMove, bool,
 	}
 	return table.NimMove{}, false, nil
 }
+
+func ExampleTable() {
+	ctx := context.Background()
+	// Dawson's Kayles on two rows: a move knocks down two pins side by side.
+	t, err := table.New(table.Setup{Rules: kayles.DawsonsKayles, Start: []int{5, 3},
+		Seats: [2]table.Level{table.Human, table.Perfect}, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(t, t.Position())
+	err = t.Play(t.Turn(), table.Move{Row: 1, Pin: 2, Count: 1})
+	fmt.Println(errors.Is(err, table.ErrRules), err)
+	fmt.Println(t.Play(0, table.Move{Row: 1, Pin: 1, Count: 2}))
+	err = t.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}) // move 0 was played: too late
+	fmt.Println(errors.Is(err, table.ErrStale))
+	m, err := t.PlayComputer(ctx)
+	fmt.Println(m, err, t)
+	n, err := t.UndoTo(t.Turn(), 0)
+	fmt.Println(n, err, t)
+	text, _ := t.MarshalText()
+	fmt.Println(string(text))
+	// Output:
+	// ||||| ||| 3+5
+	// true cannot knock down pin 2 of row 1: the rules of this game do not allow that move
+	// <nil>
+	// true
+	// {2 2 2} <nil> ..||| |..
+	// 2 <nil> ||||| |||
+	// table 0.07 rows 5 3 normal seats human perfect seed 1 moves
+}
+
+func ExampleComputer() {
+	ctx := context.Background()
+	// The perfect computer against a random one at Standard Nim, misère play.
+	t, err := table.New(table.NimSetup(table.Misere))
+	if err != nil {
+		panic(err)
+	}
+	players := []table.Computer{{Level: table.Random, Seed: 3}, {Level: table.Perfect, Seed: 4}}
+	for {
+		if w, over := t.Winner(); over {
+			fmt.Println("winner:", players[w].Level)
+			break
+		}
+		if _, err := players[t.Player()].Play(ctx, t); err != nil {
+			panic(err)
+		}
+	}
+	// Output:
+	// winner: perfect
+}

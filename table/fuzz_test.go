@@ -449,3 +449,82 @@ func FuzzTablesNoPanic(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRestore checks that Restore never panics, and that every text it accepts writes back to
+// a text that restores the same table.
+func FuzzRestore(f *testing.F) {
+	for _, s := range []string{
+		"kayles 10 normal moves 5-6 1", "nim misere 1 3 5 7 moves 4:7", "table 0.07 rows 7 7 misere moves 1:3-4",
+		"kayles 7 normal seats human perfect seed 42 moves 4", "table 0.6 rows 5 normal moves 2", "table 0.[3] heaps 9 normal moves 1:9",
+		"table 4.[3] heaps 3 normal moves", "table 0.77 rows 3 3 normal moves 1:1-3",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		tb, err := table.Restore(text)
+		if err != nil {
+			var pe *kayles.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, kayles.ErrSyntax) && !errors.Is(err, kayles.ErrRange) {
+				t.Fatalf("Restore(%q): %v is not a parse error", text, err)
+			}
+			return
+		}
+		out, _ := tb.MarshalText()
+		again, err := table.Restore(string(out))
+		if err != nil {
+			t.Fatalf("Restore(%q) of the text of %q: %v", out, text, err)
+		}
+		out2, _ := again.MarshalText()
+		if string(out) != string(out2) || tb.String() != again.String() {
+			t.Fatalf("%q restores to %q, then %q", text, out, out2)
+		}
+	})
+}
+
+// FuzzTablePlay plays the moves that data spells out at a table of a few rule sets: every
+// move is checked, a refused one changes nothing, and undo gives back each earlier table.
+func FuzzTablePlay(f *testing.F) {
+	f.Add(uint8(0), []byte{1, 4, 1, 1, 2, 2})
+	f.Add(uint8(3), []byte{3, 0, 9, 2, 0, 5})
+	f.Fuzz(func(t *testing.T, game uint8, data []byte) {
+		setups := []table.Setup{
+			{Start: []int{7, 5}},
+			{Rules: kayles.DawsonsKayles, Start: []int{9}, Convention: table.Misere},
+			{Rules: kayles.Officers, Start: []int{4, 4}},
+			{Rules: kayles.Nim, Layout: table.Heaps, Start: []int{2, 5, 9}},
+		}
+		tb, err := table.New(setups[int(game)%len(setups)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		for i := 0; i+2 < len(data); i += 3 {
+			before, _ := tb.MarshalText()
+			m := table.Move{Row: int(int8(data[i])), Pin: int(int8(data[i+1])), Count: int(int8(data[i+2]))}
+			if tb.Heaps() != nil {
+				m.Pin = 0
+			}
+			legal := slices.Contains(tb.Moves(), m)
+			err := tb.Play(tb.Turn(), m)
+			after, _ := tb.MarshalText()
+			if legal != (err == nil) {
+				t.Fatalf("move %+v at %s: listed %v, Play: %v", m, before, legal, err)
+			}
+			if err != nil {
+				if !errors.Is(err, kayles.ErrIllegalMove) || string(before) != string(after) {
+					t.Fatalf("refused move %+v at %s: %v, table now %s", m, before, err, after)
+				}
+				continue
+			}
+			texts = append(texts, string(before))
+		}
+		for i := len(texts) - 1; i >= 0; i-- {
+			if err := tb.Undo(tb.Turn()); err != nil {
+				t.Fatal(err)
+			}
+			if now, _ := tb.MarshalText(); string(now) != texts[i] {
+				t.Fatalf("undo gave %s, want %s", now, texts[i])
+			}
+		}
+	})
+}

@@ -78,7 +78,7 @@ func NewKayles(conv Convention, pins int) (*Kayles, error) {
 		return nil, err
 	}
 	if pins < 1 || pins > MaxPins {
-		return nil, &SetupError{Reason: "a table has 1 to " + strconv.Itoa(MaxPins) + " pins, not " + strconv.Itoa(pins)}
+		return nil, &SetupError{legacy: true, Reason: "a table has 1 to " + strconv.Itoa(MaxPins) + " pins, not " + strconv.Itoa(pins)}
 	}
 	return &Kayles{conv: conv, size: pins, down: make([]bool, pins), left: pins}, nil
 }

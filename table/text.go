@@ -225,3 +225,281 @@ func atoi(s string) (int, bool) {
 	}
 	return n, true
 }
+
+// AppendText appends the text form of t to b. A table of one row of Kayles and a table of
+// Standard Nim heaps with two human seats and seed 0 are written as a [Kayles] and a [Nim]
+// table write themselves, "kayles 10 normal moves 5-6 1" and "nim misere 1 3 5 7 moves 4:7";
+// any other table as the word table, the rule set's code, the layout and the sizes, the
+// convention, as in "table 0.07 rows 7 7 misere moves 1:3-4". Seats other than two people and
+// a seed other than 0 follow the convention, as in "seats human perfect seed 42". A move is
+// written pin or first-last pins ("5", "5-6") on a single row, row:pin or row:first-last on
+// several rows ("2:5-6"), and heap:count at a table of heaps ("4:7"). It never fails.
+func (t *Table) AppendText(b []byte) ([]byte, error) {
+	t.lock()
+	defer t.mu.Unlock()
+	s := t.setup
+	switch code := s.Rules.String(); {
+	case code == "0.77" && s.Layout == Rows && len(s.Start) == 1:
+		b = append(b, "kayles "...)
+		b = strconv.AppendInt(b, int64(s.Start[0]), 10)
+		b = append(b, ' ')
+		b = append(b, s.Convention.String()...)
+	case code == "0.[3]" && s.Layout == Heaps:
+		b = append(b, "nim "...)
+		b = append(b, s.Convention.String()...)
+		for _, h := range s.Start {
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(h), 10)
+		}
+	default:
+		b = append(b, "table "...)
+		b = append(b, code...)
+		b = append(b, ' ')
+		b = append(b, s.Layout.String()...)
+		for _, h := range s.Start {
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(h), 10)
+		}
+		b = append(b, ' ')
+		b = append(b, s.Convention.String()...)
+	}
+	if s.Seats != [2]Level{} {
+		b = append(b, " seats "...)
+		b = append(b, s.Seats[0].String()...)
+		b = append(b, ' ')
+		b = append(b, s.Seats[1].String()...)
+	}
+	if s.Seed != 0 {
+		b = append(b, " seed "...)
+		b = strconv.AppendUint(b, s.Seed, 10)
+	}
+	b = append(b, " moves"...)
+	for _, m := range t.history {
+		b = append(b, ' ')
+		b = appendMove(b, m, s.Layout, len(s.Start))
+	}
+	return b, nil
+}
+
+// appendMove appends the text of m at a table of the given layout and number of rows.
+func appendMove(b []byte, m Move, layout Layout, rows int) []byte {
+	if layout == Heaps {
+		b = strconv.AppendInt(b, int64(m.Row), 10)
+		b = append(b, ':')
+		return strconv.AppendInt(b, int64(m.Count), 10)
+	}
+	if rows > 1 {
+		b = strconv.AppendInt(b, int64(m.Row), 10)
+		b = append(b, ':')
+	}
+	b = strconv.AppendInt(b, int64(m.Pin), 10)
+	if m.Count > 1 {
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(m.Pin+m.Count-1), 10)
+	}
+	return b
+}
+
+// MarshalText returns the text form of t, as [Table.AppendText] writes it. It never fails.
+func (t *Table) MarshalText() ([]byte, error) { return t.AppendText(nil) }
+
+// UnmarshalText restores the table that text describes, as [Restore] reads it; on error t is
+// unchanged.
+func (t *Table) UnmarshalText(text []byte) error {
+	nt, err := Restore(string(text))
+	if err != nil {
+		return err
+	}
+	t.lock()
+	defer t.mu.Unlock()
+	nt.mu.Lock()
+	defer nt.mu.Unlock()
+	t.setup, t.rows, t.heaps, t.history = nt.setup, nt.rows, nt.heaps, nt.history
+	return nil
+}
+
+// Restore returns the table that text describes, in any text form a [Table], a [Kayles] table
+// or a [Nim] table writes (any run of spaces, tabs or newlines separates the words), replaying
+// and checking every move. It returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or
+// [kayles.ErrRange] for a size beyond the limits, when the text is not a game that can be
+// played. The cost is that of replaying the moves.
+func Restore(text string) (*Table, error) {
+	fail := func(off int, reason string, err error) error {
+		return parseError("table", text, off, reason, err)
+	}
+	ws := splitWords(text)
+	if len(ws) == 0 {
+		return nil, fail(0, "want kayles, nim or table first", kayles.ErrSyntax)
+	}
+	var s Setup
+	i := 1
+	end := func() int { return len(text) }
+	sizes := func(what string) error {
+		for ; i < len(ws) && ws[i].s != "" && ws[i].s[0] >= '0' && ws[i].s[0] <= '9'; i++ {
+			n, ok := atoi(ws[i].s)
+			if !ok {
+				return fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
+			}
+			if n < 1 || n > MaxHeapSize {
+				return fail(ws[i].off, "a "+what+" is 1 to "+strconv.Itoa(MaxHeapSize), kayles.ErrRange)
+			}
+			if len(s.Start) == MaxRows {
+				return fail(ws[i].off, "more than "+strconv.Itoa(MaxRows)+" rows or heaps", kayles.ErrRange)
+			}
+			s.Start = append(s.Start, n)
+		}
+		if len(s.Start) == 0 {
+			if i < len(ws) {
+				return fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
+			}
+			return fail(end(), "want a "+what, kayles.ErrSyntax)
+		}
+		return nil
+	}
+	convention := func() error {
+		if i >= len(ws) {
+			return fail(end(), "want the play convention, normal or misere", kayles.ErrSyntax)
+		}
+		c, ok := parseConvention(ws[i].s)
+		if !ok {
+			return fail(ws[i].off, "unknown play convention; want normal or misere", kayles.ErrSyntax)
+		}
+		s.Convention = c
+		i++
+		return nil
+	}
+	switch ws[0].s {
+	case "kayles":
+		s.Rules, s.Layout = kaylesRules, Rows
+		if err := sizes("number of pins"); err != nil {
+			return nil, err
+		}
+		if len(s.Start) > 1 {
+			return nil, fail(ws[2].off, "a kayles table has one row; write table 0.77 rows ...", kayles.ErrSyntax)
+		}
+		if err := convention(); err != nil {
+			return nil, err
+		}
+	case "nim":
+		s.Rules, s.Layout = nimRules, Heaps
+		if err := convention(); err != nil {
+			return nil, err
+		}
+		if err := sizes("heap size"); err != nil {
+			return nil, err
+		}
+	case "table":
+		if len(ws) < 3 {
+			return nil, fail(end(), "want the rule set's code and rows or heaps", kayles.ErrSyntax)
+		}
+		rules, err := parseRules(ws[1].s)
+		if err != nil {
+			return nil, fail(ws[1].off, "want the code of a rule set, such as 0.77", kayles.ErrSyntax)
+		}
+		s.Rules = rules
+		switch ws[2].s {
+		case "rows":
+			s.Layout = Rows
+		case "heaps":
+			s.Layout = Heaps
+		default:
+			return nil, fail(ws[2].off, "want rows or heaps", kayles.ErrSyntax)
+		}
+		i = 3
+		if err := sizes(s.Layout.noun() + " size"); err != nil {
+			return nil, err
+		}
+		if err := convention(); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fail(0, "want kayles, nim or table first", kayles.ErrSyntax)
+	}
+	if i < len(ws) && ws[i].s == "seats" {
+		if i+2 >= len(ws) {
+			return nil, fail(end(), "want two seats, such as human perfect", kayles.ErrSyntax)
+		}
+		for j := range 2 {
+			l, ok := ParseLevel(ws[i+1+j].s)
+			if !ok {
+				return nil, fail(ws[i+1+j].off, "unknown seat; want human, random, easy, fair, hard, perfect or symmetry", kayles.ErrSyntax)
+			}
+			s.Seats[j] = l
+		}
+		i += 3
+	}
+	if i < len(ws) && ws[i].s == "seed" {
+		if i+1 >= len(ws) {
+			return nil, fail(end(), "want the seed, a number", kayles.ErrSyntax)
+		}
+		seed, err := strconv.ParseUint(ws[i+1].s, 10, 64)
+		if err != nil {
+			return nil, fail(ws[i+1].off, "want the seed, a number below 2^64", kayles.ErrSyntax)
+		}
+		s.Seed = seed
+		i += 2
+	}
+	if i >= len(ws) || ws[i].s != "moves" {
+		if i < len(ws) {
+			return nil, fail(ws[i].off, "want the word moves", kayles.ErrSyntax)
+		}
+		return nil, fail(end(), "want the word moves", kayles.ErrSyntax)
+	}
+	t, err := New(s)
+	if err != nil {
+		var se *SetupError
+		errors.As(err, &se)
+		return nil, fail(ws[0].off, se.Reason, kayles.ErrRange)
+	}
+	moves := ws[i+1:]
+	total := 0
+	for _, n := range s.Start {
+		total += n
+	}
+	if len(moves) > total {
+		return nil, fail(moves[total].off, "more moves than tokens", kayles.ErrSyntax)
+	}
+	for j, w := range moves {
+		m, ok := parseMove(w.s, s.Layout, len(s.Start))
+		if !ok {
+			return nil, fail(w.off, "move "+strconv.Itoa(j+1)+" is not written as the table writes moves", kayles.ErrSyntax)
+		}
+		if err := t.play(m); err != nil {
+			return nil, fail(w.off, "move "+strconv.Itoa(j+1)+": "+err.Error(), kayles.ErrSyntax)
+		}
+	}
+	return t, nil
+}
+
+// parseMove reads a move as appendMove writes it.
+func parseMove(s string, layout Layout, rows int) (Move, bool) {
+	if layout == Heaps {
+		a, b, ok := strings.Cut(s, ":")
+		h, oka := atoi(a)
+		c, okb := atoi(b)
+		return Move{Row: h, Count: c}, ok && oka && okb
+	}
+	m := Move{Row: 1}
+	if rows > 1 {
+		a, rest, ok := strings.Cut(s, ":")
+		r, okr := atoi(a)
+		if !ok || !okr {
+			return Move{}, false
+		}
+		m.Row, s = r, rest
+	}
+	a, b, two := strings.Cut(s, "-")
+	p, ok := atoi(a)
+	if !ok {
+		return Move{}, false
+	}
+	m.Pin, m.Count = p, 1
+	if two {
+		q, ok := atoi(b)
+		if !ok || q <= p {
+			return Move{}, false
+		}
+		m.Count = q - p + 1
+	}
+	return m, true
+}
