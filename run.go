@@ -174,8 +174,7 @@ func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
 	if s.period.Period > 0 {
 		return true, nil
 	}
-	have := len(s.vals)
-	n := min(limit, have+min(max(have/16, 1<<14), 1<<22))
+	n := min(limit, len(s.vals)+stepSize(len(s.vals)))
 	s, err := e.extendLocked(n, limit, newBudget(ctx, unlimited, "steps", nil))
 	if err != nil {
 		return false, err
@@ -189,6 +188,18 @@ func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
 	}
 	return len(s.vals) >= limit || e.stop.Load(), nil
 }
+
+// stepSize returns how many values a step of Run adds to have values: as many again while
+// there are fewer than 2^14 (at least 64), so that a period proven by a few values is proven
+// after a few short steps and a few milliseconds; then 2^14 at a time, then have/16, at most
+// 2^22. A step costs one period search, O(have) at worst, so the searches cost O(1) per value
+// once steps reach have/16 and O(log have) steps before that.
+func stepSize(have int) int {
+	return min(max(have, runFirstStep), max(have/16, 1<<14), 1<<22)
+}
+
+// runFirstStep is the size of Run's first step.
+const runFirstStep = 64
 
 // resume installs the values of a checkpoint, unless e already has as many.
 func (e *engine) resume(ctx context.Context, path string) error {

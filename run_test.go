@@ -129,3 +129,19 @@ func TestRunCancelSlowCode(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, r.Values, 1<<14)
 }
+
+// TestRunProvesSmallPeriodsSoon checks that Run's first steps are small: a period that few
+// values prove is proven with at most twice the values the theorem needs (the steps double),
+// not after a long first step. 0.B and 0.F leave three heaps, on an engine whose values cost
+// O(n) or more each, so a long first step would cost seconds.
+func TestRunProvesSmallPeriodsSoon(t *testing.T) {
+	for _, c := range []string{"0.B", "0.F", "0.77", "0.07", "0.15", "4.7", "0.45"} {
+		o := MustParseOctal(c)
+		r, err := o.Run(context.Background(), RunOptions{})
+		require.NoError(t, err, c)
+		require.True(t, r.Period.Proven, c)
+		k, tt := o.plan().heaps, len(o.Digits())-1
+		need := max(k*(r.Period.Preperiod+r.Period.Period)+tt, runFirstStep)
+		assert.LessOrEqual(t, r.Values, 2*need, "%s: %v proven from %d values", c, r.Period, r.Values)
+	}
+}
