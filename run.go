@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"context"
+	"iter"
 	"strconv"
 	"time"
 )
@@ -45,11 +46,19 @@ type Report struct {
 	Code   string // the canonical code
 	Values int    // how many values G(0), ..., G(Values-1) were computed
 	Period Period // the least proven preperiod and period, or the zero Period when none is
-	// Mask, Parity and ParityFrom describe the rare/common split in force at the end: heap
-	// a is rare when popcount(G(a)&Mask) + Parity·(a-ParityFrom) is even. They are zero, and
-	// so are RareCount and LastRare, for codes that do not use the rare/common engine (see
-	// [Octal.Values]): those whose moves never leave two heaps, or only two equal ones, and
-	// those with flag 8, a repeating tail or k+ in braces.
+	// Apparent is the regularity that the values show when no period is proven (see
+	// [Octal.ApparentPeriod]; Proven is false), or the zero Period when they show none or a
+	// period is proven.
+	Apparent Period
+	// Sparse says whether the rare/common split applies to the code: finite codes whose moves
+	// leave at most two heaps, two of them unequal or of any sizes (see [Octal.Values]). When
+	// it is false, Mask, Parity, ParityFrom, RareCount and LastRare are zero and mean nothing.
+	Sparse bool
+	// Mask, Parity and ParityFrom describe the rare/common split that makes the fewest heaps
+	// 1 to Values-1 rare, chosen afresh from all the values reported (so a resumed run reports
+	// what an unbroken one does): heap a is rare when popcount(G(a)&Mask) +
+	// Parity·(a-ParityFrom) is even (see [Report.IsRare]). Among equally good splits the least
+	// mask with Parity 0 wins, then the least with Parity 1.
 	Mask       uint16
 	Parity     int
 	ParityFrom int // the least take that leaves two heaps (not counting takes with =)
@@ -242,19 +251,73 @@ func (e *engine) progress(start time.Time, first int) Progress {
 	return p
 }
 
-// report describes the values cached in e. It costs O(n).
+// Sequence returns the heaps 0, ..., n-1 with their values, in order, as an iterator that reads
+// them from the engine's cache of 2 bytes a value, and past a proven period (or a closed form)
+// from the period, so that it needs no memory of its own for any n; it stops early when its
+// caller does. It computes the values that are missing first, and fails as [Octal.Values]
+// does when it cannot; when the values are cached or a period is proven, it costs O(1), and
+// the iterator O(1) a value. The iterator may be used any number of times, and concurrently.
+func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error) {
+	o = o.game()
+	code := o.eng.pl.code
+	if n < 0 {
+		return nil, rangeError("number of values", n, MaxValues)
+	}
+	s := o.eng.load()
+	if n > len(s.vals) && s.period.Period == 0 {
+		if n > MaxValues {
+			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: MaxValues, Unit: "values"}
+		}
+		var err error
+		if s, err = o.eng.extend(ctx, n, nil); err != nil {
+			return nil, err
+		}
+		if n > len(s.vals) && s.period.Period == 0 {
+			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(len(s.vals)), Unit: "values",
+				Advice: "G(" + strconv.Itoa(len(s.vals)) + ") would exceed 65535, the largest value the engine stores"}
+		}
+	}
+	if n > len(s.vals) && s.period.Saltus != 0 {
+		if _, ok := s.value(n - 1); !ok {
+			return nil, o.eng.overflow(n - 1)
+		}
+	}
+	return func(yield func(int, int) bool) {
+		direct := min(n, len(s.vals))
+		for a, v := range s.vals[:direct] {
+			if !yield(a, int(v)) {
+				return
+			}
+		}
+		for a := direct; a < n; a++ {
+			v, _ := s.value(a)
+			if !yield(a, v) {
+				return
+			}
+		}
+	}, nil
+}
+
+// IsRare reports whether heap a of value v is rare under the report's split: a >= 1 and
+// popcount(v&Mask) + Parity·(a-ParityFrom) even. It is false for every heap when Sparse is.
+func (r Report) IsRare(a, v int) bool {
+	return r.Sparse && a >= 1 && v >= 0 && v <= maxValue && rare(uint16(v), r.Mask, r.Parity, a, r.ParityFrom)
+}
+
+// report describes the values cached in e. It costs O(n), and O(n) for each candidate period
+// of the apparent-period search that agrees with the values near their end.
 func (e *engine) report(start time.Time) Report {
-	e.lock <- struct{}{}
 	s := e.load()
 	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period, TooLarge: e.stop.Load()}
-	sp := e.sp
-	if sp != nil && sp.choices == 0 {
-		sp = nil // too few values for a mask yet
-	}
-	if sp != nil {
+	pl := e.pl
+	var sp *sparse
+	if r.Sparse = pl.plain && pl.heaps == 2 && len(pl.leave2) > 0; r.Sparse && len(s.vals) > 1 {
+		// A split of its own, from all the values: the engine's was chosen from a prefix,
+		// or not at all after a resumed run that computed nothing.
+		sp = newSparse(pl, s.vals)
+		sp.choose(s.vals)
 		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
 	}
-	e.release()
 	r.MaxValue = -1
 	for a, v := range s.vals {
 		if int(v) > r.MaxValue {
@@ -266,6 +329,9 @@ func (e *engine) report(start time.Time) Report {
 		}
 	}
 	r.MaxValue = max(r.MaxValue, 0)
+	if r.Period.Period == 0 {
+		r.Apparent, _ = findApparent(s.vals)
+	}
 	r.Elapsed = time.Since(start)
 	return r
 }
