@@ -87,7 +87,9 @@ type Report struct {
 // Costs: the values take 2 bytes each; a run with a Limit of 2^24 or more reserves room for
 // Limit values once it passes 2^20 and is never copied again (the system lends the pages only
 // as values are written). The work per value is described at [Octal.Values]; codes with flag 8
-// use the reference engine, O(n²) per value, so keep their Limit in the thousands. No period
+// use the three-heap engine, O(n·V/64) per value for values below V (0.2048, whose values grow
+// as n/3, takes about a minute to 2^15 values), and stop with its [*LimitError] when its pair
+// sets would pass 1 GiB. No period
 // is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
 // limit. With GOMAXPROCS >= 2, codes under the rare/common engine that take at least one token
 // to split compute beyond heap 8192 on two goroutines whenever that measures faster than one
@@ -141,6 +143,13 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 			return e.report(start), err
 		}
 		done, err := e.runStep(ctx, limit)
+		if err != nil && ctx.Err() == nil {
+			// A limit of the engine, such as the three-heap engine's memory.
+			if cerr := save(); cerr != nil {
+				return e.report(start), cerr
+			}
+			return e.report(start), err
+		}
 		if err != nil {
 			continue // ctx is done: the loop's head saves and returns
 		}
@@ -228,7 +237,7 @@ func (e *engine) resume(ctx context.Context, path string) error {
 	for _, v := range vals {
 		top = max(top, int(v))
 	}
-	e.sp = nil // rebuilt from the new values by the next extension
+	e.sp, e.tri = nil, nil // rebuilt from the new values by the next extension
 	e.snap.Store(&snapshot{vals: vals, max: top})
 	return nil
 }
