@@ -14,6 +14,7 @@
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
+//	octal -classify -n 1048576 -budget 2s  the same, at most 2s a code: the rest are open
 //
 // -print, -bfile and -csv write exactly -n values (the report then goes to standard error):
 // past a proven period, or a closed form such as Nim's, the values come from it, so
@@ -212,8 +213,18 @@ const (
 // Tests shorten it.
 var progressEvery = time.Minute
 
+// warnAfter is how long a run with the default -n goes before it estimates its time, and
+// warnLonger the estimate beyond which it warns. Tests shorten them.
+var (
+	warnAfter  = 5 * time.Second
+	warnLonger = 10 * time.Minute
+)
+
 // errTimeout is the cause of the context that -timeout ends, which tells it from Ctrl-C.
 var errTimeout = errors.New("-timeout ran out")
+
+// errBudget is the cause of the context of one code of -classify that -budget ends.
+var errBudget = errors.New("-budget ran out")
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool) int {
 	fs := flag.NewFlagSet("octal", flag.ContinueOnError)
@@ -233,10 +244,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	timeout := fs.Duration("timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
 	classify := fs.Bool("classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
+	budget := fs.Duration("budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
                   [-rare FILE] [-exceptions FILE] [-histogram FILE]
-       octal -classify [-n N] [-j JOBS] [-timeout D]
+       octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
 exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
 the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or a value
 above 65535, the largest the engine stores)
@@ -268,6 +280,9 @@ above 65535, the largest the engine stores)
 	if *timeout < 0 {
 		return usage("-timeout must be a positive duration, such as 2h, or 0 for none")
 	}
+	if *budget != 0 && !*classify {
+		return usage("-budget applies to -classify only; bound a single run with -timeout")
+	}
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
@@ -279,9 +294,12 @@ above 65535, the largest the engine stores)
 	if *classify {
 		if *code != "" || *printVals || *bfile || *csvVals || *asJSON || *checkpoint != "" || *resume != "" ||
 			*rareFile != "" || *excFile != "" || *histFile != "" {
-			return usage("-classify takes only -n, -j and -timeout")
+			return usage("-classify takes only -n, -j, -budget and -timeout")
 		}
-		return classifyAll(ctx, *n, *jobs, *timeout, stdout, stderr)
+		if *budget < 0 {
+			return usage("-budget must be a positive duration, such as 500ms, or 0 for none")
+		}
+		return classifyAll(ctx, *n, *jobs, *timeout, *budget, stdout, stderr)
 	}
 	if *code == "" {
 		return usage("-code is required")
@@ -303,17 +321,40 @@ above 65535, the largest the engine stores)
 		return usage(err.Error())
 	}
 	opt := kayles.RunOptions{Limit: *n, Checkpoint: *checkpoint, CheckpointEvery: *every, Resume: *resume}
+	warned := false
+	// warn says once, when -n was left at its default, that the run would take long at the
+	// rate measured so far (a lower bound: the rate falls as the heaps grow for most codes).
+	warn := func(p kayles.Progress) string {
+		if nSet || warned || p.Elapsed < warnAfter || p.Rate <= 0 || p.Values >= *n {
+			return ""
+		}
+		left := time.Duration(float64(*n-p.Values) / p.Rate * float64(time.Second))
+		if left < warnLonger {
+			return ""
+		}
+		warned = true
+		return fmt.Sprintf("octal: warning: %s: no period proven within %d values; the default -n of %d values would take at least %s more at %.0f values/s; set -n or -timeout to bound the run",
+			o, p.Values, *n, roundDuration(left), p.Rate)
+	}
 	if terminal {
 		opt.Progress = func(p kayles.Progress) {
+			if w := warn(p); w != "" {
+				fmt.Fprintln(stderr, "\n"+w)
+			}
 			fmt.Fprintf(stderr, "\r%s: %d values, %.0f values/s, %d rare, largest %d, %s   ",
 				o, p.Values, p.Rate, p.Rare, p.MaxValue, p.Elapsed.Round(time.Second))
 		}
 	} else {
-		opt.ProgressEvery = progressEvery
+		opt.ProgressEvery = min(progressEvery, warnAfter)
+		var logged time.Duration
 		opt.Progress = func(p kayles.Progress) {
+			if w := warn(p); w != "" {
+				fmt.Fprintln(stderr, w)
+			}
 			// Run also reports once at the end; a run shorter than one interval leaves no
 			// progress line in the log, only its report.
-			if p.Elapsed >= progressEvery {
+			if p.Elapsed >= progressEvery && p.Elapsed-logged >= progressEvery {
+				logged = p.Elapsed
 				fmt.Fprintln(stderr, logLine(o, p, *n, nSet))
 			}
 		}
@@ -638,7 +679,7 @@ func shortCodes() []string {
 // classifyAll computes every short code up to n values, jobs at a time, and writes one line
 // per code in order: the code, then "period P preperiod N0" or "none", then the values
 // computed, the rare count and the largest value.
-func classifyAll(ctx context.Context, n, jobs int, timeout time.Duration, stdout, stderr io.Writer) int {
+func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration, stdout, stderr io.Writer) int {
 	codes := shortCodes()
 	// Only the first code of each class of codes with the same values is run; the others copy
 	// its report.
@@ -664,9 +705,18 @@ func classifyAll(ctx context.Context, n, jobs int, timeout time.Duration, stdout
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r, err := kayles.MustParseOctal(codes[i]).Run(ctx, kayles.RunOptions{Limit: n})
+				cctx, cancel := ctx, context.CancelFunc(func() {})
+				if budget > 0 {
+					cctx, cancel = context.WithTimeoutCause(ctx, budget, errBudget)
+				}
+				r, err := kayles.MustParseOctal(codes[i]).Run(cctx, kayles.RunOptions{Limit: n})
+				open := err != nil && ctx.Err() == nil && errors.Is(context.Cause(cctx), errBudget)
+				cancel()
+				if open {
+					err = nil // the budget ran out: the code is listed as open
+				}
 				errs[i] = err
-				lines[i] = classLine(r)
+				lines[i] = classLine(r, open)
 				if err == nil {
 					done.Add(1)
 				}
@@ -693,7 +743,11 @@ feed:
 		fmt.Fprintln(stderr, "octal: interrupted", at)
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify -n %d (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", n)
+	args := fmt.Sprintf("-n %d", n)
+	if budget > 0 {
+		args += " -budget " + budget.String()
+	}
+	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify %s (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", args)
 	fmt.Fprintln(stdout, "# code status preperiod period values rare_count max_value")
 	for i, c := range codes {
 		j := first[i]
@@ -729,8 +783,14 @@ func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
 	return string(b)
 }
 
-func classLine(r kayles.Report) string {
+// classLine returns the line of a code: its status is "periodic" with the preperiod and the
+// period, "toolarge" when a value would exceed 65535, "open" when -budget ran out first, or
+// "none" when -n values show no proven period.
+func classLine(r kayles.Report, open bool) string {
 	status, n0, p := "none", "-", "-"
+	if open {
+		status = "open"
+	}
 	if r.Period.Period > 0 {
 		status, n0, p = "periodic", strconv.Itoa(r.Period.Preperiod), strconv.Itoa(r.Period.Period)
 	}

@@ -538,3 +538,45 @@ func TestHistogramFile(t *testing.T) {
 	}
 	assert.Equal(t, want, at16)
 }
+
+// TestClassifyBudget checks that -budget lists the codes it stops as open, with the values
+// they reached, and still writes the whole table.
+func TestClassifyBudget(t *testing.T) {
+	code, out, errOut := runOctal(t, "-classify", "-n", "200000", "-budget", "5ms")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Contains(t, lines[0], "-classify -n 200000 -budget 5ms")
+	open := 0
+	rows := 0
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		rows++
+		f := strings.Fields(l)
+		require.Len(t, f, 7)
+		if f[1] == "open" {
+			open++
+			assert.Less(t, atoi(t, f[4]), 200000, l)
+		}
+	}
+	assert.Equal(t, 1024, rows)
+	assert.Positive(t, open, "0.6, 0.007 and Grundy-like codes cannot reach 200000 values in 5ms")
+	code, _, errOut = runOctal(t, "-code", "0.77", "-budget", "1s")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-budget applies to -classify only")
+}
+
+// TestDefaultNWarning checks that a run left at the default -n warns once when its rate says
+// it would take long, and that one with -n given does not.
+func TestDefaultNWarning(t *testing.T) {
+	defer func(a, l, p time.Duration) { warnAfter, warnLonger, progressEvery = a, l, p }(warnAfter, warnLonger, progressEvery)
+	warnAfter, warnLonger, progressEvery = time.Millisecond, time.Minute, time.Hour
+	code, _, errOut := runOctal(t, "-code", "0.8", "-timeout", "300ms")
+	assert.Equal(t, 3, code)
+	assert.Equal(t, 1, strings.Count(errOut, "warning:"), errOut)
+	assert.Contains(t, errOut, "octal: warning: 0.8: no period proven within ")
+	code, _, errOut = runOctal(t, "-code", "0.8", "-n", "100000000", "-timeout", "300ms")
+	assert.Equal(t, 3, code)
+	assert.NotContains(t, errOut, "warning")
+}
