@@ -33,6 +33,10 @@ type triples struct {
 	top   []uint16 // top[j] is the largest of G(1..j-1), which bounds the values of P(j)
 	built int
 	acc   []uint64 // scratch: acc[lo·words:] gathers the words of P(m-c) with G(c)&63 = lo
+	bat   batch    // the values gathered ahead, past batchFrom values
+	// batchFrom is how many values there are when batches start: defaultBatchFrom, or less in
+	// the tests.
+	batchFrom int
 }
 
 // mex returns G(n) for n = len(g), g = G(0..n-1) with largest value top, by the three-heap
@@ -45,7 +49,7 @@ func (e *engine) mex(g []uint16, top int, seen []uint64, b *budget) int {
 		return pl.mex(g, len(g), seen, b)
 	}
 	if e.tri == nil {
-		e.tri = &triples{}
+		e.tri = &triples{batchFrom: defaultBatchFrom}
 	}
 	return e.tri.mex(pl, g, top, seen, b)
 }
@@ -59,6 +63,10 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 	}
 	pl.markFew(g, n, seen)
 	w := t.words
+	if n >= max(t.batchFrom, 4*batchSize) {
+		// From 4·batchSize values on, every row a batch reads is built (j < 2n/3 + batchSize).
+		return t.batched(pl, g, seen, b)
+	}
 	if len(t.acc) < 64*w {
 		t.acc = make([]uint64, 64*w)
 	}
@@ -98,6 +106,113 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 		}
 	}
 	return mexOf(seen)
+}
+
+// Past defaultBatchFrom values the engine gathers the rows for batchSize values at once: each row
+// P(j) is read from memory once for all of them instead of once for each, which makes the
+// engine's work, bound by the memory it reads, about batchSize times lighter (the rows of 2^15
+// values fill 64 MB). A value of the batch needs G(c) for every third heap c, and those at or
+// after the batch's first heap are not known when it is gathered: each value adds them
+// itself, a few rows, when its turn comes.
+const (
+	defaultBatchFrom = 1 << 10
+	batchSize        = 16
+)
+
+// batch is the gathered work of the values from, ..., from+batchSize-1, with bitsets of words.
+type batch struct {
+	from, words int
+	acc         []uint64 // acc[(k·64+lo)·words:] is value from+k's accumulator of lo
+	used        []uint64 // used[k] bit lo: that accumulator is not empty
+}
+
+// batched is the mex of the three-heap engine past t.batchFrom values; seen holds the marks of
+// the moves that leave at most two heaps.
+func (t *triples) batched(pl *plan, g []uint16, seen []uint64, b *budget) int {
+	n, w := len(g), t.words
+	bt := &t.bat
+	if bt.words != w || n < bt.from || n >= bt.from+batchSize {
+		if !t.gatherBatch(pl, g, b) {
+			clear(seen)
+			return -1
+		}
+	}
+	k := n - bt.from
+	used := bt.used[k]
+	acc := bt.acc[k*64*w : (k+1)*64*w]
+	for _, i := range pl.leave3 {
+		m := n - i
+		for c := max((m+2)/3, bt.from, 1); c <= m-2; c++ {
+			j := m - c
+			row := t.pairs[j*w : j*w+wordsFor(int(t.top[j]))]
+			x := int(g[c])
+			hi, lo := x>>6, x&63
+			used |= 1 << lo
+			dst := acc[lo*w : (lo+1)*w]
+			for q, word := range row {
+				dst[q^hi] |= word
+			}
+		}
+	}
+	for used != 0 {
+		lo := bits.TrailingZeros64(used)
+		used &= used - 1
+		src := acc[lo*w : (lo+1)*w]
+		for q, word := range src {
+			if word != 0 {
+				seen[q] |= permute(word, uint(lo))
+				src[q] = 0
+			}
+		}
+	}
+	bt.used[k] = 0
+	return mexOf(seen)
+}
+
+// gatherBatch gathers, for the values n, ..., n+batchSize-1 (n = len(g)), the third heaps c
+// below n, row by row. It reports false when b stops it, leaving no batch.
+func (t *triples) gatherBatch(pl *plan, g []uint16, b *budget) bool {
+	n, w := len(g), t.words
+	bt := &t.bat
+	if need := batchSize * 64 * w; len(bt.acc) != need {
+		bt.acc = make([]uint64, need)
+		bt.used = make([]uint64, batchSize)
+	} else {
+		clear(bt.acc)
+		clear(bt.used)
+	}
+	bt.from, bt.words = n, w
+	steps := 0
+	for _, i := range pl.leave3 {
+		// Value n+k, m = n+k-i, takes c in [ceil(m/3), min(m-2, n-1)], row j = m-c.
+		top := n + batchSize - 1 - i
+		jmax := top - (top+2)/3
+		for j := 2; j <= jmax; j++ {
+			row := t.pairs[j*w : j*w+wordsFor(int(t.top[j]))]
+			for k := range batchSize {
+				m := n + k - i
+				c := m - j
+				if c < max((m+2)/3, 1) || c > min(m-2, n-1) {
+					continue
+				}
+				if steps += len(row); steps >= 1<<14 {
+					steps = 0
+					if b.done() {
+						bt.words = 0 // no batch
+						return false
+					}
+				}
+				x := int(g[c])
+				hi, lo := x>>6, x&63
+				bt.used[k] |= 1 << lo
+				dst := bt.acc[(k*64+lo)*w : (k*64+lo+1)*w]
+				for q, word := range row {
+					dst[q^hi] |= word
+				}
+			}
+		}
+	}
+	return true
 }
 
 // wordsFor returns the words of a bitset that covers every value up to top: a power of two,

@@ -37,8 +37,9 @@ func hexCodes() []string {
 }
 
 // TestThreeHeapsAgainstReference checks the three-heap engine against the reference mex,
-// which lists every triple: every code of hexCodes to 150 values (to 2,000 with -long), and
-// 0.2048, the ruler game, to 1,500.
+// which lists every triple: every code of hexCodes to 150 values (to 2,000 with -long), every
+// other one with batches from 64 values on, and 0.2048, the ruler game, to 1,500 (in batches
+// from 1,024 on).
 func TestThreeHeapsAgainstReference(t *testing.T) {
 	n := 150
 	if *long {
@@ -46,9 +47,12 @@ func TestThreeHeapsAgainstReference(t *testing.T) {
 	}
 	codes := hexCodes()
 	require.Greater(t, len(codes), 500)
-	for _, c := range codes {
+	for k, c := range codes {
 		o := MustParseOctal(c)
 		require.NotEmpty(t, o.plan().leave3, c)
+		if k%2 == 1 {
+			o.eng.tri = &triples{batchFrom: 1} // batches from 4·batchSize values on
+		}
 		got, err := o.Values(context.Background(), n)
 		require.NoError(t, err, c)
 		want := toInts(referenceValues(o, n))
@@ -75,6 +79,7 @@ func TestThreeHeapsAgainstGeneral(t *testing.T) {
 		}
 		o, err := ParseOctal(c)
 		require.NoError(t, err)
+		o.eng.tri = &triples{batchFrom: 1}
 		got, err := o.Values(context.Background(), 300)
 		require.NoError(t, err, c)
 		assert.Equal(t, toInts(generalValues(o, 300)), got, c)
