@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"math/bits"
+	"runtime"
 	"strconv"
 )
 
@@ -182,14 +183,40 @@ func (t *triples) gatherBatch(pl *plan, g []uint16, b *budget) bool {
 		clear(bt.used)
 	}
 	bt.from, bt.words = n, w
+	if runtime.GOMAXPROCS(0) < 2 {
+		if !t.gatherValues(pl, g, 0, batchSize, b.done) {
+			bt.words = 0 // no batch
+			return false
+		}
+		return true
+	}
+	// Two goroutines, each with the accumulators of half the values: nothing is shared but
+	// the rows they read. The helper looks at ctx, not at b, which is not shared.
+	done := make(chan bool)
+	go func() {
+		done <- t.gatherValues(pl, g, batchSize/2, batchSize, func() bool { return b.ctx.Err() != nil })
+	}()
+	ok := t.gatherValues(pl, g, 0, batchSize/2, b.done)
+	if !<-done || !ok || b.done() {
+		bt.words = 0 // no batch
+		return false
+	}
+	return true
+}
+
+// gatherValues gathers the values from+k0, ..., from+k1-1 of the batch, row by row, and
+// reports false when stop, looked at now and then, says to stop.
+func (t *triples) gatherValues(pl *plan, g []uint16, k0, k1 int, stop func() bool) bool {
+	n, w := len(g), t.words
+	bt := &t.bat
 	steps := 0
 	for _, i := range pl.leave3 {
 		// Value n+k, m = n+k-i, takes c in [ceil(m/3), min(m-2, n-1)], row j = m-c.
-		top := n + batchSize - 1 - i
+		top := n + k1 - 1 - i
 		jmax := top - (top+2)/3
 		for j := 2; j <= jmax; j++ {
 			row := t.pairs[j*w : j*w+wordsFor(int(t.top[j]))]
-			for k := range batchSize {
+			for k := k0; k < k1; k++ {
 				m := n + k - i
 				c := m - j
 				if c < max((m+2)/3, 1) || c > min(m-2, n-1) {
@@ -197,8 +224,7 @@ func (t *triples) gatherBatch(pl *plan, g []uint16, b *budget) bool {
 				}
 				if steps += len(row); steps >= 1<<14 {
 					steps = 0
-					if b.done() {
-						bt.words = 0 // no batch
+					if stop() {
 						return false
 					}
 				}
