@@ -197,7 +197,9 @@ func (t *triples) gatherBatch(pl *plan, g []uint16, b *budget) bool {
 		done <- t.gatherValues(pl, g, batchSize/2, batchSize, func() bool { return b.ctx.Err() != nil })
 	}()
 	ok := t.gatherValues(pl, g, 0, batchSize/2, b.done)
-	if !<-done || !ok || b.done() {
+	helper := <-done
+	// b.done first: it records ctx's error in b when the helper alone saw it.
+	if b.done() || !ok || !helper {
 		bt.words = 0 // no batch
 		return false
 	}
