@@ -279,3 +279,35 @@ func BenchmarkCancel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkThreeHeaps computes values of the ruler game 0.2048 (Grossman & Nowakowski), whose
+// moves leave three heaps and whose values grow as about n/3, from scratch with the three-heap
+// engine; the goals are 2^15 values in under 10 s and 10^5 in under 2 minutes.
+func BenchmarkThreeHeaps(b *testing.B) {
+	for _, n := range []int{1 << 12, 1 << 13, 1 << 14, 1 << 15} {
+		b.Run("code=0.2048/n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := kayles.MustParseOctal("0.2048").Values(ctx, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRunSmallPeriods proves the short periods of 0.B and 0.F (period 2, from a few
+// values; they leave three heaps) and of Kayles with Run from scratch.
+func BenchmarkRunSmallPeriods(b *testing.B) {
+	for _, code := range []string{"0.B", "0.F", "0.77"} {
+		b.Run("code="+code, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r, err := kayles.MustParseOctal(code).Run(ctx, kayles.RunOptions{})
+				if err != nil || r.Period.Period == 0 {
+					b.Fatal(r, err)
+				}
+			}
+		})
+	}
+}

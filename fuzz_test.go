@@ -441,3 +441,24 @@ func iterLimit[T any](seq iter.Seq[T], n int) iter.Seq[T] {
 		}
 	}
 }
+
+// FuzzThreeHeaps checks the three-heap engine against the reference mex, which lists every
+// triple, on hexadecimal codes of up to four digits (kayles.ReferenceValues).
+func FuzzThreeHeaps(f *testing.F) {
+	for _, s := range []string{"0.8", "0.2048", "8.1", "C.F", "0.FF", "4.08", "0.B", "0.0009"} {
+		f.Add(s, uint16(200))
+	}
+	f.Fuzz(func(t *testing.T, code string, n uint16) {
+		o, err := kayles.ParseOctal(code)
+		if err != nil || len(o.Digits()) > 5 || !strings.ContainsAny(o.String(), "89ABCDEF") {
+			return
+		}
+		n = n%300 + 1
+		got, err := o.Values(context.Background(), int(n))
+		if err != nil {
+			require.ErrorIs(t, err, kayles.ErrTooLarge)
+			return
+		}
+		assert.Equal(t, kayles.ReferenceValues(o, int(n)), got, code)
+	})
+}

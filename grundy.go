@@ -30,6 +30,7 @@ type engine struct {
 	tried int          // under lock: how many values the last fruitless period search looked at
 	stop  atomic.Bool  // set under lock: a value exceeded maxValue, so len(snap.vals) is final
 	sp    *sparse      // under lock: the rare/common engine's state, for codes leaving two heaps
+	tri   *triples     // under lock: the three-heap engine's state (threeheap.go)
 	per   periodFinder // under lock: the incremental period search
 	pairs pairTuning   // the thresholds of the two-core engine
 }
@@ -97,7 +98,8 @@ func (e *engine) load() *snapshot {
 // cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) steps
 // for a code with t digits whose moves leave at most two heaps (far less when such a code has
 // few rare values: the sparse-space method of Winning Ways ch. 4, see [Octal.Values]),
-// O(n^(k-1)·t) when moves leave k heaps; within [Limits].Steps of work, past which it looks for
+// O(n·V/64) for plain codes with flag 8 (values below V; the three-heap engine of
+// threeheap.go), O(n^(k-1)·t) when moves leave k > 3 heaps; within [Limits].Steps of work, past which it looks for
 // a proven period within the same work instead, and returns a [*LimitError] (wrapping
 // [ErrTooLarge]) when it finds none. [Octal.Values] and [Octal.Period] compute further.
 //
@@ -158,16 +160,18 @@ func (e *engine) overflow(n int) error {
 	return &RangeError{What: "heap of " + e.pl.code + " whose value exceeds the largest int:", Value: n, Min: 0, Max: n - 1}
 }
 
-// cost returns the steps that the reference mex takes to compute G(from), ..., G(to-1): one
-// per option, counted in O(digits) by closed forms, and capped at unlimited/2. Codes on the
-// general engine count their steps as they go, so cost is 0 for them.
+// cost returns the steps that the engine takes to compute G(from), ..., G(to-1): one per
+// option of the reference mex for moves that leave at most two heaps, and for three heaps one
+// per third heap that the three-heap engine groups (threeheap.go), counted in O(digits) by
+// closed forms, and capped at unlimited/2. Codes on the general engine count their steps as
+// they go, so cost is 0 for them.
 func (pl *plan) cost(from, to int) int64 {
 	if !pl.plain || to <= from {
 		return 0
 	}
 	// pairs(x) is the sum of floor(m/2) for 0 <= m < x; triples(x) the sum of m²/12.
 	pairs := func(x float64) float64 { k := math.Floor(x / 2); return k*k - k*float64(1-int(x)%2) }
-	triples := func(x float64) float64 { return (x - 1) * x * (2*x - 1) / 72 }
+	thirds := func(x float64) float64 { return max(0, x-3) * max(0, x-2) / 2 } // the sum of m-2 for 3 <= m < x
 	between := func(f func(float64) float64, i int) float64 {
 		lo, hi := float64(max(from-i, 0)), float64(max(to-i, 0))
 		return f(hi) - f(lo)
@@ -177,7 +181,7 @@ func (pl *plan) cost(from, to int) int64 {
 		c += between(pairs, i)
 	}
 	for _, i := range pl.leave3 {
-		c += between(triples, i)
+		c += between(thirds, i)
 	}
 	return int64(min(c, unlimited/2))
 }
@@ -188,8 +192,10 @@ func (pl *plan) cost(from, to int) int64 {
 // most two heaps (digits up to 7, or braces within {0,1,2}) use the rare/common ("sparse
 // space") engine, with or without the modifiers ! ? =: for two heaps ! and ? both mean the heaps
 // differ, as in Grundy's game (4!.0), and = that they are equal; on two goroutines where
-// [Octal.Run] says. Other codes (repeating tails, k+ in braces, three or more heaps) use the
-// reference mex, which lists every option. [Nim] and [LaskersNim] give every value by their
+// [Octal.Run] says. Plain codes with flag 8 (hexadecimal digits 8 to F: three heaps) use the
+// three-heap engine, O(n·V/64) word operations a value for values below V, with n·V/8 bytes of
+// pair sets (a [*LimitError] past 1 GiB). Other codes (repeating tails, k+ in braces, four or
+// more heaps) use the reference mex, which lists every option. [Nim] and [LaskersNim] give every value by their
 // closed form, O(1) each, up to [MaxValues] and beyond 65535.
 //
 // Values has no work limit but ctx: when ctx is done first it returns ctx's error, keeping the
@@ -320,7 +326,7 @@ func (e *engine) extendLocked(n, most int, b *budget) (*snapshot, error) {
 			if need := width/64 + 1; len(seen) < need {
 				seen = make([]uint64, need)
 			}
-			v = pl.mex(g, len(g), seen[:width/64+1], b)
+			v = e.mex(g, top, seen[:width/64+1], b)
 			if v < 0 {
 				break // b stopped within the value
 			}
@@ -346,6 +352,22 @@ func (o *plan) mex(g []uint16, n int, seen []uint64, b *budget) int {
 	if !o.plain {
 		return o.mexGeneral(g, n, seen, b)
 	}
+	o.markFew(g, n, seen)
+	for _, i := range o.leave3 {
+		m := n - i
+		for a := 1; 3*a <= m; a++ {
+			for b := a; a+2*b <= m; b++ {
+				v := g[a] ^ g[b] ^ g[m-a-b]
+				seen[v>>6] |= 1 << (v & 63)
+			}
+		}
+	}
+	return mexOf(seen)
+}
+
+// markFew marks in seen the values of the options of heap n of a plain code that leave at
+// most two heaps.
+func (o *plan) markFew(g []uint16, n int, seen []uint64) {
 	for _, i := range o.whole {
 		if i == n {
 			seen[0] |= 1
@@ -373,16 +395,6 @@ func (o *plan) mex(g []uint16, n int, seen []uint64, b *budget) int {
 			seen[0] |= 1 // two equal heaps: value 0
 		}
 	}
-	for _, i := range o.leave3 {
-		m := n - i
-		for a := 1; 3*a <= m; a++ {
-			for b := a; a+2*b <= m; b++ {
-				v := g[a] ^ g[b] ^ g[m-a-b]
-				seen[v>>6] |= 1 << (v & 63)
-			}
-		}
-	}
-	return mexOf(seen)
 }
 
 // mexOf returns the least value not marked in the bitset seen, and clears seen for the next

@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"context"
+	"iter"
 	"strconv"
 	"time"
 )
@@ -45,11 +46,19 @@ type Report struct {
 	Code   string // the canonical code
 	Values int    // how many values G(0), ..., G(Values-1) were computed
 	Period Period // the least proven preperiod and period, or the zero Period when none is
-	// Mask, Parity and ParityFrom describe the rare/common split in force at the end: heap
-	// a is rare when popcount(G(a)&Mask) + Parity·(a-ParityFrom) is even. They are zero, and
-	// so are RareCount and LastRare, for codes that do not use the rare/common engine (see
-	// [Octal.Values]): those whose moves never leave two heaps, or only two equal ones, and
-	// those with flag 8, a repeating tail or k+ in braces.
+	// Apparent is the regularity that the values show when no period is proven (see
+	// [Octal.ApparentPeriod]; Proven is false), or the zero Period when they show none or a
+	// period is proven.
+	Apparent Period
+	// Sparse says whether the rare/common split applies to the code: finite codes whose moves
+	// leave at most two heaps, two of them unequal or of any sizes (see [Octal.Values]). When
+	// it is false, Mask, Parity, ParityFrom, RareCount and LastRare are zero and mean nothing.
+	Sparse bool
+	// Mask, Parity and ParityFrom describe the rare/common split that makes the fewest heaps
+	// 1 to Values-1 rare, chosen afresh from all the values reported (so a resumed run reports
+	// what an unbroken one does): heap a is rare when popcount(G(a)&Mask) +
+	// Parity·(a-ParityFrom) is even (see [Report.IsRare]). Among equally good splits the least
+	// mask with Parity 0 wins, then the least with Parity 1.
 	Mask       uint16
 	Parity     int
 	ParityFrom int // the least take that leaves two heaps (not counting takes with =)
@@ -78,7 +87,9 @@ type Report struct {
 // Costs: the values take 2 bytes each; a run with a Limit of 2^24 or more reserves room for
 // Limit values once it passes 2^20 and is never copied again (the system lends the pages only
 // as values are written). The work per value is described at [Octal.Values]; codes with flag 8
-// use the reference engine, O(n²) per value, so keep their Limit in the thousands. No period
+// use the three-heap engine, O(n·V/64) per value for values below V (0.2048, whose values grow
+// as n/3, takes about a minute to 2^15 values), and stop with its [*LimitError] when its pair
+// sets would pass 1 GiB. No period
 // is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
 // limit. With GOMAXPROCS >= 2, codes under the rare/common engine that take at least one token
 // to split compute beyond heap 8192 on two goroutines whenever that measures faster than one
@@ -91,7 +102,7 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	start := time.Now()
 	limit := opt.Limit
 	if limit < 0 {
-		return e.report(ctx, start), rangeError("run limit", limit, MaxValues)
+		return e.report(start), rangeError("run limit", limit, MaxValues)
 	}
 	if limit == 0 {
 		limit = DefaultRunLimit
@@ -107,7 +118,7 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	}
 	if opt.Resume != "" {
 		if err := e.resume(ctx, opt.Resume); err != nil {
-			return e.report(ctx, start), err
+			return e.report(start), err
 		}
 	}
 	first := len(e.load().vals)
@@ -127,11 +138,18 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		if err := ctx.Err(); err != nil {
 			progress()
 			if cerr := save(); cerr != nil {
-				return e.report(ctx, start), cerr
+				return e.report(start), cerr
 			}
-			return e.report(ctx, start), err
+			return e.report(start), err
 		}
 		done, err := e.runStep(ctx, limit)
+		if err != nil && ctx.Err() == nil {
+			// A limit of the engine, such as the three-heap engine's memory.
+			if cerr := save(); cerr != nil {
+				return e.report(start), cerr
+			}
+			return e.report(start), err
+		}
 		if err != nil {
 			continue // ctx is done: the loop's head saves and returns
 		}
@@ -146,15 +164,15 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		if now.Sub(lastCheckpoint) >= checkpointEvery {
 			lastCheckpoint = now
 			if err := save(); err != nil {
-				return e.report(ctx, start), err
+				return e.report(start), err
 			}
 		}
 	}
 	progress()
 	if err := save(); err != nil {
-		return e.report(ctx, start), err
+		return e.report(start), err
 	}
-	r := e.report(ctx, start)
+	r := e.report(start)
 	if r.TooLarge && r.Period.Period == 0 {
 		return r, &LimitError{Question: "G(" + strconv.Itoa(r.Values) + ") of " + r.Code, Limit: maxValue, Unit: "as a value",
 			Advice: "the value exceeds 65535, the largest the engine stores; the report covers the values before it"}
@@ -174,8 +192,7 @@ func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
 	if s.period.Period > 0 {
 		return true, nil
 	}
-	have := len(s.vals)
-	n := min(limit, have+min(max(have/16, 1<<14), 1<<22))
+	n := min(limit, len(s.vals)+stepSize(len(s.vals)))
 	s, err := e.extendLocked(n, limit, newBudget(ctx, unlimited, "steps", nil))
 	if err != nil {
 		return false, err
@@ -189,6 +206,18 @@ func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
 	}
 	return len(s.vals) >= limit || e.stop.Load(), nil
 }
+
+// stepSize returns how many values a step of Run adds to have values: as many again while
+// there are fewer than 2^14 (at least 64), so that a period proven by a few values is proven
+// after a few short steps and a few milliseconds; then 2^14 at a time, then have/16, at most
+// 2^22. A step costs one period search, O(have) at worst, so the searches cost O(1) per value
+// once steps reach have/16 and O(log have) steps before that.
+func stepSize(have int) int {
+	return min(max(have, runFirstStep), max(have/16, 1<<14), 1<<22)
+}
+
+// runFirstStep is the size of Run's first step.
+const runFirstStep = 64
 
 // resume installs the values of a checkpoint, unless e already has as many.
 func (e *engine) resume(ctx context.Context, path string) error {
@@ -208,7 +237,7 @@ func (e *engine) resume(ctx context.Context, path string) error {
 	for _, v := range vals {
 		top = max(top, int(v))
 	}
-	e.sp = nil // rebuilt from the new values by the next extension
+	e.sp, e.tri = nil, nil // rebuilt from the new values by the next extension
 	e.snap.Store(&snapshot{vals: vals, max: top})
 	return nil
 }
@@ -233,22 +262,73 @@ func (e *engine) progress(ctx context.Context, start time.Time, first int) Progr
 	return p
 }
 
-// report describes the values cached in e. It costs O(n).
-func (e *engine) report(ctx context.Context, start time.Time) Report {
-	var sp *sparse
-	var r Report
+// Sequence returns the heaps 0, ..., n-1 with their values, in order, as an iterator that reads
+// them from the engine's cache of 2 bytes a value, and past a proven period (or a closed form)
+// from the period, so that it needs no memory of its own for any n; it stops early when its
+// caller does. It computes the values that are missing first, and fails as [Octal.Values]
+// does when it cannot; when the values are cached or a period is proven, it costs O(1), and
+// the iterator O(1) a value. The iterator may be used any number of times, and concurrently.
+func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error) {
+	o = o.game()
+	code := o.eng.pl.code
+	if n < 0 {
+		return nil, rangeError("number of values", n, MaxValues)
+	}
+	s := o.eng.load()
+	if n > len(s.vals) && s.period.Period == 0 {
+		if n > MaxValues {
+			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: MaxValues, Unit: "values"}
+		}
+		var err error
+		if s, err = o.eng.extend(ctx, n, nil); err != nil {
+			return nil, err
+		}
+		if n > len(s.vals) && s.period.Period == 0 {
+			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(len(s.vals)), Unit: "values",
+				Advice: "G(" + strconv.Itoa(len(s.vals)) + ") would exceed 65535, the largest value the engine stores"}
+		}
+	}
+	if n > len(s.vals) && s.period.Saltus != 0 {
+		if _, ok := s.value(n - 1); !ok {
+			return nil, o.eng.overflow(n - 1)
+		}
+	}
+	return func(yield func(int, int) bool) {
+		direct := min(n, len(s.vals))
+		for a, v := range s.vals[:direct] {
+			if !yield(a, int(v)) {
+				return
+			}
+		}
+		for a := direct; a < n; a++ {
+			v, _ := s.value(a)
+			if !yield(a, v) {
+				return
+			}
+		}
+	}, nil
+}
+
+// IsRare reports whether heap a of value v is rare under the report's split: a >= 1 and
+// popcount(v&Mask) + Parity·(a-ParityFrom) even. It is false for every heap when Sparse is.
+func (r Report) IsRare(a, v int) bool {
+	return r.Sparse && a >= 1 && v >= 0 && v <= maxValue && rare(uint16(v), r.Mask, r.Parity, a, r.ParityFrom)
+}
+
+// report describes the values cached in e. It costs O(n), and O(n) for each candidate period
+// of the apparent-period search that agrees with the values near their end.
+func (e *engine) report(start time.Time) Report {
 	s := e.load()
-	if e.acquire(ctx) == nil {
-		s = e.load()
-		if sp = e.sp; sp != nil && sp.choices == 0 {
-			sp = nil // too few values for a mask yet
-		}
-		if sp != nil {
-			r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
-		}
-		e.release()
-	} // else ctx is done, and the engine busy with another run: no rare/common fields
-	r.Code, r.Values, r.Period, r.TooLarge = e.pl.code, len(s.vals), s.period, e.stop.Load()
+	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period, TooLarge: e.stop.Load()}
+	pl := e.pl
+	var sp *sparse
+	if r.Sparse = pl.plain && pl.heaps == 2 && len(pl.leave2) > 0; r.Sparse && len(s.vals) > 1 {
+		// A split of its own, from all the values: the engine's was chosen from a prefix,
+		// or not at all after a resumed run that computed nothing.
+		sp = newSparse(pl, s.vals)
+		sp.choose(s.vals)
+		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
+	}
 	r.MaxValue = -1
 	for a, v := range s.vals {
 		if int(v) > r.MaxValue {
@@ -260,6 +340,9 @@ func (e *engine) report(ctx context.Context, start time.Time) Report {
 		}
 	}
 	r.MaxValue = max(r.MaxValue, 0)
+	if r.Period.Period == 0 {
+		r.Apparent, _ = findApparent(s.vals)
+	}
 	r.Elapsed = time.Since(start)
 	return r
 }

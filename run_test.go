@@ -154,3 +154,100 @@ func TestRunCancelWhileAnotherRuns(t *testing.T) {
 	stop()
 	<-done
 }
+
+// TestRunProvesSmallPeriodsSoon checks that Run's first steps are small: a period that few
+// values prove is proven with at most twice the values the theorem needs (the steps double),
+// not after a long first step. 0.B and 0.F leave three heaps, on an engine whose values cost
+// O(n) or more each, so a long first step would cost seconds.
+func TestRunProvesSmallPeriodsSoon(t *testing.T) {
+	for _, c := range []string{"0.B", "0.F", "0.77", "0.07", "0.15", "4.7", "0.45"} {
+		o := MustParseOctal(c)
+		r, err := o.Run(context.Background(), RunOptions{})
+		require.NoError(t, err, c)
+		require.True(t, r.Period.Proven, c)
+		k, tt := o.plan().heaps, len(o.Digits())-1
+		need := max(k*(r.Period.Preperiod+r.Period.Period)+tt, runFirstStep)
+		assert.LessOrEqual(t, r.Values, 2*need, "%s: %v proven from %d values", c, r.Period, r.Values)
+	}
+}
+
+// TestSequence checks that Sequence walks exactly the values Values returns, from the cache,
+// past a proven period and from a closed form, and stops when its caller does.
+func TestSequence(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.77", 100_000}, {"0.[3]", 100_000}, {"4.[3]", 1000}, {"0.6", 3000}, {"0.8", 300}} {
+		o := MustParseOctal(c.code)
+		seq, err := o.Sequence(ctx, c.n)
+		require.NoError(t, err, c.code)
+		want, err := MustParseOctal(c.code).Values(ctx, c.n)
+		require.NoError(t, err)
+		got := make([]int, 0, c.n)
+		for a, v := range seq {
+			require.Equal(t, len(got), a)
+			got = append(got, v)
+		}
+		assert.Equal(t, want, got, c.code)
+		count := 0
+		for range seq {
+			if count++; count == 10 {
+				break
+			}
+		}
+		assert.Equal(t, 10, count)
+	}
+	_, err := Kayles.Sequence(ctx, -1)
+	var re *RangeError
+	require.ErrorAs(t, err, &re)
+	_, err = MustParseOctal("0.6").Sequence(ctx, MaxValues+1)
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = MustParseOctal("0.6").Sequence(cctx, 100_000)
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestReportSparseAndApparent checks the report's Sparse flag, its absent split for codes
+// outside the rare/common engine, and the apparent period where none is proven.
+func TestReportSparseAndApparent(t *testing.T) {
+	r, err := MustParseOctal("0.3F").Run(ctx, RunOptions{Limit: 600})
+	require.NoError(t, err)
+	assert.False(t, r.Sparse)
+	assert.Equal(t, Period{Preperiod: 0, Period: 6, Saltus: 3}, r.Apparent)
+	assert.False(t, r.IsRare(1, 0))
+
+	r, err = MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 5000})
+	require.NoError(t, err)
+	assert.True(t, r.Sparse)
+	assert.Equal(t, Period{}, r.Period)
+	g, err := MustParseOctal("0.6").Values(ctx, 5000)
+	require.NoError(t, err)
+	rares := 0
+	for a, v := range g {
+		if r.IsRare(a, v) {
+			rares++
+		}
+	}
+	assert.Equal(t, r.RareCount, rares)
+
+	r, err = Kayles.Run(ctx, RunOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, Period{}, r.Apparent, "a proven period leaves no apparent one")
+	assert.True(t, r.Sparse)
+}
+
+// TestReportAfterResume checks that a run that resumes from a checkpoint and computes nothing
+// more reports the split of the unbroken run (it reported a zero mask and no rare heaps).
+func TestReportAfterResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	whole, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 30000, Checkpoint: path})
+	require.NoError(t, err)
+	resumed, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 5000, Resume: path})
+	require.NoError(t, err)
+	whole.Elapsed, resumed.Elapsed = 0, 0
+	assert.Equal(t, whole, resumed)
+	assert.NotZero(t, resumed.Mask)
+	assert.Positive(t, resumed.RareCount)
+}

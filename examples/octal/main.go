@@ -5,11 +5,33 @@
 //
 //	octal -code 0.16                      compute until the period is proven (or 2^24 values)
 //	octal -code 0.6 -n 1048576 -json      the report as one JSON object
-//	octal -code 0.77 -n 100 -print        the values G(0), G(1), ... one per line
+//	octal -code 0.77 -n 100 -print        the values G(0), ..., G(99), one per line
+//	octal -code 4!.0 -n 10001 -bfile      an OEIS b-file: lines "n G(n)", n = 0..10000
+//	octal -code 0.6 -n 1048576 -csv       CSV: "n,g", then "n,G(n)"
+//	octal -code 0.6 -n 1048576 -rare rare.txt -histogram hist.txt
+//	octal -code 0.77 -exceptions exc.txt  the heaps below the preperiod off the period
 //	octal -code 0.6 -timeout 1h           stop after an hour, with the report of what is done
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
+//	octal -classify -n 1048576 -budget 2s  the same, at most 2s a code: the rest are open
+//
+// -print, -bfile and -csv write exactly -n values (the report then goes to standard error):
+// past a proven period, or a closed form such as Nim's, the values come from it, so
+// -code 0.77 -n 1000000000 -print is limited by the output alone; otherwise they are the values
+// computed, fewer than -n only when the run stopped early. They stream from the engine's cache
+// of 2 bytes a value. A b-file line "n G(n)" has the heap size as its index, offset 0: as the
+// OEIS entries A002186 (Kayles) and A002188 (Grundy's game) use. Entries with offset 1, such
+// as A071509 (0.1777, a(1) = G(1)), need the line of heap 0 dropped, and the values of a game
+// listed under another (Dawson's Kayles, 0.07, is A002187 of Dawson's Chess shifted by one)
+// need their indices shifted.
+//
+// -rare, -exceptions and -histogram write what a paper reports: the rare heaps under the
+// report's rare/common split, the exceptions to the proven period, and value histograms at
+// every power of two. -json carries the build of the library (module version and VCS revision
+// from the binary's build information), the arguments and every flag's value, and the SHA-256
+// of the values it covers as -print writes them; the rare/common fields are absent for codes
+// outside that engine, and an apparent period is given (marked so) when none is proven.
 //
 // When standard error is a terminal, a live progress line goes there; otherwise (a log, CI) one
 // progress line a minute does, with the values so far, the rate and, when -n is given, an
@@ -27,7 +49,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -36,6 +61,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,43 +84,117 @@ func main() {
 
 // jsonReport is the report as JSON: period, preperiod and saltus are null when no period is
 // proven; saltus is 0 for a periodic game and s for an arithmetic-periodic one, G(n+p) = G(n)+s.
+// The fields of the rare/common split (mask to last_rare) are absent for a code outside it
+// (sparse false), and apparent is absent unless the values show a period that is not proven.
+// values_sha256 is the SHA-256 of G(0), ..., G(values-1) written as -print writes them, one
+// decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
 type jsonReport struct {
-	Code           string  `json:"code"`
-	Values         int     `json:"values"`
-	Preperiod      *int    `json:"preperiod"`
-	Period         *int    `json:"period"`
-	Saltus         *int    `json:"saltus"`
-	Mask           uint16  `json:"mask"`
-	Parity         int     `json:"parity"`
-	ParityFrom     int     `json:"parity_from"`
-	RareCount      int     `json:"rare_count"`
-	LastRare       int     `json:"last_rare"`
-	MaxValue       int     `json:"max_value"`
-	MaxAt          int     `json:"max_at"`
-	TooLarge       bool    `json:"too_large"`
-	ElapsedSeconds float64 `json:"elapsed_seconds"`
+	Code           string            `json:"code"`
+	Values         int               `json:"values"`
+	Preperiod      *int              `json:"preperiod"`
+	Period         *int              `json:"period"`
+	Saltus         *int              `json:"saltus"`
+	Apparent       *jsonPeriod       `json:"apparent,omitempty"`
+	Sparse         bool              `json:"sparse"`
+	Mask           *uint16           `json:"mask,omitempty"`
+	Parity         *int              `json:"parity,omitempty"`
+	ParityFrom     *int              `json:"parity_from,omitempty"`
+	RareCount      *int              `json:"rare_count,omitempty"`
+	LastRare       *int              `json:"last_rare,omitempty"`
+	MaxValue       int               `json:"max_value"`
+	MaxAt          int               `json:"max_at"`
+	TooLarge       bool              `json:"too_large"`
+	ElapsedSeconds float64           `json:"elapsed_seconds"`
+	ValuesSHA256   string            `json:"values_sha256"`
+	Args           []string          `json:"args"`   // the command's arguments, as given
+	Params         map[string]string `json:"params"` // every flag's value, defaults included
+	Build          buildInfo         `json:"build"`
+}
+
+// jsonPeriod is an apparent period: it fits the values computed, and no theorem proves it.
+type jsonPeriod struct {
+	Preperiod int `json:"preperiod"`
+	Period    int `json:"period"`
+	Saltus    int `json:"saltus"`
+}
+
+// buildInfo names the build of the library that computed a report, from the binary's build
+// information: the module's version ("(devel)" in a build from a work tree), and the VCS
+// revision and whether the tree was modified when the build records them.
+type buildInfo struct {
+	Module   string `json:"module"`
+	Version  string `json:"version"`
+	Revision string `json:"revision,omitempty"`
+	Modified bool   `json:"modified,omitempty"`
+	Go       string `json:"go"`
+}
+
+const modulePath = "github.com/octalgames/kayles"
+
+// readBuild returns the build information of the kayles module in this binary.
+func readBuild() buildInfo {
+	b := buildInfo{Module: modulePath, Version: "unknown", Go: runtime.Version()}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return b
+	}
+	if bi.Main.Path == modulePath {
+		b.Version = bi.Main.Version
+		for _, st := range bi.Settings {
+			switch st.Key {
+			case "vcs.revision":
+				b.Revision = st.Value
+			case "vcs.modified":
+				b.Modified = st.Value == "true"
+			}
+		}
+		return b
+	}
+	for _, d := range bi.Deps {
+		if d.Path == modulePath {
+			if d.Replace != nil {
+				d = d.Replace
+			}
+			b.Version = d.Version
+		}
+	}
+	return b
 }
 
 func toJSON(r kayles.Report) jsonReport {
-	j := jsonReport{Code: r.Code, Values: r.Values, Mask: r.Mask, Parity: r.Parity, ParityFrom: r.ParityFrom,
-		RareCount: r.RareCount, LastRare: r.LastRare, MaxValue: r.MaxValue, MaxAt: r.MaxAt,
+	j := jsonReport{Code: r.Code, Values: r.Values, Sparse: r.Sparse, MaxValue: r.MaxValue, MaxAt: r.MaxAt,
 		TooLarge: r.TooLarge, ElapsedSeconds: r.Elapsed.Seconds()}
+	if r.Sparse {
+		m, c, from, rc, lr := r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare
+		j.Mask, j.Parity, j.ParityFrom, j.RareCount, j.LastRare = &m, &c, &from, &rc, &lr
+	}
 	if r.Period.Period > 0 {
 		n0, p, st := r.Period.Preperiod, r.Period.Period, r.Period.Saltus
 		j.Preperiod, j.Period, j.Saltus = &n0, &p, &st
+	} else if a := r.Apparent; a.Period > 0 {
+		j.Apparent = &jsonPeriod{Preperiod: a.Preperiod, Period: a.Period, Saltus: a.Saltus}
 	}
 	return j
 }
 
 func text(r kayles.Report) string {
 	s := fmt.Sprintf("code %s: %d values in %.3fs; ", r.Code, r.Values, r.Elapsed.Seconds())
-	if r.Period.Period > 0 {
+	switch {
+	case r.Period.Period > 0:
 		s += "proven " + r.Period.String()
-	} else {
+	case r.Apparent.Period > 0:
+		s += "no period proven; the values show " + r.Apparent.String()
+	default:
 		s += "no period proven"
 	}
-	s += fmt.Sprintf("\nmask %#x parity %d (from %d): %d rare heaps, the last at %d\nlargest value %d, first at heap %d\n",
-		r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare, r.MaxValue, r.MaxAt)
+	s += "\n"
+	if r.Sparse {
+		s += fmt.Sprintf("mask %#x parity %d (from %d): %d rare heaps, the last at %d\n",
+			r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare)
+	} else {
+		s += "no rare/common split: the code is outside the sparse-space engine\n"
+	}
+	s += fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
 	if r.TooLarge {
 		s += "stopped: the next value would exceed 65535\n"
 	}
@@ -113,15 +213,30 @@ const (
 // Tests shorten it.
 var progressEvery = time.Minute
 
+// warnAfter is how long a run with the default -n goes before it estimates its time, and
+// warnLonger the estimate beyond which it warns. Tests shorten them.
+var (
+	warnAfter  = 5 * time.Second
+	warnLonger = 10 * time.Minute
+)
+
 // errTimeout is the cause of the context that -timeout ends, which tells it from Ctrl-C.
 var errTimeout = errors.New("-timeout ran out")
+
+// errBudget is the cause of the context of one code of -classify that -budget ends.
+var errBudget = errors.New("-budget ran out")
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool) int {
 	fs := flag.NewFlagSet("octal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	code := fs.String("code", "", "the octal code, such as 0.16 or 4.7 (required unless -classify)")
 	n := fs.Int("n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30)")
-	printVals := fs.Bool("print", false, "write the values G(0), G(1), ... one per line to standard output (the report goes to standard error)")
+	printVals := fs.Bool("print", false, "write exactly -n values G(0), G(1), ... one per line to standard output, past a proven period from the period (the report goes to standard error)")
+	bfile := fs.Bool("bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (see the package doc on offsets)")
+	csvVals := fs.Bool("csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
+	rareFile := fs.String("rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
+	excFile := fs.String("exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
+	histFile := fs.String("histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
 	asJSON := fs.Bool("json", false, "write the report as one JSON object")
 	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
 	every := fs.Duration("every", 10*time.Minute, "how often to write the checkpoint")
@@ -129,9 +244,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	timeout := fs.Duration("timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
 	classify := fs.Bool("classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
+	budget := fs.Duration("budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached (0: no limit)")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
-       octal -classify [-n N] [-j JOBS] [-timeout D]
+		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
+                  [-rare FILE] [-exceptions FILE] [-histogram FILE]
+       octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
 exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
 the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or a value
 above 65535, the largest the engine stores)
@@ -163,6 +280,9 @@ above 65535, the largest the engine stores)
 	if *timeout < 0 {
 		return usage("-timeout must be a positive duration, such as 2h, or 0 for none")
 	}
+	if *budget != 0 && !*classify {
+		return usage("-budget applies to -classify only; bound a single run with -timeout")
+	}
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
@@ -172,30 +292,69 @@ above 65535, the largest the engine stores)
 		defer cancel()
 	}
 	if *classify {
-		if *code != "" || *printVals || *asJSON || *checkpoint != "" || *resume != "" {
-			return usage("-classify takes only -n, -j and -timeout")
+		if *code != "" || *printVals || *bfile || *csvVals || *asJSON || *checkpoint != "" || *resume != "" ||
+			*rareFile != "" || *excFile != "" || *histFile != "" {
+			return usage("-classify takes only -n, -j, -budget and -timeout")
 		}
-		return classifyAll(ctx, *n, *jobs, *timeout, stdout, stderr)
+		if *budget < 0 {
+			return usage("-budget must be a positive duration, such as 500ms, or 0 for none")
+		}
+		return classifyAll(ctx, *n, *jobs, *timeout, *budget, stdout, stderr)
 	}
 	if *code == "" {
 		return usage("-code is required")
+	}
+	format := ""
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{*printVals, "print"}, {*bfile, "bfile"}, {*csvVals, "csv"}} {
+		if f.on && format != "" {
+			return usage("-" + format + " and -" + f.name + " are different formats of the same output: choose one")
+		}
+		if f.on {
+			format = f.name
+		}
 	}
 	o, err := kayles.ParseOctal(*code)
 	if err != nil {
 		return usage(err.Error())
 	}
 	opt := kayles.RunOptions{Limit: *n, Checkpoint: *checkpoint, CheckpointEvery: *every, Resume: *resume}
+	warned := false
+	// warn says once, when -n was left at its default, that the run would take long at the
+	// rate measured so far (a lower bound: the rate falls as the heaps grow for most codes).
+	warn := func(p kayles.Progress) string {
+		if nSet || warned || p.Elapsed < warnAfter || p.Rate <= 0 || p.Values >= *n {
+			return ""
+		}
+		left := time.Duration(float64(*n-p.Values) / p.Rate * float64(time.Second))
+		if left < warnLonger {
+			return ""
+		}
+		warned = true
+		return fmt.Sprintf("octal: warning: %s: no period proven within %d values; the default -n of %d values would take at least %s more at %.0f values/s; set -n or -timeout to bound the run",
+			o, p.Values, *n, roundDuration(left), p.Rate)
+	}
 	if terminal {
 		opt.Progress = func(p kayles.Progress) {
+			if w := warn(p); w != "" {
+				fmt.Fprintln(stderr, "\n"+w)
+			}
 			fmt.Fprintf(stderr, "\r%s: %d values, %.0f values/s, %d rare, largest %d, %s   ",
 				o, p.Values, p.Rate, p.Rare, p.MaxValue, p.Elapsed.Round(time.Second))
 		}
 	} else {
-		opt.ProgressEvery = progressEvery
+		opt.ProgressEvery = min(progressEvery, warnAfter)
+		var logged time.Duration
 		opt.Progress = func(p kayles.Progress) {
+			if w := warn(p); w != "" {
+				fmt.Fprintln(stderr, w)
+			}
 			// Run also reports once at the end; a run shorter than one interval leaves no
 			// progress line in the log, only its report.
-			if p.Elapsed >= progressEvery {
+			if p.Elapsed >= progressEvery && p.Elapsed-logged >= progressEvery {
+				logged = p.Elapsed
 				fmt.Fprintln(stderr, logLine(o, p, *n, nSet))
 			}
 		}
@@ -212,25 +371,49 @@ above 65535, the largest the engine stores)
 		return exitFail
 	}
 	out := stdout
-	if *printVals {
+	// The values are cached by now, even when ctx is done: reading them needs no ctx.
+	rctx := context.WithoutCancel(ctx)
+	if format != "" {
 		out = stderr
-		// The values are cached by now, even when ctx is done: reading them needs no ctx.
-		vals, verr := o.Values(context.WithoutCancel(ctx), r.Values)
-		if verr != nil {
-			fmt.Fprintln(stderr, "octal:", verr)
-			return exitStatus(verr)
+		// Exactly -n values when a period (or a closed form) gives them all; otherwise those
+		// computed, when the run stopped early.
+		count := min(r.Values, *n)
+		if r.Period.Period > 0 {
+			count = *n
 		}
-		w := newLineWriter(stdout)
-		for _, v := range vals {
-			w.int(v)
-		}
-		if werr := w.flush(); werr != nil {
+		if werr := writeValues(rctx, o, count, format, stdout); werr != nil {
 			fmt.Fprintln(stderr, "octal:", werr)
-			return exitFail
+			return exitStatus(werr)
+		}
+	}
+	for _, f := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{*rareFile, func(w io.Writer) error { return writeRare(rctx, o, r, w) }},
+		{*excFile, func(w io.Writer) error { return writeExceptions(rctx, o, r, w) }},
+		{*histFile, func(w io.Writer) error { return writeHistograms(rctx, o, r.Values, w) }},
+	} {
+		if f.path == "" {
+			continue
+		}
+		if werr := writeFile(f.path, f.write); werr != nil {
+			fmt.Fprintln(stderr, "octal:", werr)
+			return exitStatus(werr)
 		}
 	}
 	if *asJSON {
-		b, _ := json.Marshal(toJSON(r))
+		j := toJSON(r)
+		sum, serr := valuesChecksum(rctx, o, r.Values)
+		if serr != nil {
+			fmt.Fprintln(stderr, "octal:", serr)
+			return exitStatus(serr)
+		}
+		j.ValuesSHA256, j.Args, j.Build = sum, append([]string{}, args...), readBuild()
+		j.Params = map[string]string{}
+		fs.VisitAll(func(f *flag.Flag) { j.Params[f.Name] = f.Value.String() })
+		j.Params["n"] = strconv.Itoa(*n)
+		b, _ := json.Marshal(j)
 		fmt.Fprintln(out, string(b))
 	} else {
 		fmt.Fprint(out, text(r))
@@ -314,12 +497,166 @@ func (l *lineWriter) int(v int) {
 	}
 }
 
+// pair writes "a<sep>v".
+func (l *lineWriter) pair(a, v int, sep byte) {
+	l.buf = strconv.AppendInt(l.buf, int64(a), 10)
+	l.buf = append(l.buf, sep)
+	l.int(v)
+}
+
+// int3 writes "a b c".
+func (l *lineWriter) int3(a, b, c int) {
+	l.buf = strconv.AppendInt(l.buf, int64(a), 10)
+	l.buf = append(l.buf, ' ')
+	l.pair(b, c, ' ')
+}
+
 func (l *lineWriter) flush() error {
 	if l.err == nil && len(l.buf) > 0 {
 		_, l.err = l.w.Write(l.buf)
 	}
 	l.buf = l.buf[:0]
 	return l.err
+}
+
+// writeValues writes G(0), ..., G(count-1) of o to w in format: "print" one value a line,
+// "bfile" the OEIS b-file lines "n G(n)", "csv" a header and lines "n,G(n)". The values stream
+// from o's cache (or its period), count is not bounded by memory.
+func writeValues(ctx context.Context, o *kayles.Octal, count int, format string, w io.Writer) error {
+	seq, err := o.Sequence(ctx, count)
+	if err != nil {
+		return err
+	}
+	lw := newLineWriter(w)
+	switch format {
+	case "print":
+		for _, v := range seq {
+			if lw.int(v); lw.err != nil {
+				break
+			}
+		}
+	case "bfile":
+		for a, v := range seq {
+			if lw.pair(a, v, ' '); lw.err != nil {
+				break
+			}
+		}
+	case "csv":
+		lw.buf = append(lw.buf, "n,g\n"...)
+		for a, v := range seq {
+			if lw.pair(a, v, ','); lw.err != nil {
+				break
+			}
+		}
+	}
+	return lw.flush()
+}
+
+// valuesChecksum returns the SHA-256, in hexadecimal, of G(0), ..., G(count-1) written as
+// -print writes them.
+func valuesChecksum(ctx context.Context, o *kayles.Octal, count int) (string, error) {
+	h := sha256.New()
+	if err := writeValues(ctx, o, count, "print", h); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// writeFile writes a file through write, and reports the first error of either.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = write(bw)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// writeRare writes the rare heaps a >= 1 of the report's split, "heap value" a line, after a
+// comment line that names the split.
+func writeRare(ctx context.Context, o *kayles.Octal, r kayles.Report, w io.Writer) error {
+	if !r.Sparse {
+		_, err := fmt.Fprintf(w, "# %s: no rare/common split, the code is outside the sparse-space engine\n", r.Code)
+		return err
+	}
+	fmt.Fprintf(w, "# %s: heaps a in 1..%d with popcount(G(a)&%#x) + %d*(a-%d) even: %d heaps\n",
+		r.Code, r.Values-1, r.Mask, r.Parity, r.ParityFrom, r.RareCount)
+	seq, err := o.Sequence(ctx, r.Values)
+	if err != nil {
+		return err
+	}
+	lw := newLineWriter(w)
+	for a, v := range seq {
+		if r.IsRare(a, v) {
+			lw.pair(a, v, ' ')
+		}
+	}
+	return lw.flush()
+}
+
+// writeExceptions writes the heaps below the proven preperiod n0 whose value differs from the
+// periodic continuation: G(a) != G(a+k·p) - k·s, k the least with a+k·p >= n0. Each line is
+// "heap value periodic_value".
+func writeExceptions(ctx context.Context, o *kayles.Octal, r kayles.Report, w io.Writer) error {
+	p := r.Period
+	if p.Period == 0 {
+		_, err := fmt.Fprintf(w, "# %s: no period proven within %d values, so no exceptions to list\n", r.Code, r.Values)
+		return err
+	}
+	fmt.Fprintf(w, "# %s: %s; heaps below %d whose value differs from the period's\n", r.Code, p, p.Preperiod)
+	lw := newLineWriter(w)
+	for a := range p.Preperiod {
+		k := (p.Preperiod - a + p.Period - 1) / p.Period
+		v, err := o.Grundy(ctx, a)
+		if err != nil {
+			return err
+		}
+		c, err := o.Grundy(ctx, a+k*p.Period)
+		if err != nil {
+			return err
+		}
+		if c -= k * p.Saltus; v != c {
+			lw.int3(a, v, c)
+		}
+	}
+	return lw.flush()
+}
+
+// writeHistograms writes, at every power of two n up to count and at count itself, how many
+// heaps below n have each value: "n value count" for each value that occurs.
+func writeHistograms(ctx context.Context, o *kayles.Octal, count int, w io.Writer) error {
+	seq, err := o.Sequence(ctx, count)
+	if err != nil {
+		return err
+	}
+	var hist []int
+	top := -1
+	lw := newLineWriter(w)
+	dump := func(n int) {
+		for v := 0; v <= top; v++ {
+			if hist[v] > 0 {
+				lw.int3(n, v, hist[v])
+			}
+		}
+	}
+	for a, v := range seq {
+		if v >= len(hist) {
+			hist = append(hist, make([]int, v+1-len(hist))...)
+		}
+		hist[v]++
+		top = max(top, v)
+		if n := a + 1; n&(n-1) == 0 || n == count {
+			dump(n)
+		}
+	}
+	return lw.flush()
 }
 
 // shortCodes lists every code with one to three octal digits after the point, first digit 0 or
@@ -342,7 +679,7 @@ func shortCodes() []string {
 // classifyAll computes every short code up to n values, jobs at a time, and writes one line
 // per code in order: the code, then "period P preperiod N0" or "none", then the values
 // computed, the rare count and the largest value.
-func classifyAll(ctx context.Context, n, jobs int, timeout time.Duration, stdout, stderr io.Writer) int {
+func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration, stdout, stderr io.Writer) int {
 	codes := shortCodes()
 	// Only the first code of each class of codes with the same values is run; the others copy
 	// its report.
@@ -368,9 +705,18 @@ func classifyAll(ctx context.Context, n, jobs int, timeout time.Duration, stdout
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r, err := kayles.MustParseOctal(codes[i]).Run(ctx, kayles.RunOptions{Limit: n})
+				cctx, cancel := ctx, context.CancelFunc(func() {})
+				if budget > 0 {
+					cctx, cancel = context.WithTimeoutCause(ctx, budget, errBudget)
+				}
+				r, err := kayles.MustParseOctal(codes[i]).Run(cctx, kayles.RunOptions{Limit: n})
+				open := err != nil && ctx.Err() == nil && errors.Is(context.Cause(cctx), errBudget)
+				cancel()
+				if open {
+					err = nil // the budget ran out: the code is listed as open
+				}
 				errs[i] = err
-				lines[i] = classLine(r)
+				lines[i] = classLine(r, open)
 				if err == nil {
 					done.Add(1)
 				}
@@ -397,7 +743,11 @@ feed:
 		fmt.Fprintln(stderr, "octal: interrupted", at)
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify -n %d (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", n)
+	args := fmt.Sprintf("-n %d", n)
+	if budget > 0 {
+		args += " -budget " + budget.String()
+	}
+	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify %s (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", args)
 	fmt.Fprintln(stdout, "# code status preperiod period values rare_count max_value")
 	for i, c := range codes {
 		j := first[i]
@@ -433,8 +783,14 @@ func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
 	return string(b)
 }
 
-func classLine(r kayles.Report) string {
+// classLine returns the line of a code: its status is "periodic" with the preperiod and the
+// period, "toolarge" when a value would exceed 65535, "open" when -budget ran out first, or
+// "none" when -n values show no proven period.
+func classLine(r kayles.Report, open bool) string {
 	status, n0, p := "none", "-", "-"
+	if open {
+		status = "open"
+	}
 	if r.Period.Period > 0 {
 		status, n0, p = "periodic", strconv.Itoa(r.Period.Preperiod), strconv.Itoa(r.Period.Period)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -329,4 +331,252 @@ func TestSameValuesKey(t *testing.T) {
 	assert.Equal(t, key("0.456"), key("0.457"))
 	assert.NotEqual(t, key("0.6"), key("0.7"))
 	assert.NotEqual(t, key("0.6"), key("0.61"), "a different last digit changes the theorem's bound")
+}
+
+// TestPrintExactly checks that -print writes exactly -n values however far the proof reaches,
+// the values past it from the period (Kayles, proven from 256 values), a closed form (Nim,
+// Lasker's Nim) or the engine (0.6, no period), byte-identical to Values.
+func TestPrintExactly(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.77", 1_000_000}, {"0.[3]", 1_000_000}, {"4.[3]", 100_000}, {"0.6", 5000}, {"0.B", 3000}} {
+		code, out, errOut := runOctal(t, "-code", c.code, "-n", strconv.Itoa(c.n), "-print")
+		require.Equal(t, 0, code, errOut)
+		want, err := kayles.MustParseOctal(c.code).Values(context.Background(), c.n)
+		require.NoError(t, err)
+		var b strings.Builder
+		for _, v := range want {
+			b.WriteString(strconv.Itoa(v))
+			b.WriteByte('\n')
+		}
+		require.Equal(t, c.n, strings.Count(out, "\n"), c.code)
+		assert.True(t, b.String() == out, "%s: -print differs from Values", c.code)
+	}
+}
+
+// readValues reads the values of a testdata file: every number on the lines that do not start
+// with "#", up to the first line that does after some values.
+func readValues(t *testing.T, path string) []int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var vals []int
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "#") {
+			if len(vals) > 0 {
+				break
+			}
+			continue
+		}
+		for _, f := range strings.Fields(l) {
+			vals = append(vals, atoi(t, f))
+		}
+	}
+	return vals
+}
+
+// TestBfileOEIS checks the b-files of Kayles and Grundy's game against the published prefixes
+// of OEIS A002186 and A002188 (both with offset 0, as the b-file), and the CSV form.
+func TestBfileOEIS(t *testing.T) {
+	for _, c := range []struct{ code, file string }{
+		{"0.77", "../../testdata/kayles.txt"},
+		{"4!.0", "../../testdata/grundysgame.txt"},
+	} {
+		want := readValues(t, c.file)
+		require.Greater(t, len(want), 80)
+		code, out, errOut := runOctal(t, "-code", c.code, "-n", "2000", "-bfile")
+		require.Equal(t, 0, code, errOut)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		require.Len(t, lines, 2000)
+		for n, v := range want {
+			assert.Equal(t, strconv.Itoa(n)+" "+strconv.Itoa(v), lines[n], c.code)
+		}
+		code, out, _ = runOctal(t, "-code", c.code, "-n", "2000", "-csv")
+		require.Equal(t, 0, code)
+		rows := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		require.Len(t, rows, 2001)
+		assert.Equal(t, "n,g", rows[0])
+		for n := range rows[1:] {
+			assert.Equal(t, strings.Replace(lines[n], " ", ",", 1), rows[n+1])
+		}
+	}
+	code, _, errOut := runOctal(t, "-code", "0.77", "-print", "-csv")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "choose one")
+}
+
+func jsonOf(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	code, out, errOut := runOctal(t, append(args, "-json")...)
+	require.Equal(t, 0, code, errOut)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	return m
+}
+
+// TestJSONResearchFields checks the build, the parameters, the checksum (which -print | sha256
+// reproduces), the fields absent for a code outside the rare/common engine, and the apparent
+// period of 0.3F (period 6, saltus 3) where none is proven.
+func TestJSONResearchFields(t *testing.T) {
+	m := jsonOf(t, "-code", "0.6", "-n", "3000")
+	_, out, _ := runOctal(t, "-code", "0.6", "-n", "3000", "-print")
+	sum := sha256.Sum256([]byte(out))
+	assert.Equal(t, hex.EncodeToString(sum[:]), m["values_sha256"])
+	assert.Equal(t, []any{"-code", "0.6", "-n", "3000", "-json"}, m["args"])
+	params := m["params"].(map[string]any)
+	assert.Equal(t, "3000", params["n"])
+	assert.Equal(t, "10m0s", params["every"])
+	assert.Equal(t, "github.com/octalgames/kayles", m["build"].(map[string]any)["module"])
+	assert.NotEmpty(t, m["build"].(map[string]any)["version"])
+	assert.Equal(t, true, m["sparse"])
+	assert.Contains(t, m, "mask")
+	assert.Contains(t, m, "rare_count")
+	assert.NotContains(t, m, "apparent")
+
+	m = jsonOf(t, "-code", "0.3F", "-n", "600")
+	assert.Equal(t, false, m["sparse"])
+	for _, k := range []string{"mask", "parity", "parity_from", "rare_count", "last_rare"} {
+		assert.NotContains(t, m, k)
+	}
+	assert.Nil(t, m["period"])
+	assert.Equal(t, map[string]any{"preperiod": 0.0, "period": 6.0, "saltus": 3.0}, m["apparent"])
+	_, text, _ := runOctal(t, "-code", "0.3F", "-n", "600")
+	assert.Contains(t, text, "the values show preperiod 0, period 6, saltus 3 (apparent)")
+	assert.Contains(t, text, "outside the sparse-space engine")
+	assert.NotContains(t, text, "mask")
+}
+
+// TestResumeSameStatistics checks that a run resumed from a checkpoint, with a smaller -n
+// that computes nothing more, reports what the unbroken run did.
+func TestResumeSameStatistics(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck")
+	whole := jsonOf(t, "-code", "0.6", "-n", "30000", "-checkpoint", path)
+	resumed := jsonOf(t, "-code", "0.6", "-n", "5000", "-resume", path)
+	for _, k := range []string{"values", "mask", "parity", "parity_from", "rare_count", "last_rare", "max_value", "max_at", "values_sha256"} {
+		assert.Equal(t, whole[k], resumed[k], k)
+	}
+	assert.NotZero(t, resumed["rare_count"])
+}
+
+// TestRareFile checks the rare heaps of Grundy's game against Flammenkamp's list, which has
+// every rare heap up to 231 (his mask ...11110, so heaps 1 to 231 fall under mask&0xff = 0xfe).
+func TestRareFile(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/grundysgame.txt")
+	require.NoError(t, err)
+	var want []string
+	for _, f := range strings.Fields(string(b)) {
+		h, v, ok := strings.Cut(f, "=")
+		_, herr := strconv.Atoi(h)
+		_, verr := strconv.Atoi(v)
+		if ok && herr == nil && verr == nil && h != "0" {
+			want = append(want, h+" "+v)
+		}
+	}
+	require.Len(t, want, 47)
+	path := filepath.Join(t.TempDir(), "rare")
+	m := jsonOf(t, "-code", "4!.0", "-n", "40000", "-rare", path)
+	assert.Equal(t, 0xfe, int(m["mask"].(float64))&0xff)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	require.True(t, strings.HasPrefix(lines[0], "# 4!.0: "))
+	lines = lines[1:]
+	assert.Len(t, lines, int(m["rare_count"].(float64)))
+	require.Greater(t, len(lines), len(want))
+	assert.Equal(t, want, lines[:len(want)])
+	h, _, _ := strings.Cut(lines[len(want)], " ")
+	assert.Greater(t, atoi(t, h), 231)
+}
+
+// TestExceptionsFile checks the exceptions to Kayles' period against the seed's table:
+// the heaps below 71 whose value differs from the periodic continuation, the last being 70.
+func TestExceptionsFile(t *testing.T) {
+	k := readValues(t, "../../testdata/kayles.txt")
+	var want []string
+	for a := range 71 {
+		c := a + (71-a+11)/12*12
+		if k[a] != k[c] {
+			want = append(want, strconv.Itoa(a)+" "+strconv.Itoa(k[a])+" "+strconv.Itoa(k[c]))
+		}
+	}
+	path := filepath.Join(t.TempDir(), "exc")
+	code, _, _ := runOctal(t, "-code", "0.77", "-exceptions", path)
+	require.Equal(t, 0, code)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	assert.Equal(t, "# 0.77: preperiod 71, period 12; heaps below 71 whose value differs from the period's", lines[0])
+	assert.Equal(t, want, lines[1:])
+	assert.True(t, strings.HasPrefix(lines[len(lines)-1], "70 "))
+}
+
+// TestHistogramFile checks that the histograms count every heap below each power of two, and
+// the counts of Kayles' first 16 values.
+func TestHistogramFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hist")
+	code, _, _ := runOctal(t, "-code", "0.77", "-n", "100", "-histogram", path)
+	require.Equal(t, 0, code)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	total := map[int]int{}
+	at16 := map[int]int{}
+	for _, l := range strings.Split(strings.TrimSpace(string(got)), "\n") {
+		f := strings.Fields(l)
+		require.Len(t, f, 3)
+		n, v, c := atoi(t, f[0]), atoi(t, f[1]), atoi(t, f[2])
+		total[n] += c
+		if n == 16 {
+			at16[v] = c
+		}
+	}
+	assert.Equal(t, map[int]int{1: 1, 2: 2, 4: 4, 8: 8, 16: 16, 32: 32, 64: 64, 100: 100}, total)
+	k := readValues(t, "../../testdata/kayles.txt")
+	want := map[int]int{}
+	for _, v := range k[:16] {
+		want[v]++
+	}
+	assert.Equal(t, want, at16)
+}
+
+// TestClassifyBudget checks that -budget lists the codes it stops as open, with the values
+// they reached, and still writes the whole table.
+func TestClassifyBudget(t *testing.T) {
+	code, out, errOut := runOctal(t, "-classify", "-n", "200000", "-budget", "5ms")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Contains(t, lines[0], "-classify -n 200000 -budget 5ms")
+	open := 0
+	rows := 0
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		rows++
+		f := strings.Fields(l)
+		require.Len(t, f, 7)
+		if f[1] == "open" {
+			open++
+			assert.Less(t, atoi(t, f[4]), 200000, l)
+		}
+	}
+	assert.Equal(t, 1024, rows)
+	assert.Positive(t, open, "0.6, 0.007 and Grundy-like codes cannot reach 200000 values in 5ms")
+	code, _, errOut = runOctal(t, "-code", "0.77", "-budget", "1s")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-budget applies to -classify only")
+}
+
+// TestDefaultNWarning checks that a run left at the default -n warns once when its rate says
+// it would take long, and that one with -n given does not.
+func TestDefaultNWarning(t *testing.T) {
+	defer func(a, l, p time.Duration) { warnAfter, warnLonger, progressEvery = a, l, p }(warnAfter, warnLonger, progressEvery)
+	warnAfter, warnLonger, progressEvery = time.Millisecond, time.Minute, time.Hour
+	code, _, errOut := runOctal(t, "-code", "0.8", "-timeout", "300ms")
+	assert.Equal(t, 3, code)
+	assert.Equal(t, 1, strings.Count(errOut, "warning:"), errOut)
+	assert.Contains(t, errOut, "octal: warning: 0.8: no period proven within ")
+	code, _, errOut = runOctal(t, "-code", "0.8", "-n", "100000000", "-timeout", "300ms")
+	assert.Equal(t, 3, code)
+	assert.NotContains(t, errOut, "warning")
 }

@@ -1,0 +1,102 @@
+package kayles
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hexCodes returns every hexadecimal code d0.d1 and d0.d1d2 that has a digit with flag 8, the
+// codes that the three-heap engine computes: d0 is 0, 4, 8 or C (its other flags mean
+// nothing), d1 and d2 range over 0 to F, and the last digit is not zero.
+func hexCodes() []string {
+	var codes []string
+	for _, d0 := range "048C" {
+		for x := 1; x < 16*16; x++ {
+			d1, d2 := x/16, x%16
+			var c string
+			switch {
+			case d2 == 0:
+				if x >= 16 {
+					continue // d1 alone is the one-digit code, listed once below
+				}
+				c = fmt.Sprintf("%c.%X", d0, x)
+			default:
+				c = fmt.Sprintf("%c.%X%X", d0, d1, d2)
+			}
+			if d0 >= '8' || d1 >= 8 || d2 >= 8 || (d2 == 0 && x >= 8) {
+				codes = append(codes, c)
+			}
+		}
+	}
+	return codes
+}
+
+// TestThreeHeapsAgainstReference checks the three-heap engine against the reference mex,
+// which lists every triple: every code of hexCodes to 150 values (to 2,000 with -long), every
+// other one with batches from 64 values on, and 0.2048, the ruler game, to 1,500 (in batches
+// from 1,024 on).
+func TestThreeHeapsAgainstReference(t *testing.T) {
+	n := 150
+	if *long {
+		n = 2000
+	}
+	codes := hexCodes()
+	require.Greater(t, len(codes), 500)
+	for k, c := range codes {
+		o := MustParseOctal(c)
+		require.NotEmpty(t, o.plan().leave3, c)
+		if k%2 == 1 {
+			o.eng.tri = &triples{batchFrom: 1} // batches from 4·batchSize values on
+		}
+		got, err := o.Values(context.Background(), n)
+		require.NoError(t, err, c)
+		want := toInts(referenceValues(o, n))
+		require.Equal(t, want, got, c)
+	}
+	o := MustParseOctal("0.2048")
+	got, err := o.Values(context.Background(), 1500)
+	require.NoError(t, err)
+	assert.Equal(t, toInts(referenceValues(o, 1500)), got)
+}
+
+// TestThreeHeapsAgainstGeneral checks the three-heap engine against the general engine, a
+// separate implementation, on random hexadecimal codes of up to four digits.
+func TestThreeHeapsAgainstGeneral(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 2048))
+	for range 20 {
+		c := fmt.Sprintf("%X.", 4*r.IntN(4))
+		for d := range 1 + r.IntN(4) {
+			x := r.IntN(16)
+			if d == 0 {
+				x = 8 + r.IntN(8)
+			}
+			c += fmt.Sprintf("%X", x)
+		}
+		o, err := ParseOctal(c)
+		require.NoError(t, err)
+		o.eng.tri = &triples{batchFrom: 1}
+		got, err := o.Values(context.Background(), 300)
+		require.NoError(t, err, c)
+		assert.Equal(t, toInts(generalValues(o, 300)), got, c)
+	}
+}
+
+// TestPermute checks the bit permutation of translate against its definition.
+func TestPermute(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		word, x := r.Uint64(), uint(r.IntN(64))
+		want := uint64(0)
+		for p := range 64 {
+			if word>>p&1 != 0 {
+				want |= 1 << (uint(p) ^ x)
+			}
+		}
+		assert.Equal(t, want, permute(word, x), "%#x ^ %d", word, x)
+	}
+}
