@@ -293,3 +293,49 @@ func TestQuotientRange(t *testing.T) {
 	assert.False(t, q.Covers(MustNewPosition(10)))
 	assert.True(t, q.Covers(MustNewPosition(9, 9)))
 }
+
+// TestUseQuotient: a stored quotient answers MisereOutcome and MisereWinningMoves for the
+// positions it covers, beyond the reach of the search, and agrees with the search below it.
+func TestUseQuotient(t *testing.T) {
+	ctx := context.Background()
+	o := MustParseOctal("0.75").WithLimits(Limits{SearchSteps: 1 << 12})
+	big := MustNewPosition(30, 41, 57, 99, 1000)
+	_, err := o.MisereOutcome(ctx, big)
+	require.ErrorIs(t, err, ErrTooLarge)
+	q, err := o.Quotient(ctx, 30)
+	require.NoError(t, err)
+	assert.False(t, Kayles.UseQuotient(q))
+	require.True(t, o.UseQuotient(q))
+	assert.Same(t, q, o.MisereQuotient())
+	r, err := o.MisereOutcome(ctx, big)
+	require.NoError(t, err)
+	want, _ := q.Outcome(big)
+	assert.Equal(t, want, r)
+	ms, err := o.MisereWinningMoves(ctx, big)
+	require.NoError(t, err)
+	for m := range ms {
+		after := big.replace(m.Heap, m.Left)
+		r, err := q.Outcome(after)
+		require.NoError(t, err)
+		assert.Equal(t, Previous, r, "%v", m)
+	}
+	m, ok, err := o.MisereWinningMove(ctx, big)
+	require.NoError(t, err)
+	first, _ := o.MisereWinningMoves(ctx, big)
+	for f := range first {
+		assert.True(t, ok)
+		assert.Equal(t, f, m)
+		break
+	}
+	// Below the search's reach the two agree.
+	s := MustParseOctal("0.75")
+	for _, p := range positionsUpTo(10, 14) {
+		a, err := s.MisereOutcome(ctx, p)
+		require.NoError(t, err)
+		b, err := o.MisereOutcome(ctx, p)
+		require.NoError(t, err)
+		require.Equal(t, a, b, "%v", p)
+	}
+	o.UseQuotient(nil)
+	assert.Nil(t, o.MisereQuotient())
+}
