@@ -62,17 +62,26 @@ const quotientUnit = "quotient steps"
 //
 // # Method
 //
-// For each heap h in turn it extends the verified Q_{h-1}: first it tries every element x of
-// Q_{h-1} as Φ(h), and keeps the one that the verification accepts (at most one can be, as the
-// quotient is reduced); when none is, it adjoins a generator g for heap h with g^(i+p) = g^i for
-// small i and p, forms the unreduced candidate Q_{h-1} × <g> whose P-portion is read off the
-// outcomes of the positions r_x + j·h (r_x the smallest position of class x, computed by a
-// search in which every position without a heap of h is decided by Q_{h-1}), verifies it, and
-// reduces it: two elements are merged when every product treats them alike. The reduced
-// monoid of an outcome-faithful candidate is the quotient, since the candidate's elements are
-// all classes of positions. So every Quotient returned is exactly the quotient, and a heap
-// whose quotient is not of this form (one that splits classes of Q_{h-1}) gets an error rather
-// than a guess.
+// For each heap h in turn it extends the verified Q_{h-1}, in the manner of Plambeck and
+// Siegel's MisereSolver:
+//
+//   - it tries every element x of Q_{h-1} as Φ(h), and keeps the one that the verification
+//     accepts (at most one can be, as the quotient is reduced);
+//   - failing that, it adjoins a generator g for heap h with g^(i+p) = g^i (i+p <= 6), forms
+//     the unreduced candidate Q_{h-1} × <g> whose P-portion is read off the outcomes of the
+//     positions r_x + j·h (r_x a smallest position of class x, found by a search in which
+//     every position without a heap of h is decided by Q_{h-1}), and verifies it;
+//   - failing that (heap h splits classes of Q_{h-1}), it learns the classes of the heaps up
+//     to h afresh: positions are told apart by their rows of outcomes against a set of test
+//     positions, the candidate's product is read off the rows of sums of representatives and
+//     checked to be associative with Φ a homomorphism, and every failed check or verification
+//     adds the sub-positions of the position at fault (or, when that adds none, every
+//     position of one more token) to the tests, for at most 2^11 tests.
+//
+// A verified candidate is then reduced: two elements are merged when every product treats them
+// alike. The reduction of an outcome-faithful candidate whose elements are all classes of
+// positions is the quotient, so every Quotient returned is exactly the quotient; the
+// heuristics above only decide how fast a candidate is found, never whether it is accepted.
 //
 // # Verification
 //
@@ -178,9 +187,12 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 }
 
 // optionClasses returns the distinct classes of the options of heap h in the current monoid.
-func (qb *quotientBuilder) optionClasses(h int) []int32 {
+func (qb *quotientBuilder) optionClasses(h int) ([]int32, error) {
 	var cls []int32
 	qb.pl.options(h, h, func(_ int, left []int) bool {
+		if !qb.b.spend(1) {
+			return false
+		}
 		c := int32(0)
 		for _, l := range left {
 			c = qb.m.times(c, qb.phi[l])
@@ -191,16 +203,22 @@ func (qb *quotientBuilder) optionClasses(h int) []int32 {
 		return true
 	})
 	slices.Sort(cls)
-	return cls
+	return cls, qb.b.err
 }
 
 // step extends the verified quotient of the heaps below h to heap h.
 func (qb *quotientBuilder) step(h int) error {
+	if qb.b.done() {
+		return qb.b.err
+	}
 	if qb.pl.dead(h) {
 		qb.phi = append(qb.phi, 0)
 		return nil
 	}
-	opts := qb.optionClasses(h)
+	opts, err := qb.optionClasses(h)
+	if err != nil {
+		return err
+	}
 	m := qb.m
 	// Every element of the current quotient, as Φ(h).
 	for x := int32(0); int(x) < m.n; x++ {

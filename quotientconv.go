@@ -226,6 +226,9 @@ func ParseQuotient(ctx context.Context, s string) (*Quotient, error) {
 		}
 		var opts []int32
 		pl.options(h, h, func(_ int, left []int) bool {
+			if !b.spend(1) {
+				return false
+			}
 			c := int32(0)
 			for _, l := range left {
 				c = m.times(c, phi[l])
@@ -235,6 +238,9 @@ func ParseQuotient(ctx context.Context, s string) (*Quotient, error) {
 			}
 			return true
 		})
+		if b.err != nil {
+			return nil, b.err
+		}
 		slices.Sort(opts)
 		types = append(types, heapType{heap: h, q: phi[h], opts: opts})
 	}
