@@ -371,25 +371,24 @@ func (qb *quotientBuilder) learn(h int, search *quotientSearch) error {
 		if _, ok := state(Position{}); !ok {
 			return qb.b.err
 		}
+		// The moves of each element by each heap, and the products of representatives; a
+		// new row is a new element, with moves and products of its own.
 		delta := map[[2]int32]int32{}
-		for x := 0; x < len(reps); x++ {
-			if len(reps) > MaxQuotientOrder {
-				return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
-			}
-			for k, g := range heaps {
-				y, ok := state(reps[x].Add(one(g)))
-				if !ok {
-					return qb.b.err
-				}
-				delta[[2]int32{int32(x), int32(k)}] = y
-			}
-		}
-		// The products of representatives; a new row is a new element, with its own moves.
-		n := len(reps)
 		var mul []int32
-		closed := false
-		for !closed {
-			closed = true
+		n, moved := 0, 0
+		for n < len(reps) || moved < len(reps) {
+			for ; moved < len(reps); moved++ {
+				if len(reps) > MaxQuotientOrder {
+					return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
+				}
+				for k, g := range heaps {
+					y, ok := state(reps[moved].Add(one(g)))
+					if !ok {
+						return qb.b.err
+					}
+					delta[[2]int32{int32(moved), int32(k)}] = y
+				}
+			}
 			n = len(reps)
 			if n > MaxQuotientOrder {
 				return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
@@ -403,9 +402,6 @@ func (qb *quotientBuilder) learn(h int, search *quotientSearch) error {
 					}
 					mul[x*n+y], mul[y*n+x] = z, z
 				}
-			}
-			if len(reps) > n {
-				closed = false
 			}
 		}
 		p := make([]bool, n)
