@@ -311,3 +311,45 @@ func BenchmarkRunSmallPeriods(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkQuotient computes misère quotients from scratch: 0.75 (R8, proven periodic by heap
+// 21), Dawson's Kayles and Kayles to heap 12, Guiles to heap 16.
+func BenchmarkQuotient(b *testing.B) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.75", 30}, {"0.07", 12}, {"0.77", 12}, {"0.15", 16}} {
+		b.Run(c.code+"/n="+strconv.Itoa(c.n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := kayles.MustParseOctal(c.code).Quotient(context.Background(), c.n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkQuotientOutcome answers a position of many heaps through R8, the quotient of 0.75.
+func BenchmarkQuotientOutcome(b *testing.B) {
+	q, err := kayles.MustParseOctal("0.75").Quotient(context.Background(), 30)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, heaps := range []int{10, 1000, 100000} {
+		hs := make([]int, heaps)
+		r := rand.New(rand.NewPCG(1, 2))
+		for i := range hs {
+			hs[i] = 1 + r.IntN(1<<30)
+		}
+		p := kayles.MustNewPosition(hs...)
+		b.Run("heaps="+strconv.Itoa(heaps), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := q.Outcome(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

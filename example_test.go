@@ -286,3 +286,22 @@ func ExampleLaskersNim() {
 	// preperiod 1, period 4, saltus 4
 	// 1000000000004 <nil>
 }
+
+// The misère quotient of 0.75 is Plambeck's R8, and it answers for heaps of any size.
+func ExampleOctal_Quotient() {
+	ctx := context.Background()
+	q, err := kayles.MustParseOctal("0.75").Quotient(ctx, 30)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(q.Order(), len(q.PPortion()), q.Relations())
+	n0, p, _ := q.Period()
+	fmt.Println("Φ periodic from", n0, "with period", p)
+	r, _ := q.Outcome(kayles.MustNewPosition(30, 41, 1000))
+	fmt.Println(r)
+	// Output:
+	// 8 2 [a^2 = 1 b^3 = b bc = ab c^2 = b^2]
+	// Φ periodic from 8 with period 2
+	// N
+}

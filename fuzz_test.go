@@ -462,3 +462,32 @@ func FuzzThreeHeaps(f *testing.F) {
 		assert.Equal(t, kayles.ReferenceValues(o, int(n)), got, code)
 	})
 }
+
+// FuzzParseQuotient: ParseQuotient never panics, and whatever it accepts is a verified
+// quotient whose text form reads back to itself.
+func FuzzParseQuotient(f *testing.F) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.75", 30}, {"0.[3]", 3}, {"0.07", 9}} {
+		q, err := kayles.MustParseOctal(c.code).Quotient(ctx, c.n)
+		require.NoError(f, err)
+		f.Add(q.String())
+	}
+	f.Add("misère quotient of 0.7 to heap 1\norder 2\nperiod none\ngenerators 1\nchanges 1:2\nP 1\nphi 0 1\nmul\n0 1\n1 0\n")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 1<<14 {
+			return
+		}
+		q, err := kayles.ParseQuotient(ctx, s)
+		if err != nil {
+			require.True(t, errors.Is(err, kayles.ErrSyntax) || errors.Is(err, kayles.ErrTooLarge), "%v", err)
+			return
+		}
+		r, err := kayles.ParseQuotient(ctx, q.String())
+		require.NoError(t, err)
+		assert.Equal(t, q.String(), r.String())
+	})
+}

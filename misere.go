@@ -4,6 +4,7 @@ import (
 	"context"
 	"iter"
 	"slices"
+	"sync/atomic"
 
 	"github.com/octalgames/kayles/internal/memo"
 )
@@ -17,7 +18,28 @@ import (
 type searchMemo struct {
 	wins  *memo.Memo[string, bool]  // misère outcomes: true when the player to move wins
 	genus *memo.Memo[string, Genus] // genera; entries are never modified once stored
+	quot  atomic.Pointer[Quotient]  // the quotient that UseQuotient stored, or nil
 }
+
+// UseQuotient makes q answer [Octal.MisereOutcome], [Octal.MisereWinningMoves] and
+// [Octal.MisereWinningMove] of o for every position that q covers ([Quotient.Covers]), in
+// O(heaps) in place of the search; positions beyond q are searched as before. It reports false,
+// and stores nothing, when q is the quotient of another code. A later call replaces q; nil
+// removes it. It is safe to call while other goroutines ask o questions.
+func (o *Octal) UseQuotient(q *Quotient) bool {
+	o = o.game()
+	if q != nil && q.Code() != o.String() {
+		return false
+	}
+	o.memo.quot.Store(q)
+	return true
+}
+
+// MisereQuotient returns the quotient that [Octal.UseQuotient] stored in o, or nil. A program
+// that wants to know how a misère question is answered asks it: a position p that
+// MisereQuotient().Covers(p) is answered through the quotient (unless a closed form, Kayles' or
+// Nim's, answers first), any other by the search.
+func (o *Octal) MisereQuotient() *Quotient { return o.game().memo.quot.Load() }
 
 func newSearchMemo(bytes int) *searchMemo {
 	return &searchMemo{
@@ -74,7 +96,8 @@ func (o *plan) misereAfter(p Position, h int, left []int) Position {
 // move loses exactly when some heap holds more than one token and the nim-sum is 0, or every
 // heap holds at most one and the nim-sum is 1. For every other game it searches the positions
 // that p leads to, with heaps that admit no move dropped, and remembers their outcomes in o's
-// memo; the time is exponential in the number of tokens. Past [Limits].SearchSteps moves
+// memo; the time is exponential in the number of tokens. A quotient stored with
+// [Octal.UseQuotient] answers in its place, in O(heaps), for every position it covers. Past [Limits].SearchSteps moves
 // examined, or when play could last more than 2^15 moves, it returns a [*LimitError]; when ctx
 // is done first, ctx's error.
 func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) {
@@ -84,6 +107,9 @@ func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) 
 		if r, ok := pl.closed.misereOutcome(p); ok {
 			return r, nil
 		}
+	}
+	if mq := o.memo.quot.Load(); mq != nil && mq.Covers(p) {
+		return mq.Outcome(p)
 	}
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère outcome", pl.code, p))
 	q, _ := pl.misereForm(p)
@@ -149,7 +175,9 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 // O(heaps) in all, for heaps of any size: a heap has at most two winning moves, found by
 // Bouton's rule. For other games it searches as [Octal.MisereOutcome] does, for every move
 // before it returns, within one budget of [Limits].SearchSteps, and returns the error of
-// MisereOutcome when it cannot answer. The sequence does no further work that can fail.
+// MisereOutcome when it cannot answer. A quotient stored with [Octal.UseQuotient] answers in
+// place of the search for every position it covers. The sequence does no further work that
+// can fail.
 func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Move], error) {
 	return o.misereWinning(ctx, p, -1)
 }
@@ -163,6 +191,20 @@ func (o *Octal) misereWinning(ctx context.Context, p Position, most int) (iter.S
 		if ms, ok := pl.closed.misereWinningMoves(p); ok {
 			return ms, nil
 		}
+	}
+	if mq := o.memo.quot.Load(); mq != nil && mq.Covers(p) {
+		ms, err := mq.WinningMoves(p)
+		if err != nil || most < 0 {
+			return ms, err
+		}
+		var wins []Move
+		for m := range ms {
+			if len(wins) == most {
+				break
+			}
+			wins = append(wins, m)
+		}
+		return slices.Values(wins), nil
 	}
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère winning moves", pl.code, p))
 	var wins []Move

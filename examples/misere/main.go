@@ -6,11 +6,18 @@
 //	misere                                  the tour: Kayles rows of 7, 10 and 13 pins
 //	misere -code 0.07 -position "30 41"     the misère outcome, a winning move and the genus
 //	misere -code 0.137 -position 3+5+7 -timeout 10s -steps 100000000
+//	misere -quotient -code 0.75 -n 30           the misère quotient of heaps up to 30
+//	misere -quotient -code 0.75 -position "30 41 1000"
 //
 // With -position it prints the misère outcome of the position in the game -code (default
 // Kayles, 0.77), a winning move or that the position is lost, and the genus when it is cheap
 // (within 65536 search steps). Without -position it prints, for rows of 7, 10 and 13 tokens, who
 // wins and every winning move in normal and in misère play.
+//
+// With -quotient it prints the misère quotient of the game restricted to heaps of at most -n
+// (Plambeck and Siegel): its order, P-portion, presentation, the heaps where it grew, its
+// kernel, and the period of Φ when one is proven; with -position as well it answers the
+// position through the quotient, in time linear in the heaps.
 //
 // Most games are answered by a search whose time grows exponentially with the tokens; each
 // search takes at most -steps steps (one per move examined) (misère Kayles and Nim need no search). A
@@ -70,8 +77,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	position := fs.String("position", "", `the position: heap sizes separated by spaces, commas or +, such as "30 41" (none: the tour)`)
 	timeout := fs.Duration("timeout", 0, "stop after this long, with exit status 3 (0: no time limit)")
 	steps := fs.Int64("steps", kayles.DefaultSearchSteps, "the most search steps (moves examined) one misère search may take")
+	quotient := fs.Bool("quotient", false, "compute the misère quotient of the heaps of at most -n (and answer -position through it)")
+	heaps := fs.Int("n", 30, "with -quotient, the largest heap of the quotient")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N]
+		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N]]
 prints the misère outcome of a position, a winning move and the genus when it is cheap; without
 -position, who wins rows of 7, 10 and 13 and the winning moves, in normal and in misère play.
 exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
@@ -110,6 +119,14 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 		defer cancel()
 	}
 	a := &answerer{ctx: ctx, o: o, out: stdout, errOut: stderr, timeout: *timeout}
+	if *quotient {
+		if *heaps < 0 {
+			return usage("-n must be at least 0")
+		}
+		if st := a.quotient(*heaps); st != exitOK || *position == "" {
+			return st
+		}
+	}
 	if *position == "" {
 		return a.tour()
 	}
@@ -127,6 +144,32 @@ type answerer struct {
 	o           *kayles.Octal
 	out, errOut io.Writer
 	timeout     time.Duration
+}
+
+// quotient writes the misère quotient of the heaps of at most n, and stores it in a.o so that
+// the answers about a position come through it.
+func (a *answerer) quotient(n int) int {
+	q, err := a.o.Quotient(a.ctx, n)
+	if q != nil {
+		fmt.Fprintf(a.out, "%s, misère quotient of the heaps of at most %d:\n", a.o, q.Heaps())
+		fmt.Fprintf(a.out, "  order %d, P-portion of %d, kernel of %d, tame: %v\n", q.Order(), len(q.PPortion()), len(q.Kernel()), q.Tame())
+		for _, line := range strings.Split(strings.TrimSpace(q.Presentation()), "\n") {
+			fmt.Fprintln(a.out, "  "+line)
+		}
+		fmt.Fprintf(a.out, "  changes (heap:order):")
+		for _, c := range q.Changes() {
+			fmt.Fprintf(a.out, " %d:%d", c.Heap, c.Order)
+		}
+		fmt.Fprintln(a.out)
+		if n0, p, ok := q.Period(); ok {
+			fmt.Fprintf(a.out, "  Φ is periodic from heap %d with period %d (proven): this is the quotient of the whole game\n", n0, p)
+		}
+		a.o.UseQuotient(q)
+	}
+	if err != nil {
+		return a.fail("quotient", fmt.Sprintf("the misère quotient of %s to heap %d", a.o, n), err)
+	}
+	return exitOK
 }
 
 // answer writes the misère outcome of p, a winning move and the genus when it is cheap.

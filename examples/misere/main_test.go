@@ -109,3 +109,17 @@ func TestBadFlags(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, errOut, "exit status:")
 }
+
+func TestQuotient(t *testing.T) {
+	code, out, _ := runMisere(t, "-quotient", "-code", "0.75", "-n", "30")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "order 8, P-portion of 2")
+	assert.Contains(t, out, "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>")
+	assert.Contains(t, out, "periodic from heap 8 with period 2 (proven)")
+	// A position far beyond the search, answered through the quotient.
+	code, out, _ = runMisere(t, "-quotient", "-code", "0.75", "-position", "30 41 1000", "-steps", "1000")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "outcome: N")
+	code, _, _ = runMisere(t, "-quotient", "-n", "-1")
+	assert.Equal(t, 2, code)
+}

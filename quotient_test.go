@@ -1,0 +1,341 @@
+package kayles
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// positionsUpTo returns every position of heaps 1..n with at most tokens tokens.
+func positionsUpTo(n, tokens int) []Position {
+	var out []Position
+	var rec func(max, left int, cur []int)
+	rec = func(max, left int, cur []int) {
+		out = append(out, fromHeaps(slices.Clone(cur)))
+		for h := min(max, left); h >= 1; h-- {
+			rec(h, left-h, append(cur, h))
+		}
+	}
+	rec(n, tokens, nil)
+	return out
+}
+
+// TestQuotientPublished checks the published quotients of testdata/quotients.txt; the
+// 360-element quotient of Dawson's Kayles to heap 30 only with -long.
+func TestQuotientPublished(t *testing.T) {
+	f, err := os.Open("testdata/quotients.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	rows := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		fields := strings.SplitN(line, " ", 5)
+		require.Len(t, fields, 5, line)
+		code := fields[0]
+		heaps, _ := strconv.Atoi(fields[1])
+		order, _ := strconv.Atoi(fields[2])
+		rows++
+		if order > 100 && !*long {
+			t.Logf("%s to heap %d: only with -long", code, heaps)
+			continue
+		}
+		q, err := MustParseOctal(code).Quotient(context.Background(), heaps)
+		require.NoError(t, err, code)
+		assert.Equal(t, order, q.Order(), code)
+		if fields[3] != "-" {
+			pp, _ := strconv.Atoi(fields[3])
+			assert.Len(t, q.PPortion(), pp, code)
+		}
+		if fields[4] != "-" {
+			assert.ElementsMatch(t, strings.Split(fields[4], "; "), q.Relations(), code)
+		}
+	}
+	require.NoError(t, sc.Err())
+	assert.Equal(t, 3, rows)
+}
+
+// TestQuotientR8 checks the whole of 0.75's quotient: R8 with its P-portion {a, b^2}, and
+// Φ proven periodic so that the quotient answers for every heap.
+func TestQuotientR8(t *testing.T) {
+	q, err := MustParseOctal("0.75").Quotient(context.Background(), 30)
+	require.NoError(t, err)
+	assert.Equal(t, 8, q.Order())
+	var ps []string
+	for _, x := range q.PPortion() {
+		ps = append(ps, q.Word(x))
+	}
+	assert.Equal(t, []string{"a", "b^2"}, ps)
+	assert.Equal(t, []int{1, 2, 5}, q.Generators())
+	n0, p, ok := q.Period()
+	require.True(t, ok)
+	assert.Equal(t, 2, p)
+	assert.LessOrEqual(t, n0, q.Heaps())
+	for _, h := range []int{31, 100, 1001, 1 << 40} {
+		x, ok := q.Class(h)
+		require.True(t, ok)
+		y, _ := q.Class(n0 + (h-n0)%p)
+		assert.Equal(t, y, x, "heap %d", h)
+	}
+	// A huge position answers at once.
+	hs := make([]int, 5000)
+	for i := range hs {
+		hs[i] = 1 + i*7919%100000
+	}
+	_, err = q.Outcome(MustNewPosition(hs...))
+	require.NoError(t, err)
+}
+
+// TestQuotientTame: misère Nim's quotients are tame; 0.75's R8 is not.
+func TestQuotientTame(t *testing.T) {
+	q, err := Nim.Quotient(context.Background(), 3)
+	require.NoError(t, err)
+	assert.True(t, q.Tame())
+	q, err = MustParseOctal("0.75").Quotient(context.Background(), 30)
+	require.NoError(t, err)
+	assert.False(t, q.Tame())
+}
+
+// nimRank returns the order of the group that the values of heaps 1..n generate under XOR.
+func nimRank(t *testing.T, o *Octal, n int) int {
+	var basis []int
+	for h := 1; h <= n; h++ {
+		g, err := o.Grundy(context.Background(), h)
+		require.NoError(t, err)
+		for _, b := range basis {
+			g = min(g, g^b)
+		}
+		if g != 0 {
+			basis = append(basis, g)
+		}
+	}
+	return 1 << len(basis)
+}
+
+// checkQuotient checks q against the memoised misère search on every position of its heaps
+// with at most tokens tokens, outcomes and winning moves, and its structure: the kernel is
+// as large as the group of normal-play values and isomorphic to it through the values of the
+// representatives, it meets the P-portion in one element, and the order is even.
+func checkQuotient(t *testing.T, o *Octal, q *Quotient, tokens int) {
+	t.Helper()
+	ctx := context.Background()
+	n := q.Heaps()
+	for _, p := range positionsUpTo(n, tokens) {
+		got, err := q.Outcome(p)
+		require.NoError(t, err)
+		want, err := o.MisereOutcome(ctx, p)
+		require.NoError(t, err, "%s %v", o, p)
+		require.Equal(t, want, got, "%s: outcome of %v", o, p)
+		gm, err := q.WinningMoves(p)
+		require.NoError(t, err)
+		b := newBudget(ctx, unlimited, searchUnit, func() string { return "" })
+		var wm []Move
+		for m := range o.Moves(p) {
+			r, _ := o.plan().misereForm(p.replace(m.Heap, m.Left))
+			win, ok := o.misereWins(r, b)
+			require.True(t, ok)
+			if !win {
+				wm = append(wm, m)
+			}
+		}
+		require.Equal(t, wm, slices.Collect(gm), "%s: winning moves of %v", o, p)
+	}
+	if q.Order() > 1 {
+		assert.Zero(t, q.Order()%2, "%s: order %d", o, q.Order())
+	}
+	k := q.Kernel()
+	assert.Equal(t, nimRank(t, o, n), len(k), "%s: kernel", o)
+	if q.Order() == 1 {
+		return // no heap has a move: no P-position
+	}
+	meet := 0
+	for _, x := range k {
+		if q.IsP(x) {
+			meet++
+		}
+	}
+	assert.Equal(t, 1, meet, "%s: kernel and P-portion", o)
+}
+
+func TestQuotientDifferential(t *testing.T) {
+	cases := []struct {
+		code          string
+		heaps, tokens int
+	}{
+		{"0.[3]", 3, 20}, {"0.75", 10, 18}, {"0.77", 8, 16}, {"0.07", 12, 18}, {"0.15", 8, 14},
+		{"0.137", 8, 14}, {"4.7", 6, 12}, {"0.6", 6, 12},
+	}
+	for _, c := range cases {
+		o := MustParseOctal(c.code).WithLimits(Limits{SearchSteps: 1 << 26})
+		start := time.Now()
+		q, err := o.Quotient(context.Background(), c.heaps)
+		require.NoError(t, err, c.code)
+		t.Logf("%s to heap %d: order %d in %v", c.code, c.heaps, q.Order(), time.Since(start))
+		checkQuotient(t, o, q, c.tokens)
+	}
+}
+
+// TestQuotientTwoDigits checks every code 0.d1d2 with octal digits whose quotient to heap 7
+// comes within the default limits (each must: none is refused) against the search.
+func TestQuotientTwoDigits(t *testing.T) {
+	heaps, tokens := 7, 10
+	if *long {
+		heaps, tokens = 10, 20
+	}
+	for d1 := range 8 {
+		for d2 := range 8 {
+			code := "0." + strconv.Itoa(d1) + strconv.Itoa(d2)
+			o := MustParseOctal(code).WithLimits(Limits{SearchSteps: 1 << 26})
+			q, err := o.Quotient(context.Background(), heaps)
+			require.NoError(t, err, code)
+			checkQuotient(t, o, q, tokens)
+		}
+	}
+}
+
+// TestQuotientKayles checks misère Kayles to heap 12 against the Sibert–Conway rule on random
+// positions of many heaps.
+func TestQuotientKayles(t *testing.T) {
+	q, err := Kayles.Quotient(context.Background(), 12)
+	require.NoError(t, err)
+	t.Logf("misère Kayles to heap 12: order %d, changes %v", q.Order(), q.Changes())
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		hs := make([]int, r.IntN(40))
+		for i := range hs {
+			hs[i] = 1 + r.IntN(12)
+		}
+		p := MustNewPosition(hs...)
+		got, err := q.Outcome(p)
+		require.NoError(t, err)
+		assert.Equal(t, MisereKaylesOutcome(p), got, "%v", p)
+	}
+}
+
+// TestQuotientText: the text form reads back to the same quotient, and text that does not
+// describe the quotient of its code is refused.
+func TestQuotientText(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.[3]", 3}, {"0.75", 30}, {"0.07", 12}, {"0.77", 8}, {"0.35", 7}} {
+		q, err := MustParseOctal(c.code).Quotient(ctx, c.n)
+		require.NoError(t, err)
+		s := q.String()
+		r, err := ParseQuotient(ctx, s)
+		require.NoError(t, err, s)
+		assert.Equal(t, s, r.String())
+		assert.Equal(t, q.Presentation(), r.Presentation())
+	}
+	q, err := MustParseOctal("0.75").Quotient(ctx, 30)
+	require.NoError(t, err)
+	lines := strings.Split(q.String(), "\n")
+	tamper := func(i int, line string) string {
+		l := slices.Clone(lines)
+		l[i] = line
+		return strings.Join(l, "\n")
+	}
+	for _, bad := range []string{
+		"",
+		strings.Replace(q.String(), "0.75", "0.77", 1), // another game
+		tamper(5, "P 1"),     // a P-portion too small
+		tamper(5, "P 1 4 5"), // too large
+		tamper(6, strings.Replace(lines[6], "phi 0 1 2", "phi 0 2 1", 1)), // Φ swapped
+		strings.Replace(q.String(), "mul\n0 1 2", "mul\n0 2 1", 1),        // not a monoid
+	} {
+		_, err := ParseQuotient(ctx, bad)
+		require.ErrorIs(t, err, ErrSyntax, "%q", bad)
+	}
+}
+
+// TestQuotientLimits: past its work limit Quotient returns the last verified quotient with a
+// LimitError; a context that ends stops it.
+func TestQuotientLimits(t *testing.T) {
+	o := MustParseOctal("0.77").WithLimits(Limits{Steps: 20000})
+	q, err := o.Quotient(context.Background(), 12)
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	require.ErrorIs(t, err, ErrTooLarge)
+	require.NotNil(t, q)
+	assert.Less(t, q.Heaps(), 12)
+	_, err = o.Quotient(context.Background(), -1)
+	require.ErrorIs(t, err, ErrRange)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = MustParseOctal("0.15").Quotient(ctx, 40)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.Less(t, time.Since(start), 150*time.Millisecond+50*time.Millisecond)
+}
+
+// TestQuotientRange: positions beyond the quotient get a RangeError, not an answer.
+func TestQuotientRange(t *testing.T) {
+	q, err := DawsonsKayles.Quotient(context.Background(), 9)
+	require.NoError(t, err)
+	_, err = q.Outcome(MustNewPosition(3, 10))
+	require.ErrorIs(t, err, ErrRange)
+	_, err = q.WinningMoves(MustNewPosition(10))
+	require.ErrorIs(t, err, ErrRange)
+	assert.False(t, q.Covers(MustNewPosition(10)))
+	assert.True(t, q.Covers(MustNewPosition(9, 9)))
+}
+
+// TestUseQuotient: a stored quotient answers MisereOutcome and MisereWinningMoves for the
+// positions it covers, beyond the reach of the search, and agrees with the search below it.
+func TestUseQuotient(t *testing.T) {
+	ctx := context.Background()
+	o := MustParseOctal("0.75").WithLimits(Limits{SearchSteps: 1 << 12})
+	big := MustNewPosition(30, 41, 57, 99, 1000)
+	_, err := o.MisereOutcome(ctx, big)
+	require.ErrorIs(t, err, ErrTooLarge)
+	q, err := o.Quotient(ctx, 30)
+	require.NoError(t, err)
+	assert.False(t, Kayles.UseQuotient(q))
+	require.True(t, o.UseQuotient(q))
+	assert.Same(t, q, o.MisereQuotient())
+	r, err := o.MisereOutcome(ctx, big)
+	require.NoError(t, err)
+	want, _ := q.Outcome(big)
+	assert.Equal(t, want, r)
+	ms, err := o.MisereWinningMoves(ctx, big)
+	require.NoError(t, err)
+	for m := range ms {
+		after := big.replace(m.Heap, m.Left)
+		r, err := q.Outcome(after)
+		require.NoError(t, err)
+		assert.Equal(t, Previous, r, "%v", m)
+	}
+	m, ok, err := o.MisereWinningMove(ctx, big)
+	require.NoError(t, err)
+	first, _ := o.MisereWinningMoves(ctx, big)
+	for f := range first {
+		assert.True(t, ok)
+		assert.Equal(t, f, m)
+		break
+	}
+	// Below the search's reach the two agree.
+	s := MustParseOctal("0.75")
+	for _, p := range positionsUpTo(10, 14) {
+		a, err := s.MisereOutcome(ctx, p)
+		require.NoError(t, err)
+		b, err := o.MisereOutcome(ctx, p)
+		require.NoError(t, err)
+		require.Equal(t, a, b, "%v", p)
+	}
+	o.UseQuotient(nil)
+	assert.Nil(t, o.MisereQuotient())
+}
