@@ -187,10 +187,11 @@ func TestQuotientDifferential(t *testing.T) {
 	}
 }
 
-// TestQuotientTwoDigits checks every code 0.d1d2 with octal digits whose quotient to heap 7
-// comes within the default limits (each must: none is refused) against the search.
+// TestQuotientTwoDigits checks the quotient of every code 0.d1d2 with octal digits, to heap 6
+// (10 with -long), against the search on every position of up to 10 tokens (20 with -long).
+// Each must come within the default limits: none is refused.
 func TestQuotientTwoDigits(t *testing.T) {
-	heaps, tokens := 7, 10
+	heaps, tokens := 6, 10
 	if *long {
 		heaps, tokens = 10, 20
 	}
