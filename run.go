@@ -88,7 +88,7 @@ type Report struct {
 // Limit values once it passes 2^20 and is never copied again (the system lends the pages only
 // as values are written). The work per value is described at [Octal.Values]; codes with flag 8
 // use the three-heap engine, O(n·V/64) per value for values below V (0.2048, whose values grow
-// as n/3, takes about a minute to 2^15 values), and stop with its [*LimitError] when its pair
+// as n/3, takes about 12 s to 2^15 values on two cores), and stop with its [*LimitError] when its pair
 // sets would pass 1 GiB. No period
 // is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
 // limit. With GOMAXPROCS >= 2, codes under the rare/common engine that take at least one token

@@ -251,3 +251,17 @@ func TestReportAfterResume(t *testing.T) {
 	assert.NotZero(t, resumed.Mask)
 	assert.Positive(t, resumed.RareCount)
 }
+
+// TestRunOfficersRare checks the report of 0.6 (Officers) to 2^20 values against the
+// published count (shared/REFERENCES.md: 1584 rare values with heap 0, the last at heap 20627):
+// 1583 rare heaps a >= 1. It takes seconds, so it runs with -long only.
+func TestRunOfficersRare(t *testing.T) {
+	if !*long {
+		t.Skip("with -long only")
+	}
+	r, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 1 << 20})
+	require.NoError(t, err)
+	assert.True(t, r.Sparse)
+	assert.Equal(t, 1583, r.RareCount)
+	assert.Equal(t, 20627, r.LastRare)
+}
