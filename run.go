@@ -87,10 +87,9 @@ type Report struct {
 // Costs: the values take 2 bytes each; a run with a Limit of 2^24 or more reserves room for
 // Limit values once it passes 2^20 and is never copied again (the system lends the pages only
 // as values are written). The work per value is described at [Octal.Values]; codes with flag 8
-// use the three-heap engine, O(n·V/64) per value for values below V (0.2048, whose values grow
-// as n/3, takes about 12 s to 2^15 values on two cores), and stop with its [*LimitError] when its pair
-// sets would pass 1 GiB. No period
-// is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
+// use the three-heap engine, O(n·V/64) per value for values below V, and stop with its
+// [*LimitError] when its pair sets would pass 1 GiB (BENCHMARKS.md has the measured times). No
+// period is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
 // limit. With GOMAXPROCS >= 2, codes under the rare/common engine that take at least one token
 // to split compute beyond heap 8192 on two goroutines whenever that measures faster than one
 // (a helper goroutine that ends before each step does). Other calls on o that need the engine
