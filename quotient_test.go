@@ -138,8 +138,8 @@ func nimRank(t *testing.T, o *Octal, n int) int {
 
 // checkQuotient checks q against the memoised misère search on every position of its heaps
 // with at most tokens tokens, outcomes and winning moves, and its structure: the kernel is
-// as large as the group of normal-play values and isomorphic to it through the values of the
-// representatives, it meets the P-portion in one element, and the order is even.
+// as large as the group of normal-play values of the heaps (its order only, not an
+// isomorphism), it meets the P-portion in one element, and the order is even.
 func checkQuotient(t *testing.T, o *Octal, q *Quotient, tokens int) {
 	t.Helper()
 	ctx := context.Background()
