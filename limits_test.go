@@ -31,7 +31,7 @@ func slowQuestions() []struct {
 		{"Period/0.&96;", func(ctx context.Context) error { _, _, err := game("0.&96;").Period(ctx, 4096); return err }},
 		{"Grundy/0.&96;", func(ctx context.Context) error { _, err := game("0.&96;").Grundy(ctx, 4000); return err }},
 		{"Values/{2+}.", func(ctx context.Context) error { _, err := game("{2+}.").Values(ctx, 100); return err }},
-		{"Values/0.2048", func(ctx context.Context) error { _, err := game("0.2048").Values(ctx, 6000); return err }},
+		{"Values/0.2048", func(ctx context.Context) error { _, err := game("0.2048").Values(ctx, 1<<15); return err }},
 		{"ApparentPeriod/{2+}.", func(ctx context.Context) error { _, _, err := game("{2+}.").ApparentPeriod(ctx, 100); return err }},
 		{"Run/{2+}.", func(ctx context.Context) error { _, err := game("{2+}.").Run(ctx, kayles.RunOptions{}); return err }},
 		{"Run/{2+}./limit=80", func(ctx context.Context) error {
