@@ -107,8 +107,7 @@ func (t *canonTable) canon(o *plan, p Position) int {
 			t.over = true
 			return -1
 		}
-		q, _ := o.misereForm(p.replace(m.Heap, m.Left))
-		x := t.canon(o, q)
+		x := t.canon(o, o.misereAfter(p, m.Heap, m.Left))
 		if x < 0 {
 			return -1
 		}

@@ -117,8 +117,7 @@ func (g Genus) String() string {
 func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 	o = o.game()
 	pl := o.plan()
-	q, _ := pl.misereForm(p)
-	g, err := o.searchGenus(ctx, "the genus", p)
+	g, q, err := o.searchGenus(ctx, "the genus", p)
 	if err != nil {
 		return Genus{}, err
 	}
@@ -145,24 +144,24 @@ func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 // least value no option has (the mex), so that p loses in misère play exactly when it is 0.
 // It costs the search of [Octal.Genus] without the canonical forms, and returns its errors.
 func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
-	g, err := o.game().searchGenus(ctx, "the misère value", p)
+	g, _, err := o.game().searchGenus(ctx, "the misère value", p)
 	if err != nil {
 		return 0, err
 	}
 	return g.MisereValue(), nil
 }
 
-// searchGenus returns the genus of p by the search within o's limits, for the question what.
-// Its misère values are the memo's.
-func (o *Octal) searchGenus(ctx context.Context, what string, p Position) (Genus, error) {
+// searchGenus returns the genus of p by the search within o's limits, for the question what,
+// and the misère normal form of p it searched. Its misère values are the memo's.
+func (o *Octal) searchGenus(ctx context.Context, what string, p Position) (Genus, Position, error) {
 	pl := o.plan()
 	q, _ := pl.misereForm(p)
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion(what, pl.code, p))
 	g, ok := o.genus(q, b)
 	if !ok {
-		return Genus{}, b.err
+		return Genus{}, q, b.err
 	}
-	return g, nil
+	return g, q, nil
 }
 
 // Tame reports whether p is tame in Conway's sense, as CGSuite reports it: in misère
@@ -201,8 +200,7 @@ func (o *Octal) genus(p Position, b *budget) (Genus, bool) {
 		if !b.spend(genusWeight) {
 			return Genus{}, false
 		}
-		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
-		g, ok := o.genus(q, b)
+		g, ok := o.genus(pl.misereAfter(p, m.Heap, m.Left), b)
 		if !ok {
 			return Genus{}, false
 		}

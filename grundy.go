@@ -144,15 +144,12 @@ func (e *engine) grundy(ctx context.Context, n int, steps int64) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	if e.stopped() {
-		return 0, &LimitError{Question: heapQuestion(e.pl.code, n)(), Limit: maxValue, Unit: "as a value",
+	if e.stop.Load() { // a value exceeded maxValue, so no more are computed
+		return 0, &LimitError{Question: b.what(), Limit: maxValue, Unit: "as a value",
 			Advice: "a heap below it has a larger value, which the engine does not store"}
 	}
-	return 0, &LimitError{Question: heapQuestion(e.pl.code, n)(), Limit: steps, Unit: "steps", Advice: (&budget{unit: "steps"}).advice()}
+	return 0, b.limitError()
 }
-
-// stopped reports whether a value exceeded maxValue, so that no more are computed.
-func (e *engine) stopped() bool { return e.stop.Load() }
 
 // overflow returns the error for heap n, whose value a proven arithmetic period gives but an
 // int cannot hold: in Lasker's Nim, only the heap of math.MaxInt, whose value is one more.

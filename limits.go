@@ -125,7 +125,7 @@ func (b *budget) spend(w int64) bool {
 	}
 	b.left -= w
 	if b.left < 0 {
-		b.err = &LimitError{Question: b.what(), Limit: b.limit, Unit: b.unit, Advice: b.advice()}
+		b.err = b.limitError()
 		return false
 	}
 	b.tick += w
@@ -150,6 +150,11 @@ func (b *budget) done() bool {
 		}
 	}
 	return b.err != nil
+}
+
+// limitError is the error of a question past b's limit.
+func (b *budget) limitError() error {
+	return &LimitError{Question: b.what(), Limit: b.limit, Unit: b.unit, Advice: b.advice()}
 }
 
 func (b *budget) advice() string {

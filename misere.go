@@ -207,13 +207,14 @@ func (o *Octal) misereWinning(ctx context.Context, p Position, most int) (iter.S
 		return slices.Values(wins), nil
 	}
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère winning moves", pl.code, p))
+	// The moves of p are those of its misère normal form: a dead heap has none.
+	q, _ := pl.misereForm(p)
 	var wins []Move
-	for m := range o.Moves(p) {
+	for m := range o.Moves(q) {
 		if len(wins) == most {
 			break
 		}
-		q, _ := pl.misereForm(p.replace(m.Heap, m.Left))
-		win, ok := o.misereWins(q, b)
+		win, ok := o.misereWins(pl.misereAfter(q, m.Heap, m.Left), b)
 		if !ok {
 			return nil, b.err
 		}
