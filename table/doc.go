@@ -89,7 +89,7 @@
 //		}
 //		pins := readPins() // the pins the person typed, such as 4 5
 //		if err := t.Knock(pins...); err != nil {
-//			fmt.Println(err) // such as "kayles: cannot knock down pin 4: pin 4 is already down"
+//			fmt.Println(err) // such as "cannot knock down pin 4: pin 4 is already down"
 //		}
 //	}
 //

@@ -43,12 +43,12 @@ type KnockError struct {
 }
 
 // Error returns a message fit to show a player, such as
-// "kayles: cannot knock down pins 4 and 6: they are not side by side".
+// "cannot knock down pins 4 and 6: they are not side by side".
 func (e *KnockError) Error() string {
-	what := "kayles: cannot knock down "
+	what := "cannot knock down "
 	switch len(e.Pins) {
 	case 0:
-		what = "kayles: cannot knock down nothing"
+		what = "cannot knock down nothing"
 	case 1:
 		what += "pin " + strconv.Itoa(e.Pins[0])
 	default:
@@ -95,9 +95,9 @@ type TakeError struct {
 }
 
 // Error returns a message fit to show a player, such as
-// "kayles: cannot take 4 from heap 2: it holds only 3".
+// "cannot take 4 from heap 2: it holds only 3".
 func (e *TakeError) Error() string {
-	what := "kayles: cannot take " + strconv.Itoa(e.Count) + " from heap " + strconv.Itoa(e.Index) + ": "
+	what := "cannot take " + strconv.Itoa(e.Count) + " from heap " + strconv.Itoa(e.Index) + ": "
 	switch e.Err {
 	case ErrNoSuchHeap:
 		return what + "the heaps are numbered 1 to " + strconv.Itoa(e.Heaps)
@@ -124,16 +124,10 @@ func (e *TakeError) Unwrap() []error { return []error{e.Err, kayles.ErrIllegalMo
 // [kayles.ErrRange] with [errors.Is]. The zero SetupError has no reason.
 type SetupError struct {
 	Reason string // what is wrong, fit to show a user
-	legacy bool   // from NewKayles or NewNim, whose messages keep the prefix "kayles: "
 }
 
-// Error returns Reason, after "kayles: " for the errors of [NewKayles] and [NewNim].
-func (e *SetupError) Error() string {
-	if e.legacy {
-		return "kayles: " + e.Reason
-	}
-	return e.Reason
-}
+// Error returns Reason.
+func (e *SetupError) Error() string { return e.Reason }
 
 // Unwrap returns [ErrSetup] and [kayles.ErrRange].
 func (e *SetupError) Unwrap() []error { return []error{ErrSetup, kayles.ErrRange} }

@@ -104,13 +104,22 @@ type Table struct {
 // range, or the rule set cannot be played on the layout (a move that takes nothing or leaves
 // more heaps than the layout shows). It does not keep s.Start.
 func New(s Setup) (*Table, error) {
-	s, err := s.normalize()
-	if err != nil {
+	t := &Table{}
+	if err := t.init(s); err != nil {
 		return nil, err
 	}
-	t := &Table{setup: s}
-	t.reset()
 	return t, nil
+}
+
+// init sets up the new table t as s.
+func (t *Table) init(s Setup) error {
+	s, err := s.normalize()
+	if err != nil {
+		return err
+	}
+	t.setup = s
+	t.reset()
+	return nil
 }
 
 // normalize fills in the defaults of s and checks it.
@@ -231,7 +240,7 @@ func (t *Table) Winner() (player int, over bool) {
 }
 
 func (t *Table) winner() (int, bool) {
-	if t.state().anyMove() {
+	if t.view().anyMove() {
 		return 0, false
 	}
 	mover := len(t.history) % 2
@@ -246,7 +255,7 @@ func (t *Table) winner() (int, bool) {
 func (t *Table) Position() kayles.Position {
 	t.lock()
 	defer t.mu.Unlock()
-	return t.state().position()
+	return t.view().position()
 }
 
 // Rows returns, at a table of rows, whether each pin stands, row by row, in new slices; nil at
@@ -307,7 +316,7 @@ func (t *Table) History() []Move {
 func (t *Table) Moves() []Move {
 	t.lock()
 	defer t.mu.Unlock()
-	return t.state().moves()
+	return t.view().moves()
 }
 
 // Play plays m as move number turn (the value of [Table.Turn] it was chosen at). It returns a
@@ -325,22 +334,29 @@ func (t *Table) Play(turn int, m Move) error {
 	return t.play(m)
 }
 
-// play plays m for the seat to move; t is locked.
+// play plays m for the seat to move; t is locked. A legal move shows that the game is not
+// over, so that only a refused move looks for one.
 func (t *Table) play(m Move) error {
-	s := t.state()
+	s := t.view()
 	e := &PlayError{Move: m, Turn: len(t.history), Want: len(t.history), Layout: t.setup.Layout}
-	fail := func(err error) error { e.Err = err; return e }
-	if !s.anyMove() {
-		return fail(ErrGameOver)
-	}
 	km, err := s.ruleMove(m, e)
+	if err == nil {
+		if err = legal(t.setup.Rules, km); err != nil {
+			e.Reason, e.Err, err = err.Error(), ErrRules, e
+		}
+	}
 	if err != nil {
-		return err
+		if !s.anyMove() {
+			e.Err, e.Pin, e.Reason = ErrGameOver, 0, ""
+		}
+		return e
 	}
-	if err := legal(t.setup.Rules, km); err != nil {
-		e.Reason = err.Error()
-		return fail(ErrRules)
-	}
+	t.apply(m)
+	return nil
+}
+
+// apply plays the legal move m; t is locked.
+func (t *Table) apply(m Move) {
 	if t.setup.Layout == Heaps {
 		t.heaps[m.Row-1] -= m.Count
 	} else {
@@ -349,7 +365,6 @@ func (t *Table) play(m Move) error {
 		}
 	}
 	t.history = append(t.history, m)
-	return nil
 }
 
 // Undo takes back the last move if it is move number turn-1, so that turn names the state the
@@ -422,15 +437,20 @@ func (t *Table) Hint(ctx context.Context) (m Move, winning bool, err error) {
 	return s.choose(ctx, nil)
 }
 
-// state returns a copy of the tokens of t and its rules; t is locked.
+// view returns the tokens of t and its rules, sharing its slices; t is locked.
+func (t *Table) view() tableState {
+	return tableState{rules: t.setup.Rules, layout: t.setup.Layout, misere: t.setup.Convention == Misere,
+		rows: t.rows, heaps: t.heaps}
+}
+
+// state returns a copy of the tokens of t and its rules, for use outside its lock; t is
+// locked.
 func (t *Table) state() tableState {
-	s := tableState{rules: t.setup.Rules, layout: t.setup.Layout, misere: t.setup.Convention == Misere}
-	if t.setup.Layout == Heaps {
-		s.heaps = slices.Clone(t.heaps)
-	} else {
-		for _, r := range t.rows {
-			s.rows = append(s.rows, slices.Clone(r))
-		}
+	s := t.view()
+	s.heaps = slices.Clone(t.heaps)
+	s.rows = nil
+	for _, r := range t.rows {
+		s.rows = append(s.rows, slices.Clone(r))
 	}
 	return s
 }

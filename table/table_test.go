@@ -632,7 +632,7 @@ func TestRestoreErrors(t *testing.T) {
 		{"kayles 7 normal moves 2-1", 22, kayles.ErrSyntax},
 		{"kayles 7 normal moves 1-3", 22, kayles.ErrSyntax},
 		{"kayles 2 normal moves 1 2 1", 26, kayles.ErrSyntax},
-		{"nim misere moves", 11, kayles.ErrSyntax},
+		{"nim misere moves", 16, kayles.ErrSyntax},
 		{"nim misere 0 moves", 11, kayles.ErrRange},
 		{"nim misere 3 moves 1:4", 19, kayles.ErrSyntax},
 		{"table 0.9x rows 3 normal moves", 6, kayles.ErrSyntax},
