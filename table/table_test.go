@@ -244,12 +244,51 @@ var bruteGames = []bruteGame{
 		return append(rowMoves(1, func(l, r int) bool { return true })(s), rowMoves(2, func(l, r int) bool { return true })(s)...)
 	}},
 	{"Nim 2 5 9", table.Setup{Rules: kayles.Nim, Layout: table.Heaps, Start: []int{2, 5, 9}}, nimMoves},
+	// Nim on rows: take pins from an end of a run, or a whole run.
+	{"Nim on rows", table.Setup{Rules: kayles.Nim, Start: []int{3, 4}}, func(s string) []string {
+		var out []string
+		for c := 1; c <= 4; c++ {
+			out = append(out, rowMoves(c, func(l, r int) bool { return l == 0 || r == 0 })(s)...)
+		}
+		return out
+	}},
+	// 0.4! has no plain digits: one pin from inside a run, leaving two unequal runs.
+	{"0.4!", table.Setup{Rules: kayles.MustParseOctal("0.4!"), Start: []int{10}}, rowMoves(1, func(l, r int) bool { return l > 0 && r > 0 && l != r })},
+}
+
+// bestLosingMove returns the move that the perfect player chooses in a lost position, found by
+// brute force: among the moves that take fewest tokens, the first in table order of those
+// after which the most replies do not win (lead to a position where the player to move wins).
+func bestLosingMove(t *testing.T, g bruteGame, tb *table.Table, conv table.Convention, memo map[string]bool) table.Move {
+	ms := tb.Moves()
+	least := ms[0].Count
+	for _, m := range ms {
+		least = min(least, m.Count)
+	}
+	best, bestWrong := table.Move{}, -1
+	for _, m := range ms {
+		if m.Count != least {
+			continue
+		}
+		require.NoError(t, tb.Play(tb.Turn(), m))
+		wrong := 0
+		for _, after := range g.moves(stateOf(tb)) {
+			if !bruteLoses(g, conv == table.Misere, after, memo) {
+				wrong++
+			}
+		}
+		require.NoError(t, tb.Undo(tb.Turn()))
+		if wrong > bestWrong {
+			best, bestWrong = m, wrong
+		}
+	}
+	return best
 }
 
 // TestTableAgainstBruteForce walks the whole game tree of each brute-force game at a Table,
 // in both conventions, and checks at every state the legal moves, the winner once the game is
 // over, and that the hint wins exactly when the brute force says the position is won and then
-// leads to a lost position.
+// leads to a lost position, and in a lost position is the move bestLosingMove finds.
 func TestTableAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range bruteGames {
@@ -295,6 +334,9 @@ func TestTableAgainstBruteForce(t *testing.T) {
 						assert.True(t, bruteLoses(g, conv == table.Misere, stateOf(tb), memo), "hint from %q", state)
 					}
 					require.NoError(t, tb.Undo(tb.Turn()))
+					if lost {
+						assert.Equal(t, bestLosingMove(t, g, tb, conv, memo), h, "hint from the lost %q", state)
+					}
 					for _, m := range ms {
 						require.NoError(t, tb.Play(tb.Turn(), m))
 						walk()
