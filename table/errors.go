@@ -119,11 +119,19 @@ func (e *TakeError) Error() string {
 // Unwrap returns Err and [kayles.ErrIllegalMove].
 func (e *TakeError) Unwrap() []error { return []error{e.Err, kayles.ErrIllegalMove} }
 
-// A SetupError records a table setup that [NewKayles] or [NewNim] refused: a number of pins or
-// heaps, a heap size or a play convention out of range. It matches [ErrSetup] and
-// [kayles.ErrRange] with [errors.Is]. The zero SetupError has no reason.
+// A SetupError records a table setup that [New], [NewKayles] or [NewNim] refused: a layout, a
+// convention or a seat unknown, a number of rows or heaps, a size or the pins in all out of
+// range, or a rule set that cannot be played on the layout. It matches [ErrSetup] and
+// [kayles.ErrRange] with [errors.Is]; its fields let a program write its own message. The zero
+// SetupError has no reason.
 type SetupError struct {
-	Reason string // what is wrong, fit to show a user
+	// Setting is the setting at fault: "layout", "convention", "seat", "count" (of rows or
+	// heaps), "size" (of one row or heap), "total" (pins in all) or "rules".
+	Setting string
+	Index   int    // the row or heap at fault, from 1, for "size"; the seat, 0 or 1, for "seat"
+	Value   int    // the value refused: the number, or the Layout, Convention or Level
+	Max     int    // the most allowed, for "count", "size" and "total"
+	Reason  string // what is wrong, fit to show a user
 }
 
 // Error returns Reason.

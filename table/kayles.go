@@ -72,7 +72,7 @@ func NewKayles(conv Convention, pins int) (*Kayles, error) {
 		return nil, err
 	}
 	if pins < 1 || pins > MaxPins {
-		return nil, &SetupError{Reason: "a table has 1 to " + strconv.Itoa(MaxPins) + " pins, not " + strconv.Itoa(pins)}
+		return nil, &SetupError{Setting: "size", Index: 1, Value: pins, Max: MaxPins, Reason: "a table has 1 to " + strconv.Itoa(MaxPins) + " pins, not " + strconv.Itoa(pins)}
 	}
 	k := &Kayles{}
 	if err := k.t.init(KaylesSetup(conv, pins)); err != nil {

@@ -54,11 +54,11 @@ func NewNim(conv Convention, heaps ...int) (*Nim, error) {
 		return nil, err
 	}
 	if len(heaps) > MaxHeaps {
-		return nil, &SetupError{Reason: "a Nim table has at most " + strconv.Itoa(MaxHeaps) + " heaps, not " + strconv.Itoa(len(heaps))}
+		return nil, &SetupError{Setting: "count", Value: len(heaps), Max: MaxHeaps, Reason: "a Nim table has at most " + strconv.Itoa(MaxHeaps) + " heaps, not " + strconv.Itoa(len(heaps))}
 	}
 	for i, h := range heaps {
 		if h < 1 || h > MaxHeapSize {
-			return nil, &SetupError{Reason: "heap " + strconv.Itoa(i+1) + " of a Nim table must hold 1 to " +
+			return nil, &SetupError{Setting: "size", Index: i + 1, Value: h, Max: MaxHeapSize, Reason: "heap " + strconv.Itoa(i+1) + " of a Nim table must hold 1 to " +
 				strconv.Itoa(MaxHeapSize) + " objects, not " + strconv.Itoa(h)}
 		}
 	}

@@ -260,7 +260,7 @@ func checkRules(rules *kayles.Octal, layout Layout, most int) error {
 		limit = 1
 	}
 	refuse := func(why string) error {
-		return &SetupError{Reason: "the game " + code + " cannot be played on " + layout.String() + ": " + why}
+		return &SetupError{Setting: "rules", Reason: "the game " + code + " cannot be played on " + layout.String() + ": " + why}
 	}
 	if code == "0.[3]" {
 		return nil

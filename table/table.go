@@ -131,14 +131,14 @@ func (s Setup) normalize() (Setup, error) {
 		s.Layout = Rows
 	}
 	if s.Layout > Heaps {
-		return s, &SetupError{Reason: "unknown layout " + s.Layout.String() + "; want rows or heaps"}
+		return s, &SetupError{Setting: "layout", Value: int(s.Layout), Reason: "unknown layout " + s.Layout.String() + "; want rows or heaps"}
 	}
 	if s.Convention > Misere {
-		return s, &SetupError{Reason: "unknown play convention " + s.Convention.String() + "; want normal or misere"}
+		return s, &SetupError{Setting: "convention", Value: int(s.Convention), Reason: "unknown play convention " + s.Convention.String() + "; want normal or misere"}
 	}
 	for i, l := range s.Seats {
 		if l > Symmetry {
-			return s, &SetupError{Reason: "seat " + strconv.Itoa(i) + " has an unknown level " + l.String()}
+			return s, &SetupError{Setting: "seat", Index: i, Value: int(l), Reason: "seat " + strconv.Itoa(i) + " has an unknown level " + l.String()}
 		}
 	}
 	if len(s.Start) == 0 {
@@ -149,18 +149,18 @@ func (s Setup) normalize() (Setup, error) {
 	}
 	s.Start = slices.Clone(s.Start)
 	if len(s.Start) > MaxRows {
-		return s, &SetupError{Reason: "a table has at most " + strconv.Itoa(MaxRows) + " " + s.Layout.String() + ", not " + strconv.Itoa(len(s.Start))}
+		return s, &SetupError{Setting: "count", Value: len(s.Start), Max: MaxRows, Reason: "a table has at most " + strconv.Itoa(MaxRows) + " " + s.Layout.String() + ", not " + strconv.Itoa(len(s.Start))}
 	}
 	total, most := 0, 0
 	for i, n := range s.Start {
 		if n < 1 || n > MaxHeapSize {
-			return s, &SetupError{Reason: s.Layout.noun() + " " + strconv.Itoa(i+1) + " must hold 1 to " + strconv.Itoa(MaxHeapSize) + " " + s.Layout.tokens() + ", not " + strconv.Itoa(n)}
+			return s, &SetupError{Setting: "size", Index: i + 1, Value: n, Max: MaxHeapSize, Reason: s.Layout.noun() + " " + strconv.Itoa(i+1) + " must hold 1 to " + strconv.Itoa(MaxHeapSize) + " " + s.Layout.tokens() + ", not " + strconv.Itoa(n)}
 		}
 		total += n
 		most = max(most, n)
 	}
 	if s.Layout == Rows && total > MaxPins {
-		return s, &SetupError{Reason: "a table has at most " + strconv.Itoa(MaxPins) + " pins in all, not " + strconv.Itoa(total)}
+		return s, &SetupError{Setting: "total", Value: total, Max: MaxPins, Reason: "a table has at most " + strconv.Itoa(MaxPins) + " pins in all, not " + strconv.Itoa(total)}
 	}
 	if err := checkRules(s.Rules, s.Layout, most); err != nil {
 		return s, err

@@ -559,22 +559,24 @@ func TestTablePlayErrors(t *testing.T) {
 }
 
 func TestTableSetupErrors(t *testing.T) {
+	rules := table.SetupError{Setting: "rules"}
 	tests := []struct {
-		s   table.Setup
-		msg string
+		s    table.Setup
+		msg  string
+		want table.SetupError // without its Reason
 	}{
-		{table.Setup{Rules: kayles.LaskersNim, Layout: table.Heaps}, "the game 4.[3] cannot be played on heaps: a move may split a heap without taking any token"},
-		{table.Setup{Rules: kayles.LaskersNim}, "the game 4.[3] cannot be played on rows: a move may split a heap without taking any token"},
-		{table.Setup{Rules: kayles.Kayles, Layout: table.Heaps}, "the game 0.77 cannot be played on heaps: a move may split a heap; play it on rows of pins"},
-		{table.Setup{Rules: kayles.MustParseOctal("0.F")}, "the game 0.F cannot be played on rows: a move may leave more than two heaps"},
-		{table.Setup{Rules: kayles.GrundysGame}, "the game 4!.0 cannot be played on rows: a move may split a heap without taking any token"},
-		{table.Setup{Rules: kayles.MustParseOctal("0.{3}")}, "the game 0.8 cannot be played on rows: a move may leave more than two heaps"},
-		{table.Setup{Start: []int{0}}, "row 1 must hold 1 to 1000 pins, not 0"},
-		{table.Setup{Start: []int{600, 600}}, "a table has at most 1000 pins in all, not 1200"},
-		{table.Setup{Layout: table.Heaps, Rules: kayles.Nim, Start: make([]int, 101)}, "a table has at most 100 heaps, not 101"},
-		{table.Setup{Layout: 3}, "unknown layout Layout(3); want rows or heaps"},
-		{table.Setup{Convention: 2}, "unknown play convention Convention(2); want normal or misere"},
-		{table.Setup{Seats: [2]table.Level{0, 9}}, "seat 1 has an unknown level Level(9)"},
+		{table.Setup{Rules: kayles.LaskersNim, Layout: table.Heaps}, "the game 4.[3] cannot be played on heaps: a move may split a heap without taking any token", rules},
+		{table.Setup{Rules: kayles.LaskersNim}, "the game 4.[3] cannot be played on rows: a move may split a heap without taking any token", rules},
+		{table.Setup{Rules: kayles.Kayles, Layout: table.Heaps}, "the game 0.77 cannot be played on heaps: a move may split a heap; play it on rows of pins", rules},
+		{table.Setup{Rules: kayles.MustParseOctal("0.F")}, "the game 0.F cannot be played on rows: a move may leave more than two heaps", rules},
+		{table.Setup{Rules: kayles.GrundysGame}, "the game 4!.0 cannot be played on rows: a move may split a heap without taking any token", rules},
+		{table.Setup{Rules: kayles.MustParseOctal("0.{3}")}, "the game 0.8 cannot be played on rows: a move may leave more than two heaps", rules},
+		{table.Setup{Start: []int{7, 0}}, "row 2 must hold 1 to 1000 pins, not 0", table.SetupError{Setting: "size", Index: 2, Value: 0, Max: 1000}},
+		{table.Setup{Start: []int{600, 600}}, "a table has at most 1000 pins in all, not 1200", table.SetupError{Setting: "total", Value: 1200, Max: 1000}},
+		{table.Setup{Layout: table.Heaps, Rules: kayles.Nim, Start: make([]int, 101)}, "a table has at most 100 heaps, not 101", table.SetupError{Setting: "count", Value: 101, Max: 100}},
+		{table.Setup{Layout: 3}, "unknown layout Layout(3); want rows or heaps", table.SetupError{Setting: "layout", Value: 3}},
+		{table.Setup{Convention: 2}, "unknown play convention Convention(2); want normal or misere", table.SetupError{Setting: "convention", Value: 2}},
+		{table.Setup{Seats: [2]table.Level{0, 9}}, "seat 1 has an unknown level Level(9)", table.SetupError{Setting: "seat", Index: 1, Value: 9}},
 	}
 	for _, tt := range tests {
 		tb, err := table.New(tt.s)
@@ -582,6 +584,11 @@ func TestTableSetupErrors(t *testing.T) {
 		require.ErrorIs(t, err, kayles.ErrRange)
 		assert.Nil(t, tb)
 		assert.Equal(t, tt.msg, err.Error())
+		var se *table.SetupError
+		require.ErrorAs(t, err, &se)
+		got := *se
+		got.Reason = ""
+		assert.Equal(t, tt.want, got, tt.msg)
 	}
 	// Rule sets that fit: a repeating tail on heaps, braces and modifiers on rows.
 	for _, s := range []table.Setup{
