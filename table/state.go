@@ -64,32 +64,6 @@ func positionOf(rs []run) kayles.Position {
 	return p
 }
 
-// replaced appends to buf the heaps sorted (ascending) with one heap of n replaced by the
-// heaps a and b that are not empty, in ascending order.
-func replaced(buf, sorted []int, n, a, b int) []int {
-	a, b = min(a, b), max(a, b)
-	skipped := false
-	for _, h := range sorted {
-		if !skipped && h == n {
-			skipped = true
-			continue
-		}
-		if a > 0 && a <= h {
-			buf, a = append(buf, a), 0
-		}
-		if a <= 0 && b > 0 && b <= h {
-			buf, b = append(buf, b), 0
-		}
-		buf = append(buf, h)
-	}
-	for _, x := range []int{a, b} {
-		if x > 0 {
-			buf = append(buf, x)
-		}
-	}
-	return buf
-}
-
 // position returns the runs' lengths as a position of the rule set.
 func (s tableState) position() kayles.Position { return positionOf(s.runs()) }
 
@@ -321,14 +295,10 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 		return pick(rng, wins), true, nil
 	}
 	// Lost: among the moves that take fewest tokens, leave the most replies that do not win.
-	byLen := map[int]int{} // the number of runs of each length
-	sorted := make([]int, 0, len(rs))
-	for _, r := range rs {
-		byLen[r.n]++
-		sorted = append(sorted, r.n)
+	winning, err := s.replyCounter(ctx, v, rs)
+	if err != nil {
+		return Move{}, false, err
 	}
-	slices.Sort(sorted)
-	var buf []int
 	type after struct{ n, a, b int } // a run of n replaced by runs of a <= b
 	seen := map[after]int{}
 	var best, cands []Move
@@ -347,17 +317,11 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 				if err := ctx.Err(); err != nil {
 					return Move{}, false, err
 				}
-				buf = replaced(buf[:0], sorted, r.n, a, b)
-				p, _ := newPosition(buf...) // lengths are never negative
-				seq, err := winningMoves(ctx, s.rules, s.misere, p)
+				w, err := winning(r.n, a, b)
 				if err != nil {
 					return Move{}, false, err
 				}
-				wrong = total - v.count(r.n) + v.count(a) + v.count(b)
-				for km := range seq {
-					runs := byLen[km.Heap] - boolInt(km.Heap == r.n) + boolInt(km.Heap == a) + boolInt(km.Heap == b)
-					wrong -= runs * placementCount(s.layout, km)
-				}
+				wrong = total - v.count(r.n) + v.count(a) + v.count(b) - w
 				seen[key] = wrong
 			}
 			switch {
