@@ -28,7 +28,7 @@ type run struct{ row, start, n int }
 
 // runs returns the non-empty runs or heaps in table order.
 func (s tableState) runs() []run {
-	var rs []run
+	rs := make([]run, 0, len(s.heaps)+2*len(s.rows))
 	if s.layout == Heaps {
 		for i, h := range s.heaps {
 			if h > 0 {
