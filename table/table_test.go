@@ -365,6 +365,9 @@ func TestPerfectNeverLosesWonPosition(t *testing.T) {
 		{Rules: kayles.Officers, Start: []int{3, 5}},
 		{Rules: kayles.Guiles, Start: []int{8}, Convention: table.Misere},
 		{Rules: kayles.MustParseOctal("0.333"), Layout: table.Heaps, Start: []int{4, 6}},
+		{Rules: kayles.DawsonsChess, Start: []int{4, 5}, Convention: table.Misere},
+		{Rules: kayles.MustParseOctal("0.4!"), Start: []int{11}},
+		{Rules: kayles.Nim, Layout: table.Heaps, Start: []int{2, 5, 9}},
 	}
 	for _, s := range starts {
 		for seat := range 2 {
