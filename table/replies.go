@@ -9,7 +9,7 @@ import (
 // the perfect player's choice there: by the nim-values of the runs in normal play, and by the
 // rule set's winning moves otherwise.
 
-// maxValueTable bounds the histograms of valueReplies: runs up to the longest on the table
+// maxValueTable bounds the histograms of newValueReplies: runs up to the longest on the table
 // times the values below the least power of two above every value.
 const maxValueTable = 1 << 21
 
