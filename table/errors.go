@@ -177,6 +177,7 @@ type PlayError struct {
 	Rows   int    // the number of rows or heaps on the table
 	Pin    int    // the pin at fault, for ErrNoSuchPin and ErrPinDown
 	Length int    // the pins in the row, or the tokens left in the heap
+	Leaves int    // for ErrRules: the runs or heaps the move would leave of its own, 0, 1 or 2
 	Reason string // the rule set's reason, for ErrRules
 	// Err is ErrStale, ErrGameOver, ErrNoSuchRow, ErrNoSuchHeap, ErrTakeNone, ErrNoSuchPin,
 	// ErrPinDown, ErrTakeTooMany or ErrRules.
@@ -240,13 +241,39 @@ func (e *PlayError) Error() string {
 			why = "it holds only " + strconv.Itoa(e.Length)
 		}
 	case ErrRules:
-		why = "the rules of this game do not allow that move"
+		why = e.rulesReason()
 	case nil:
 		why = "illegal move"
 	default:
 		why = e.Err.Error()
 	}
 	return what + ": " + why
+}
+
+// rulesReason says which moves the rules forbid, for ErrRules: taking Move.Count tokens where
+// that leaves Leaves runs or heaps.
+func (e *PlayError) rulesReason() string {
+	n := e.Move.Count
+	if e.Layout == Heaps {
+		if e.Leaves == 0 {
+			return "this game does not allow taking a whole heap of " + strconv.Itoa(n)
+		}
+		return "this game does not allow taking " + strconv.Itoa(n) + " from a heap of " + strconv.Itoa(e.Length)
+	}
+	pins := strconv.Itoa(n) + " pins"
+	if n == 1 {
+		pins = "1 pin"
+	}
+	switch e.Leaves {
+	case 0:
+		if n == 1 {
+			return "this game does not allow knocking down a pin that stands alone"
+		}
+		return "this game does not allow knocking down " + pins + " that make up a whole row"
+	case 1:
+		return "this game does not allow knocking down " + pins + " at an end of a row"
+	}
+	return "this game does not allow knocking down " + pins + " inside a row"
 }
 
 // Unwrap returns Err, and [kayles.ErrIllegalMove] unless Err is [ErrStale].

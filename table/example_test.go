@@ -156,7 +156,7 @@ func ExampleTable() {
 	fmt.Println(string(text))
 	// Output:
 	// ||||| ||| 3+5
-	// true cannot knock down pin 2 of row 1: the rules of this game do not allow that move
+	// true cannot knock down pin 2 of row 1: this game does not allow knocking down 1 pin inside a row
 	// <nil>
 	// true
 	// {2 2 2} <nil> ..||| |..

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/octalgames/kayles"
@@ -342,7 +343,7 @@ func (t *Table) play(m Move) error {
 	km, err := s.ruleMove(m, e)
 	if err == nil {
 		if err = legal(t.setup.Rules, km); err != nil {
-			e.Reason, e.Err, err = err.Error(), ErrRules, e
+			e.Leaves, e.Reason, e.Err, err = len(km.Left), strings.TrimPrefix(err.Error(), "kayles: "), ErrRules, e
 		}
 	}
 	if err != nil {

@@ -518,6 +518,7 @@ func TestTablePlayErrors(t *testing.T) {
 	require.NoError(t, rows.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}))
 	heaps := newTable(t, table.NimSetup(table.Misere, 1, 3))
 	require.NoError(t, heaps.Play(0, table.Move{Row: 1, Count: 1}))
+	subtraction := newTable(t, table.Setup{Rules: kayles.MustParseOctal("0.333"), Layout: table.Heaps, Start: []int{6, 4}})
 	tests := []struct {
 		tb     *table.Table
 		m      table.Move
@@ -532,7 +533,11 @@ func TestTablePlayErrors(t *testing.T) {
 		{rows, table.Move{Row: 1, Pin: 5, Count: 2}, table.ErrNoSuchPin, 6, 5, "cannot knock down pins 5 to 6 of row 1: there is no pin 6; the pins are numbered 1 to 5"},
 		{rows, table.Move{Row: 1, Pin: -1 << 62, Count: 1 << 62}, table.ErrNoSuchPin, -1 << 62, 5, ""},
 		{rows, table.Move{Row: 2, Pin: 2, Count: 2}, table.ErrPinDown, 2, 3, "cannot knock down pins 2 to 3 of row 2: pin 2 is already down"},
-		{rows, table.Move{Row: 1, Pin: 2, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 2 of row 1: the rules of this game do not allow that move"},
+		{rows, table.Move{Row: 1, Pin: 2, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 2 of row 1: this game does not allow knocking down 1 pin inside a row"},
+		{rows, table.Move{Row: 1, Pin: 1, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 1 of row 1: this game does not allow knocking down 1 pin at an end of a row"},
+		{rows, table.Move{Row: 1, Pin: 1, Count: 5}, table.ErrRules, 0, 5, "cannot knock down pins 1 to 5 of row 1: this game does not allow knocking down 5 pins that make up a whole row"},
+		{subtraction, table.Move{Row: 1, Count: 4}, table.ErrRules, 0, 6, "cannot take 4 from heap 1: this game does not allow taking 4 from a heap of 6"},
+		{subtraction, table.Move{Row: 2, Count: 4}, table.ErrRules, 0, 4, "cannot take 4 from heap 2: this game does not allow taking a whole heap of 4"},
 		{heaps, table.Move{Row: 3, Count: 1}, table.ErrNoSuchHeap, 0, 0, "cannot take 1 from heap 3: the heaps are numbered 1 to 2"},
 		{heaps, table.Move{Row: 1, Count: 1}, table.ErrTakeTooMany, 0, 0, "cannot take 1 from heap 1: it is empty"},
 		{heaps, table.Move{Row: 2, Count: 4}, table.ErrTakeTooMany, 0, 3, "cannot take 4 from heap 2: it holds only 3"},
