@@ -547,9 +547,24 @@ func (g *session) move(line string) (string, bool) {
 	case errors.Is(err, table.ErrTakeTooMany):
 		return fmt.Sprintf(tx.errTakeTooMany, m.Row, tx.count(pe.Length)), true
 	case errors.Is(err, table.ErrRules):
-		return tx.errRules, true
+		return fmt.Sprintf(tx.errRules, g.forbidden(m, pe.Leaves)), true
 	}
 	return err.Error(), true
+}
+
+// forbidden names a move the rules forbid: how many tokens it takes, and where, from the runs
+// or heaps it would leave.
+func (g *session) forbidden(m table.Move, leaves int) string {
+	tx := g.tx
+	if g.setup.Layout == table.Heaps {
+		where := tx.wherePartHeap
+		if leaves == 0 {
+			where = tx.whereWholeHeap
+		}
+		return fmt.Sprintf(tx.takeWhere, tx.count(m.Count), where)
+	}
+	where := []string{tx.whereWholeRow, tx.whereEnd, tx.whereInside}[min(max(leaves, 0), 2)]
+	return fmt.Sprintf(tx.takeWhere, tx.pinCount(m.Count), where)
 }
 
 // checkPins returns why the pins typed for row cannot be one move, checked in the order a
@@ -632,7 +647,7 @@ type texts struct {
 	errNotSide     string // pin, pin
 	errNotSideMany string
 	errSamePin     string
-	errRules       string
+	errRules       string // the move (takeWhere)
 	errNoSuchHeap  string // heap, heaps
 	errTakeNone    string
 	errTakeTooMany string // heap, objects
@@ -701,7 +716,7 @@ var languages = map[string]*texts{
 		errNotSide:     "Pins %d and %d are not side by side.",
 		errNotSideMany: "Those pins are not side by side.",
 		errSamePin:     "That is the same pin twice.",
-		errRules:       "The rules of this game do not allow that move.",
+		errRules:       "The rules of this game do not allow that move: %s.",
 		errNoSuchHeap:  "There is no heap %d: the heaps are numbered 1 to %d.",
 		errTakeNone:    "Take at least one object.",
 		errTakeTooMany: "Heap %d holds only %s.",
@@ -726,8 +741,8 @@ var languages = map[string]*texts{
 		rulesKayles:    "Règles : les quilles sont alignées sur une seule rangée, numérotées à partir de la gauche. À votre tour, renversez une quille debout, ou deux quilles debout côte à côte. Deux quilles séparées par une quille tombée ne sont pas côte à côte. Celui qui renverse la dernière quille gagne.",
 		rulesNimMisere: "Règles du jeu de Nim : il y a plusieurs tas d'objets. À votre tour, prenez un ou plusieurs objets dans un seul tas. Celui qui prend le dernier objet perd.",
 		rulesNimNormal: "Règles du jeu de Nim : il y a plusieurs tas d'objets. À votre tour, prenez un ou plusieurs objets dans un seul tas. Celui qui prend le dernier objet gagne.",
-		rulesRows:      "Règles de %[1]s (code %[2]s) : les quilles sont alignées en rangées, numérotées à partir de la gauche. À votre tour, renversez des quilles debout côte à côte dans une seule rangée : %[3]s. Renverser des quilles à l'intérieur d'une rangée la coupe en deux ; des quilles séparées par une quille tombée ne sont pas côte à côte. %[4]s",
-		rulesHeaps:     "Règles de %[1]s (code %[2]s) : il y a plusieurs tas d'objets. À votre tour, prenez des objets dans un seul tas : %[3]s. %[4]s",
+		rulesRows:      "Règles (%[1]s, code %[2]s) : les quilles sont alignées en rangées, numérotées à partir de la gauche. À votre tour, renversez des quilles debout côte à côte dans une seule rangée : %[3]s. Renverser des quilles à l'intérieur d'une rangée la coupe en deux ; des quilles séparées par une quille tombée ne sont pas côte à côte. %[4]s",
+		rulesHeaps:     "Règles (%[1]s, code %[2]s) : il y a plusieurs tas d'objets. À votre tour, prenez des objets dans un seul tas : %[3]s. %[4]s",
 		whereWholeRow:  "une rangée entière",
 		whereEnd:       "au bout d'une rangée",
 		whereInside:    "à l'intérieur d'une rangée",
@@ -765,7 +780,7 @@ var languages = map[string]*texts{
 		errNotSide:     "Les quilles %d et %d ne sont pas côte à côte.",
 		errNotSideMany: "Ces quilles ne sont pas côte à côte.",
 		errSamePin:     "C'est deux fois la même quille.",
-		errRules:       "Les règles de ce jeu n'autorisent pas ce coup.",
+		errRules:       "Les règles de ce jeu n'autorisent pas ce coup : %s.",
 		errNoSuchHeap:  "Il n'y a pas de tas n° %d : les tas sont numérotés de 1 à %d.",
 		errTakeNone:    "Prenez au moins un objet.",
 		errTakeTooMany: "Le tas %d ne contient que %s.",
@@ -833,7 +848,7 @@ var languages = map[string]*texts{
 		errNotSide:     "%d番と%d番のピンは隣り合っていません。",
 		errNotSideMany: "それらのピンは隣り合っていません。",
 		errSamePin:     "同じピンを2回指定しています。",
-		errRules:       "その手はこのゲームのルールでは認められていません。",
+		errRules:       "その手はこのゲームのルールでは認められていません：%s。",
 		errNoSuchHeap:  "%d番の山はありません。山の番号は1から%dまでです。",
 		errTakeNone:    "石を1個以上取ってください。",
 		errTakeTooMany: "%d番の山には石が%sしかありません。",
@@ -862,8 +877,8 @@ var languages = map[string]*texts{
 		rulesKayles:    "Kurallar: Lobutlar tek sıra hâlinde dizilidir ve soldan başlayarak numaralanmıştır. Sırası gelen oyuncu ayakta duran bir lobutu ya da yan yana duran iki lobutu devirir. Aralarında devrilmiş bir lobut bulunan iki lobut yan yana sayılmaz. Son lobutu deviren kazanır.",
 		rulesNimMisere: "Nim kuralları: Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından bir ya da daha fazla taş alır. Son taşı alan kaybeder.",
 		rulesNimNormal: "Nim kuralları: Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından bir ya da daha fazla taş alır. Son taşı alan kazanır.",
-		rulesRows:      "%[1]s kuralları (kod %[2]s): Lobutlar sıralar hâlinde dizilidir ve soldan başlayarak numaralanmıştır. Sırası gelen oyuncu tek bir sırada yan yana duran lobutları devirir: %[3]s. Bir sıranın içinden lobut devirmek sırayı ikiye böler; aralarında devrilmiş bir lobut bulunan lobutlar yan yana sayılmaz. %[4]s",
-		rulesHeaps:     "%[1]s kuralları (kod %[2]s): Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından taş alır: %[3]s. %[4]s",
+		rulesRows:      "Kurallar (%[1]s, kod %[2]s): Lobutlar sıralar hâlinde dizilidir ve soldan başlayarak numaralanmıştır. Sırası gelen oyuncu tek bir sırada yan yana duran lobutları devirir: %[3]s. Bir sıranın içinden lobut devirmek sırayı ikiye böler; aralarında devrilmiş bir lobut bulunan lobutlar yan yana sayılmaz. %[4]s",
+		rulesHeaps:     "Kurallar (%[1]s, kod %[2]s): Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından taş alır: %[3]s. %[4]s",
 		whereWholeRow:  "bütün bir sıra",
 		whereEnd:       "bir sıranın ucundan",
 		whereInside:    "bir sıranın içinden",
@@ -901,7 +916,7 @@ var languages = map[string]*texts{
 		errNotSide:     "%d ve %d numaralı lobutlar yan yana değil.",
 		errNotSideMany: "Bu lobutlar yan yana değil.",
 		errSamePin:     "Aynı lobutu iki kez yazdınız.",
-		errRules:       "Bu oyunun kuralları o hamleye izin vermiyor.",
+		errRules:       "Bu oyunun kuralları o hamleye izin vermiyor: %s.",
 		errNoSuchHeap:  "%d numaralı yığın yok; yığın numaraları 1 ile %d arasındadır.",
 		errTakeNone:    "En az bir taş almalısınız.",
 		errTakeTooMany: "%d. yığında yalnızca %s var.",

@@ -358,7 +358,7 @@ func TestOtherGames(t *testing.T) {
 				fmt.Sprintf(tx.takeWhere, fmt.Sprintf(tx.pinsN, 2), strings.Join([]string{tx.whereWholeRow, tx.whereEnd, tx.whereInside}, tx.listSep)), tx.lastWins),
 			tx.helpRowsMany,
 			fmt.Sprintf(tx.row, 1), "  |  |  |  |", fmt.Sprintf(tx.row, 2), "  |  |  |  |  |",
-			tx.errRules,
+			fmt.Sprintf(tx.errRules, fmt.Sprintf(tx.takeWhere, tx.pinOne, tx.whereEnd)),
 			fmt.Sprintf(tx.notUnderstood, "1 2"),
 			fmt.Sprintf(tx.errNoSuchRow, 3, 2),
 			"  .  .  |  |  |",
@@ -393,7 +393,7 @@ func TestOtherGames(t *testing.T) {
 		assert.Equal(t, 0, code)
 		ls = lines(out)
 		assert.Contains(t, ls, fmt.Sprintf(tx.titleGame, fmt.Sprintf(tx.theGame, "0.333")), lang)
-		assert.Contains(t, ls, tx.errRules, lang)
+		assert.Contains(t, ls, fmt.Sprintf(tx.errRules, fmt.Sprintf(tx.takeWhere, fmt.Sprintf(tx.objects, 4), tx.whereWholeHeap)), lang)
 		assert.Contains(t, ls, "  "+fmt.Sprintf(tx.heap, 1)+": ||  2", lang)
 	}
 }
