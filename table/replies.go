@@ -18,19 +18,31 @@ const maxValueTable = 1 << 21
 // 0). s is a lost position with runs rs. It counts by the nim-values of the runs when s is in
 // normal play and v reads the rule set's digits, and by the rule set's winning moves otherwise.
 func (s tableState) replyCounter(ctx context.Context, v *ruleView, rs []run) (func(n, a, b int) (int, error), error) {
-	byLen := map[int]int{} // the number of runs of each length
-	sorted := make([]int, 0, len(rs))
-	for _, r := range rs {
-		byLen[r.n]++
-		sorted = append(sorted, r.n)
-	}
-	slices.Sort(sorted)
+	sorted, byLen := runLengths(rs)
 	if _, ok := v.flags(1); ok && !s.misere {
 		c, err := newValueReplies(ctx, v, sorted, byLen)
 		if err != nil || c != nil {
 			return c, err
 		}
 	}
+	return s.movesReplies(ctx, sorted, byLen), nil
+}
+
+// runLengths returns the lengths of rs, ascending, and the number of runs of each length.
+func runLengths(rs []run) (sorted []int, byLen map[int]int) {
+	byLen = map[int]int{}
+	sorted = make([]int, 0, len(rs))
+	for _, r := range rs {
+		byLen[r.n]++
+		sorted = append(sorted, r.n)
+	}
+	slices.Sort(sorted)
+	return sorted, byLen
+}
+
+// movesReplies returns the counter of replyCounter that counts through the rule set's winning
+// moves of the position a move leaves, for runs of the lengths sorted (byLen of each).
+func (s tableState) movesReplies(ctx context.Context, sorted []int, byLen map[int]int) func(n, a, b int) (int, error) {
 	var buf []int
 	return func(n, a, b int) (int, error) {
 		buf = replaced(buf[:0], sorted, n, a, b)
@@ -45,7 +57,7 @@ func (s tableState) replyCounter(ctx context.Context, v *ruleView, rs []run) (fu
 			w += runs * placementCount(s.layout, km)
 		}
 		return w, nil
-	}, nil
+	}
 }
 
 // newValueReplies returns the counter of replyCounter that counts by nim-values, in normal
