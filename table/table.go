@@ -431,6 +431,12 @@ func (t *Table) undo() {
 // win, the first of equally good ones. Once the game is over it returns the zero Move and
 // false. It returns ctx's error, and no move, once ctx is done, and the rule set's
 // [*kayles.LimitError] when it cannot answer (a misère search past its limit).
+//
+// A won position costs what the rule set's first winning move costs. A lost one looks at every
+// move that takes least: in normal play, for a code of plain digits or Nim, its winning replies
+// are counted by nim-values, O(n²) in all for n tokens (once for each run length, the values
+// each move on it leaves); otherwise through the rule set's winning moves of each position
+// such a move leaves.
 func (t *Table) Hint(ctx context.Context) (m Move, winning bool, err error) {
 	t.lock()
 	s := t.state()
