@@ -239,14 +239,15 @@ func (s tableState) winning(ctx context.Context, rs []run, first bool) ([]Move, 
 	}
 	var wins []Move
 	if s.layout == Heaps {
-		var kms []kayles.Move // ascending by heap, as the rule set yields them
+		type take struct{ heap, count int }
+		var takes []take // ascending by heap, as the rule set yields them
 		for km := range seq {
-			kms = append(kms, km)
+			takes = append(takes, take{km.Heap, km.Take})
 		}
 		for _, r := range rs {
-			j, _ := slices.BinarySearchFunc(kms, r.n, func(m kayles.Move, n int) int { return cmp.Compare(m.Heap, n) })
-			for ; j < len(kms) && kms[j].Heap == r.n; j++ {
-				wins = append(wins, Move{Row: r.row + 1, Count: kms[j].Take})
+			j, _ := slices.BinarySearchFunc(takes, r.n, func(t take, n int) int { return cmp.Compare(t.heap, n) })
+			for ; j < len(takes) && takes[j].heap == r.n; j++ {
+				wins = append(wins, Move{Row: r.row + 1, Count: takes[j].count})
 			}
 		}
 		return wins, nil
