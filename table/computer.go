@@ -123,8 +123,7 @@ func (c Computer) choose(ctx context.Context, s tableState, turn int) (Move, err
 		}
 	}
 	if rng.Float64() >= c.Level.perfectOdds() {
-		all := s.moves()
-		return all[rng.IntN(len(all))], nil
+		return s.randomMove(rng), nil
 	}
 	m, _, err := s.choose(ctx, rng)
 	return m, err

@@ -33,7 +33,7 @@ func (c Convention) String() string {
 // check returns a [*SetupError] unless c is Normal or Misere.
 func (c Convention) check() error {
 	if c > Misere {
-		return &SetupError{legacy: true, Reason: "unknown play convention " + c.String() + "; want normal or misere"}
+		return &SetupError{Setting: "convention", Value: int(c), Reason: "unknown play convention " + c.String() + "; want normal or misere"}
 	}
 	return nil
 }

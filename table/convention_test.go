@@ -44,5 +44,5 @@ func TestConvention(t *testing.T) {
 		assert.Nil(t, n)
 	}
 	_, err := table.NewNim(3)
-	assert.EqualError(t, err, "kayles: unknown play convention Convention(3); want normal or misere")
+	assert.EqualError(t, err, "unknown play convention Convention(3); want normal or misere")
 }

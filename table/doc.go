@@ -1,6 +1,7 @@
 // Package table provides game tables and computer opponents for programs that let people play
-// Kayles and Standard Nim: a table holds one game, checks every rule, keeps the history for
-// undo, gives hints, and reads and writes a text form that restores the game exactly.
+// Kayles, Standard Nim and any take-and-break game whose moves take from one heap and leave at
+// most two: a table holds one game, checks every rule, keeps the history for undo, gives
+// hints, and reads and writes a text form that restores the game exactly.
 //
 // It is a wing of package [kayles] and uses only its public API: the rule sets 0.77 (Kayles)
 // and 0.[3] (Nim) answer every question of who wins and how, and a table hands them its
@@ -33,7 +34,8 @@
 // one row) or [Heaps] (a move takes a count from one heap), the starting rows or heaps, the
 // convention, two seats ([Human] or a computer [Level]) and a seed. [KaylesSetup] and
 // [NimSetup] are the presets, whose tables write the text forms of the [Kayles] and [Nim]
-// tables. Rules are checked by the rule set, so a new code needs no new table code:
+// tables; a Kayles or a Nim table is such a Table, seen through its own moves. Rules are
+// checked by the rule set, so a new code needs no new table code:
 //
 //	t, err := table.New(table.Setup{Rules: kayles.DawsonsKayles, Start: []int{7, 9}})
 //	err = t.Play(t.Turn(), table.Move{Row: 2, Pin: 4, Count: 2}) // refused if another move came first
@@ -89,7 +91,7 @@
 //		}
 //		pins := readPins() // the pins the person typed, such as 4 5
 //		if err := t.Knock(pins...); err != nil {
-//			fmt.Println(err) // such as "kayles: cannot knock down pin 4: pin 4 is already down"
+//			fmt.Println(err) // such as "cannot knock down pin 4: pin 4 is already down"
 //		}
 //	}
 //
@@ -116,12 +118,16 @@
 // # Errors
 //
 // Errors are values that callers test with [errors.Is] and [errors.As]. A rejected move is a
-// [*KnockError] or a [*TakeError]; it matches [kayles.ErrIllegalMove] and one sentinel of this
-// package that says why ([ErrPinDown], [ErrTakeTooMany], [ErrGameOver], ...), and it changes
-// nothing. A refused setup is a [*SetupError]; it matches [ErrSetup] and [kayles.ErrRange].
+// [*PlayError] at a [Table], a [*KnockError] at a Kayles table or a [*TakeError] at a Nim
+// table; it matches [kayles.ErrIllegalMove] and one sentinel of this package that says why
+// ([ErrPinDown], [ErrTakeTooMany], [ErrGameOver], ...), carries the pin or heap at fault, and
+// changes nothing. A refused setup is a [*SetupError] that names the setting, the row or heap
+// and the value at fault; it matches [ErrSetup] and [kayles.ErrRange].
 // Text that does not restore a game is a [*kayles.ParseError] with the offset of the fault; it
 // matches [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond the limits. Undo with
-// nothing to undo returns [ErrNothingToUndo]. Messages are fit to show a player.
+// nothing to undo returns [ErrNothingToUndo]. The messages of moves and setups have no package
+// prefix and are fit to show a player; a program that speaks another language writes its own
+// from the sentinel and the fields.
 //
 // # Concurrency
 //

@@ -43,12 +43,12 @@ type KnockError struct {
 }
 
 // Error returns a message fit to show a player, such as
-// "kayles: cannot knock down pins 4 and 6: they are not side by side".
+// "cannot knock down pins 4 and 6: they are not side by side".
 func (e *KnockError) Error() string {
-	what := "kayles: cannot knock down "
+	what := "cannot knock down "
 	switch len(e.Pins) {
 	case 0:
-		what = "kayles: cannot knock down nothing"
+		what = "cannot knock down nothing"
 	case 1:
 		what += "pin " + strconv.Itoa(e.Pins[0])
 	default:
@@ -95,9 +95,9 @@ type TakeError struct {
 }
 
 // Error returns a message fit to show a player, such as
-// "kayles: cannot take 4 from heap 2: it holds only 3".
+// "cannot take 4 from heap 2: it holds only 3".
 func (e *TakeError) Error() string {
-	what := "kayles: cannot take " + strconv.Itoa(e.Count) + " from heap " + strconv.Itoa(e.Index) + ": "
+	what := "cannot take " + strconv.Itoa(e.Count) + " from heap " + strconv.Itoa(e.Index) + ": "
 	switch e.Err {
 	case ErrNoSuchHeap:
 		return what + "the heaps are numbered 1 to " + strconv.Itoa(e.Heaps)
@@ -119,21 +119,23 @@ func (e *TakeError) Error() string {
 // Unwrap returns Err and [kayles.ErrIllegalMove].
 func (e *TakeError) Unwrap() []error { return []error{e.Err, kayles.ErrIllegalMove} }
 
-// A SetupError records a table setup that [NewKayles] or [NewNim] refused: a number of pins or
-// heaps, a heap size or a play convention out of range. It matches [ErrSetup] and
-// [kayles.ErrRange] with [errors.Is]. The zero SetupError has no reason.
+// A SetupError records a table setup that [New], [NewKayles] or [NewNim] refused: a layout, a
+// convention or a seat unknown, a number of rows or heaps, a size or the pins in all out of
+// range, or a rule set that cannot be played on the layout. It matches [ErrSetup] and
+// [kayles.ErrRange] with [errors.Is]; its fields let a program write its own message. The zero
+// SetupError has no reason.
 type SetupError struct {
-	Reason string // what is wrong, fit to show a user
-	legacy bool   // from NewKayles or NewNim, whose messages keep the prefix "kayles: "
+	// Setting is the setting at fault: "layout", "convention", "seat", "count" (of rows or
+	// heaps), "size" (of one row or heap), "total" (pins in all) or "rules".
+	Setting string
+	Index   int    // the row or heap at fault, from 1, for "size"; the seat, 0 or 1, for "seat"
+	Value   int    // the value refused: the number, or the Layout, Convention or Level
+	Max     int    // the most allowed, for "count", "size" and "total"
+	Reason  string // what is wrong, fit to show a user
 }
 
-// Error returns Reason, after "kayles: " for the errors of [NewKayles] and [NewNim].
-func (e *SetupError) Error() string {
-	if e.legacy {
-		return "kayles: " + e.Reason
-	}
-	return e.Reason
-}
+// Error returns Reason.
+func (e *SetupError) Error() string { return e.Reason }
 
 // Unwrap returns [ErrSetup] and [kayles.ErrRange].
 func (e *SetupError) Unwrap() []error { return []error{ErrSetup, kayles.ErrRange} }
@@ -175,6 +177,7 @@ type PlayError struct {
 	Rows   int    // the number of rows or heaps on the table
 	Pin    int    // the pin at fault, for ErrNoSuchPin and ErrPinDown
 	Length int    // the pins in the row, or the tokens left in the heap
+	Leaves int    // for ErrRules: the runs or heaps the move would leave of its own, 0, 1 or 2
 	Reason string // the rule set's reason, for ErrRules
 	// Err is ErrStale, ErrGameOver, ErrNoSuchRow, ErrNoSuchHeap, ErrTakeNone, ErrNoSuchPin,
 	// ErrPinDown, ErrTakeTooMany or ErrRules.
@@ -238,13 +241,39 @@ func (e *PlayError) Error() string {
 			why = "it holds only " + strconv.Itoa(e.Length)
 		}
 	case ErrRules:
-		why = "the rules of this game do not allow that move"
+		why = e.rulesReason()
 	case nil:
 		why = "illegal move"
 	default:
 		why = e.Err.Error()
 	}
 	return what + ": " + why
+}
+
+// rulesReason says which moves the rules forbid, for ErrRules: taking Move.Count tokens where
+// that leaves Leaves runs or heaps.
+func (e *PlayError) rulesReason() string {
+	n := e.Move.Count
+	if e.Layout == Heaps {
+		if e.Leaves == 0 {
+			return "this game does not allow taking a whole heap of " + strconv.Itoa(n)
+		}
+		return "this game does not allow taking " + strconv.Itoa(n) + " from a heap of " + strconv.Itoa(e.Length)
+	}
+	pins := strconv.Itoa(n) + " pins"
+	if n == 1 {
+		pins = "1 pin"
+	}
+	switch e.Leaves {
+	case 0:
+		if n == 1 {
+			return "this game does not allow knocking down a pin that stands alone"
+		}
+		return "this game does not allow knocking down " + pins + " that make up a whole row"
+	case 1:
+		return "this game does not allow knocking down " + pins + " at an end of a row"
+	}
+	return "this game does not allow knocking down " + pins + " inside a row"
 }
 
 // Unwrap returns Err, and [kayles.ErrIllegalMove] unless Err is [ErrStale].

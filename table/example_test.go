@@ -31,7 +31,7 @@ func ExampleKayles() {
 	// <nil>
 	// |||.||| 3+3 player to move: 1
 	// hint: [1] false
-	// true true kayles: cannot knock down pins 3 and 5: they are not side by side
+	// true true cannot knock down pins 3 and 5: they are not side by side
 	// kayles 7 normal moves 4
 }
 
@@ -67,7 +67,7 @@ func ExampleNim() {
 	// 1 3 5 7 hint: 1:1 false
 	// <nil>
 	// 1 3 5 0 hint: 3:3 true
-	// true kayles: cannot take 1 from heap 4: it is empty
+	// true cannot take 1 from heap 4: it is empty
 }
 
 func ExampleNewPerfect() {
@@ -156,7 +156,7 @@ func ExampleTable() {
 	fmt.Println(string(text))
 	// Output:
 	// ||||| ||| 3+5
-	// true cannot knock down pin 2 of row 1: the rules of this game do not allow that move
+	// true cannot knock down pin 2 of row 1: this game does not allow knocking down 1 pin inside a row
 	// <nil>
 	// true
 	// {2 2 2} <nil> ..||| |..

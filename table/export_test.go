@@ -12,11 +12,22 @@ import (
 // methods, mapped to the table's numbered heaps) to the tables' tests, to test against brute
 // force. Heaps may be empty.
 func NimLoses(heaps []int, c Convention) (bool, error) {
-	return nimState{heaps: heaps, misere: c == Misere}.loses(context.Background())
+	p, err := newPosition(heaps...)
+	if err != nil {
+		return false, err
+	}
+	o, err := outcome(context.Background(), nimRules, c == Misere, p)
+	return o == kayles.Previous, err
 }
 
 func NimWinningMoves(heaps []int, c Convention) ([]NimMove, error) {
-	return nimState{heaps: heaps, misere: c == Misere}.winningMoves(context.Background())
+	s := tableState{rules: nimRules, layout: Heaps, misere: c == Misere, heaps: heaps}
+	ms, err := s.winning(context.Background(), s.runs(), false)
+	var ns []NimMove
+	for _, m := range ms {
+		ns = append(ns, nimMove(m))
+	}
+	return ns, err
 }
 
 // KaylesOutcome returns the outcome of p in Kayles under c, as the Kayles table asks its

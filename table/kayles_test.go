@@ -143,7 +143,7 @@ func TestTableSizes(t *testing.T) {
 		assert.Nil(t, tb)
 	}
 	_, err := table.NewKayles(table.Normal, 0)
-	assert.EqualError(t, err, "kayles: a table has 1 to 1000 pins, not 0")
+	assert.EqualError(t, err, "a table has 1 to 1000 pins, not 0")
 }
 
 func TestZeroTable(t *testing.T) {
@@ -201,17 +201,17 @@ func TestKnockErrors(t *testing.T) {
 		err  error
 		msg  string
 	}{
-		{nil, table.ErrNoPins, "kayles: cannot knock down nothing: choose one pin, or two pins side by side"},
-		{[]int{2, 3, 4}, table.ErrTooManyPins, "kayles: cannot knock down pins 2, 3 and 4: knock down one pin, or two pins side by side, at a time"},
-		{[]int{0}, table.ErrNoSuchPin, "kayles: cannot knock down pin 0: there is no pin 0; the pins are numbered 1 to 7"},
-		{[]int{8}, table.ErrNoSuchPin, "kayles: cannot knock down pin 8: there is no pin 8; the pins are numbered 1 to 7"},
-		{[]int{7, 8}, table.ErrNoSuchPin, "kayles: cannot knock down pins 7 and 8: there is no pin 8; the pins are numbered 1 to 7"},
-		{[]int{-3}, table.ErrNoSuchPin, "kayles: cannot knock down pin -3: there is no pin -3; the pins are numbered 1 to 7"},
-		{[]int{4}, table.ErrPinDown, "kayles: cannot knock down pin 4: pin 4 is already down"},
-		{[]int{5, 4}, table.ErrPinDown, "kayles: cannot knock down pins 5 and 4: pin 4 is already down"},
-		{[]int{3, 5}, table.ErrNotSideBySide, "kayles: cannot knock down pins 3 and 5: they are not side by side"},
-		{[]int{1, 7}, table.ErrNotSideBySide, "kayles: cannot knock down pins 1 and 7: they are not side by side"},
-		{[]int{2, 2}, table.ErrNotSideBySide, "kayles: cannot knock down pins 2 and 2: that is the same pin twice"},
+		{nil, table.ErrNoPins, "cannot knock down nothing: choose one pin, or two pins side by side"},
+		{[]int{2, 3, 4}, table.ErrTooManyPins, "cannot knock down pins 2, 3 and 4: knock down one pin, or two pins side by side, at a time"},
+		{[]int{0}, table.ErrNoSuchPin, "cannot knock down pin 0: there is no pin 0; the pins are numbered 1 to 7"},
+		{[]int{8}, table.ErrNoSuchPin, "cannot knock down pin 8: there is no pin 8; the pins are numbered 1 to 7"},
+		{[]int{7, 8}, table.ErrNoSuchPin, "cannot knock down pins 7 and 8: there is no pin 8; the pins are numbered 1 to 7"},
+		{[]int{-3}, table.ErrNoSuchPin, "cannot knock down pin -3: there is no pin -3; the pins are numbered 1 to 7"},
+		{[]int{4}, table.ErrPinDown, "cannot knock down pin 4: pin 4 is already down"},
+		{[]int{5, 4}, table.ErrPinDown, "cannot knock down pins 5 and 4: pin 4 is already down"},
+		{[]int{3, 5}, table.ErrNotSideBySide, "cannot knock down pins 3 and 5: they are not side by side"},
+		{[]int{1, 7}, table.ErrNotSideBySide, "cannot knock down pins 1 and 7: they are not side by side"},
+		{[]int{2, 2}, table.ErrNotSideBySide, "cannot knock down pins 2 and 2: that is the same pin twice"},
 	}
 	for _, tt := range tests {
 		tb, err := table.NewKayles(table.Normal, table.Small)
@@ -241,7 +241,7 @@ func TestKnockErrors(t *testing.T) {
 	require.NoError(t, tb.Knock(1))
 	err = tb.Knock(1)
 	require.ErrorIs(t, err, table.ErrGameOver)
-	assert.EqualError(t, err, "kayles: cannot knock down pin 1: the game is over; every pin is down")
+	assert.EqualError(t, err, "cannot knock down pin 1: the game is over; every pin is down")
 }
 
 func TestTableUndo(t *testing.T) {

@@ -1,19 +1,13 @@
 package table
 
 import (
-	"cmp"
 	"context"
-	"math/rand/v2"
-	"slices"
-	"sort"
+	"errors"
 	"strconv"
-	"sync"
-
-	"github.com/octalgames/kayles"
 )
 
-// This file implements the Nim table: Standard Nim on numbered heaps, with the same family of
-// methods as the Kayles table, and the perfect player's choice on it.
+// This file implements the Nim table, a Table of Standard Nim whose moves are entered as a
+// heap's number and a count.
 
 // Limits of a [Nim] table: at most MaxHeaps heaps of at most MaxHeapSize objects each.
 const (
@@ -42,16 +36,12 @@ func (m NimMove) String() string { return strconv.Itoa(m.Index) + ":" + strconv.
 // set 0.[3] of package kayles: its hints and the opponents' choices come from that rule set's
 // methods.
 //
-// Like a [Kayles] table it checks every rule, keeps its history for [Nim.Undo], gives hints
-// and reads and writes a text form. The zero Nim table is a fresh table of heaps 1, 3, 5 and 7
-// in normal play. A Nim table is safe for concurrent use; it must not be copied after first
-// use.
+// A Nim table is a [Table] of [NimSetup] seen through the moves of Nim: like a [Kayles] table
+// it checks every rule, keeps its history for [Nim.Undo], gives hints and reads and writes a
+// text form. The zero Nim table is a fresh table of heaps 1, 3, 5 and 7 in normal play. A Nim
+// table is safe for concurrent use; it must not be copied after first use.
 type Nim struct {
-	mu      sync.Mutex
-	conv    Convention
-	setup   []int // the heaps at the start; nil in a zero table until first use
-	heaps   []int // the heaps now
-	history []NimMove
+	t Table // set up as NimSetup on first use
 }
 
 // NewNim returns a fresh Nim table played under conv with the given heaps, numbered 1, 2, ...
@@ -63,138 +53,102 @@ func NewNim(conv Convention, heaps ...int) (*Nim, error) {
 	if err := conv.check(); err != nil {
 		return nil, err
 	}
-	if len(heaps) == 0 {
-		heaps = defaultHeaps
-	}
 	if len(heaps) > MaxHeaps {
-		return nil, &SetupError{legacy: true, Reason: "a Nim table has at most " + strconv.Itoa(MaxHeaps) + " heaps, not " + strconv.Itoa(len(heaps))}
+		return nil, &SetupError{Setting: "count", Value: len(heaps), Max: MaxHeaps, Reason: "a Nim table has at most " + strconv.Itoa(MaxHeaps) + " heaps, not " + strconv.Itoa(len(heaps))}
 	}
 	for i, h := range heaps {
 		if h < 1 || h > MaxHeapSize {
-			return nil, &SetupError{legacy: true, Reason: "heap " + strconv.Itoa(i+1) + " of a Nim table must hold 1 to " +
+			return nil, &SetupError{Setting: "size", Index: i + 1, Value: h, Max: MaxHeapSize, Reason: "heap " + strconv.Itoa(i+1) + " of a Nim table must hold 1 to " +
 				strconv.Itoa(MaxHeapSize) + " objects, not " + strconv.Itoa(h)}
 		}
 	}
-	return &Nim{conv: conv, setup: slices.Clone(heaps), heaps: slices.Clone(heaps)}, nil
-}
-
-// lock locks t and readies a zero table.
-func (t *Nim) lock() {
-	t.mu.Lock()
-	if t.setup == nil {
-		t.setup = slices.Clone(defaultHeaps)
-		t.heaps = slices.Clone(defaultHeaps)
+	n := &Nim{}
+	if err := n.t.init(NimSetup(conv, heaps...)); err != nil {
+		return nil, err
 	}
+	return n, nil
 }
 
-// Convention returns the play convention of t.
-func (t *Nim) Convention() Convention {
-	t.lock()
-	defer t.mu.Unlock()
-	return t.conv
+// table returns the table of n, set up as a fresh Nim table in normal play on first use.
+func (n *Nim) table() *Table {
+	n.t.mu.Lock()
+	defer n.t.mu.Unlock()
+	if n.t.setup.Rules == nil {
+		n.t.init(NimSetup(Normal)) // a valid setup
+	}
+	return &n.t
 }
+
+// Convention returns the play convention of n.
+func (n *Nim) Convention() Convention { return n.table().Setup().Convention }
 
 // Heaps returns the number of objects in each heap now, in setup order, in a new slice.
-func (t *Nim) Heaps() []int {
-	t.lock()
-	defer t.mu.Unlock()
-	return slices.Clone(t.heaps)
-}
+func (n *Nim) Heaps() []int { return n.table().Heaps() }
 
 // Setup returns the heaps the game started with, in a new slice.
-func (t *Nim) Setup() []int {
-	t.lock()
-	defer t.mu.Unlock()
-	return slices.Clone(t.setup)
-}
+func (n *Nim) Setup() []int { return n.table().Setup().Start }
 
 // Player returns the player to move: 0 for the player who moved first, 1 for the other. Once
 // the game is over it is the player who would move next.
-func (t *Nim) Player() int {
-	t.lock()
-	defer t.mu.Unlock()
-	return len(t.history) % 2
-}
+func (n *Nim) Player() int { return n.table().Player() }
 
 // Winner returns the winner, 0 or 1 as [Nim.Player] numbers them, and true once every heap is
 // empty; it returns 0, false while the game goes on.
-func (t *Nim) Winner() (player int, over bool) {
-	t.lock()
-	defer t.mu.Unlock()
-	if !empty(t.heaps) {
-		return 0, false
-	}
-	mover := len(t.history) % 2
-	if t.conv == Misere {
-		return mover, true
-	}
-	return 1 - mover, true
-}
-
-// empty reports whether every heap is empty.
-func empty(heaps []int) bool { return !slices.ContainsFunc(heaps, func(h int) bool { return h > 0 }) }
+func (n *Nim) Winner() (player int, over bool) { return n.table().Winner() }
 
 // String returns the heaps now, in setup order, as numbers separated by spaces: "1 3 0 7".
-func (t *Nim) String() string {
-	t.lock()
-	defer t.mu.Unlock()
-	return joinInts(t.heaps, " ", " ")
-}
+func (n *Nim) String() string { return n.table().String() }
 
 // History returns the moves played so far, oldest first, in a new slice.
-func (t *Nim) History() []NimMove {
-	t.lock()
-	defer t.mu.Unlock()
-	return slices.Clone(t.history)
+func (n *Nim) History() []NimMove {
+	var ms []NimMove
+	for _, m := range n.table().History() {
+		ms = append(ms, nimMove(m))
+	}
+	return ms
 }
+
+// nimMove returns the NimMove of a move at a table of heaps.
+func nimMove(m Move) NimMove { return NimMove{Index: m.Row, Count: m.Count} }
 
 // Take takes count objects from heap number index (1 to len(Heaps())) for the player to move.
 // It returns a [*TakeError] that matches [ErrGameOver], [ErrNoSuchHeap], [ErrTakeNone] or
 // [ErrTakeTooMany], checked in that order, when the move is not allowed; a rejected move
 // changes nothing. Any numbers are accepted: they are checked, never trusted.
-func (t *Nim) Take(index, count int) error {
+func (n *Nim) Take(index, count int) error {
+	t := n.table()
 	t.lock()
 	defer t.mu.Unlock()
-	return t.take(index, count)
+	return take(t, index, count)
 }
 
 // Play plays m for the player to move, as Take(m.Index, m.Count) does.
-func (t *Nim) Play(m NimMove) error { return t.Take(m.Index, m.Count) }
+func (n *Nim) Play(m NimMove) error { return n.Take(m.Index, m.Count) }
 
-func (t *Nim) take(index, count int) error {
-	fail := func(err error) error {
-		e := &TakeError{Index: index, Count: count, Heaps: len(t.heaps), Err: err}
-		if index >= 1 && index <= len(t.heaps) {
-			e.Left = t.heaps[index-1]
-		}
-		return e
+// take is Take at t, a table of Nim, locked or not yet shared.
+func take(t *Table, index, count int) error {
+	err := t.play(Move{Row: index, Count: count})
+	var pe *PlayError
+	if !errors.As(err, &pe) {
+		return err
 	}
-	switch {
-	case empty(t.heaps):
-		return fail(ErrGameOver)
-	case index < 1 || index > len(t.heaps):
-		return fail(ErrNoSuchHeap)
-	case count < 1:
-		return fail(ErrTakeNone)
-	case count > t.heaps[index-1]:
-		return fail(ErrTakeTooMany)
+	e := &TakeError{Index: index, Count: count, Heaps: len(t.heaps), Err: pe.Err}
+	if index >= 1 && index <= len(t.heaps) {
+		e.Left = t.heaps[index-1]
 	}
-	t.heaps[index-1] -= count
-	t.history = append(t.history, NimMove{Index: index, Count: count})
-	return nil
+	return e
 }
 
 // Undo takes back the last move, so that its player is to move again. It returns
 // [ErrNothingToUndo] when no move has been played.
-func (t *Nim) Undo() error {
+func (n *Nim) Undo() error {
+	t := n.table()
 	t.lock()
 	defer t.mu.Unlock()
 	if len(t.history) == 0 {
 		return ErrNothingToUndo
 	}
-	m := t.history[len(t.history)-1]
-	t.heaps[m.Index-1] += m.Count
-	t.history = t.history[:len(t.history)-1]
+	t.undo()
 	return nil
 }
 
@@ -204,151 +158,8 @@ func (t *Nim) Undo() error {
 // plays). Once the game is over it returns the zero NimMove and false. It returns ctx's
 // error, and no move, once ctx is done. The winning moves come from Nim's methods (Bouton's
 // rules, in normal or misère play) on the position of the heaps. It costs O(h log h) for h
-// heaps in a won position and O(d·h log h) in a lost one with d distinct heap sizes: a few
-// microseconds, and a few hundred at most for 100 heaps.
-func (t *Nim) Hint(ctx context.Context) (m NimMove, winning bool, err error) {
-	return t.state().choose(ctx, nil)
-}
-
-// nimState is a copy of a Nim table's heaps taken under its lock, for hints and opponents.
-// Its rules are those of Nim: the outcome and the winning moves come from the rule set's
-// methods on the position of the heaps, each [kayles.Move] mapped back to the table's
-// numbered heaps.
-type nimState struct {
-	heaps  []int
-	misere bool
-}
-
-func (t *Nim) state() nimState {
-	t.lock()
-	defer t.mu.Unlock()
-	return nimState{heaps: slices.Clone(t.heaps), misere: t.conv == Misere}
-}
-
-// loses reports whether the player to move loses against perfect play.
-func (s nimState) loses(ctx context.Context) (bool, error) {
-	p, err := newPosition(s.heaps...)
-	if err != nil {
-		return false, err
-	}
-	o, err := outcome(ctx, nimRules, s.misere, p)
-	return o == kayles.Previous, err
-}
-
-// winningMoves returns the moves to positions where the player to move loses, in heap order
-// and, within a heap, taking fewer first; nil when there are none. Nim yields one move per heap
-// size (at most two per size), ascending by heap and then by the number taken; each is
-// repeated for every table heap of that size, since the table numbers equal heaps separately.
-// It costs O(h log h) for h heaps.
-func (s nimState) winningMoves(ctx context.Context) ([]NimMove, error) {
-	p, err := newPosition(s.heaps...)
-	if err != nil {
-		return nil, err
-	}
-	seq, err := winningMoves(ctx, nimRules, s.misere, p)
-	if err != nil {
-		return nil, err
-	}
-	var ms []kayles.Move // ascending by heap, then by take
-	for m := range seq {
-		ms = append(ms, m)
-	}
-	var wins []NimMove
-	for i, h := range s.heaps {
-		j, _ := slices.BinarySearchFunc(ms, h, func(m kayles.Move, h int) int { return cmp.Compare(m.Heap, h) })
-		for ; j < len(ms) && ms[j].Heap == h; j++ {
-			wins = append(wins, NimMove{Index: i + 1, Count: ms[j].Take})
-		}
-	}
-	return wins, nil
-}
-
-// choose returns a move as the perfect opponent plays it, and whether it wins against any
-// defence: a winning move when there is one; otherwise one object from the heap that leaves
-// the opponent the most replies that do not win, each table heap counted on its own. It takes
-// the first of equally good moves when rng is nil, and a random one otherwise. It returns the
-// zero NimMove and false when every heap is empty, and ctx's error once ctx is done. It costs
-// O(h log h) for h heaps in a won position and O(d·h log h) in a lost one with d distinct heap
-// sizes.
-func (s nimState) choose(ctx context.Context, rng *rand.Rand) (NimMove, bool, error) {
-	if err := ctx.Err(); err != nil {
-		return NimMove{}, false, err
-	}
-	if empty(s.heaps) {
-		return NimMove{}, false, nil
-	}
-	wins, err := s.winningMoves(ctx)
-	if err != nil {
-		return NimMove{}, false, err
-	}
-	if len(wins) > 0 {
-		return pick(rng, wins), true, nil
-	}
-	// Every move loses. Taking one object from a heap of h leads to the same position from
-	// every table heap of h, so the replies are counted once per distinct size: the replies
-	// that win, from Nim's winning moves after the move, each counted once for every table
-	// heap of its size.
-	sorted := slices.Sorted(slices.Values(s.heaps))
-	sorted = sorted[sort.SearchInts(sorted, 1):] // the non-empty heaps, ascending
-	total := 0
-	for _, h := range sorted {
-		total += h
-	}
-	var sizes, counts []int // each distinct size, ascending, and its number of table heaps
-	for _, h := range sorted {
-		if len(sizes) > 0 && sizes[len(sizes)-1] == h {
-			counts[len(counts)-1]++
-		} else {
-			sizes, counts = append(sizes, h), append(counts, 1)
-		}
-	}
-	count := func(h int) int {
-		if i, ok := slices.BinarySearch(sizes, h); ok {
-			return counts[i]
-		}
-		return 0
-	}
-	wrongs := make([]int, len(sizes)) // the replies that do not win after taking one from each size
-	after := make([]int, len(sorted))
-	first := 0 // the index in sorted of the first heap of sizes[i]
-	for i, h := range sizes {
-		copy(after, sorted)
-		after[first]--
-		p, err := newPosition(after...)
-		if err != nil {
-			return NimMove{}, false, err
-		}
-		ms, err := winningMoves(ctx, nimRules, s.misere, p)
-		if err != nil {
-			return NimMove{}, false, err
-		}
-		wrong := total - 1
-		for m := range ms {
-			c := count(m.Heap)
-			if m.Heap == h {
-				c--
-			}
-			if m.Heap == h-1 {
-				c++
-			}
-			wrong -= c
-		}
-		wrongs[i] = wrong
-		first += counts[i]
-	}
-	var best []NimMove
-	bestWrong := -1
-	for i, h := range s.heaps {
-		if h == 0 {
-			continue
-		}
-		j, _ := slices.BinarySearch(sizes, h)
-		switch wrong := wrongs[j]; {
-		case wrong > bestWrong:
-			best, bestWrong = []NimMove{{Index: i + 1, Count: 1}}, wrong
-		case wrong == bestWrong:
-			best = append(best, NimMove{Index: i + 1, Count: 1})
-		}
-	}
-	return pick(rng, best), false, nil
+// heaps in a won position and O(d·h log h) in a lost one with d distinct heap sizes.
+func (n *Nim) Hint(ctx context.Context) (m NimMove, winning bool, err error) {
+	tm, winning, err := n.table().Hint(ctx)
+	return nimMove(tm), winning, err
 }

@@ -162,7 +162,7 @@ func TestNimTableSetup(t *testing.T) {
 		assert.Nil(t, nt)
 	}
 	_, err = table.NewNim(table.Misere, 3, 0)
-	assert.EqualError(t, err, "kayles: heap 2 of a Nim table must hold 1 to 1000 objects, not 0")
+	assert.EqualError(t, err, "heap 2 of a Nim table must hold 1 to 1000 objects, not 0")
 	_, err = table.NewNim(table.Misere, table.MaxHeapSize)
 	require.NoError(t, err)
 }
@@ -197,12 +197,12 @@ func TestNimTableTakeErrors(t *testing.T) {
 		err         error
 		msg         string
 	}{
-		{0, 1, table.ErrNoSuchHeap, "kayles: cannot take 1 from heap 0: the heaps are numbered 1 to 4"},
-		{5, 1, table.ErrNoSuchHeap, "kayles: cannot take 1 from heap 5: the heaps are numbered 1 to 4"},
-		{2, 0, table.ErrTakeNone, "kayles: cannot take 0 from heap 2: take at least one object"},
-		{2, -1, table.ErrTakeNone, "kayles: cannot take -1 from heap 2: take at least one object"},
-		{2, 4, table.ErrTakeTooMany, "kayles: cannot take 4 from heap 2: it holds only 3"},
-		{1, 1, table.ErrTakeTooMany, "kayles: cannot take 1 from heap 1: it is empty"},
+		{0, 1, table.ErrNoSuchHeap, "cannot take 1 from heap 0: the heaps are numbered 1 to 4"},
+		{5, 1, table.ErrNoSuchHeap, "cannot take 1 from heap 5: the heaps are numbered 1 to 4"},
+		{2, 0, table.ErrTakeNone, "cannot take 0 from heap 2: take at least one object"},
+		{2, -1, table.ErrTakeNone, "cannot take -1 from heap 2: take at least one object"},
+		{2, 4, table.ErrTakeTooMany, "cannot take 4 from heap 2: it holds only 3"},
+		{1, 1, table.ErrTakeTooMany, "cannot take 1 from heap 1: it is empty"},
 	}
 	for _, tt := range tests {
 		nt, err := table.NewNim(table.Misere)
@@ -230,7 +230,7 @@ func TestNimTableTakeErrors(t *testing.T) {
 	require.NoError(t, nt.Take(1, 1))
 	err = nt.Take(1, 1)
 	require.ErrorIs(t, err, table.ErrGameOver)
-	assert.EqualError(t, err, "kayles: cannot take 1 from heap 1: the game is over; every heap is empty")
+	assert.EqualError(t, err, "cannot take 1 from heap 1: the game is over; every heap is empty")
 }
 
 func TestNimTableUndo(t *testing.T) {

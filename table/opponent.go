@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"sync"
 )
 
@@ -89,106 +88,43 @@ func (o *opponent) String() string {
 }
 
 func (o *opponent) ChooseKayles(ctx context.Context, t *Kayles) (KaylesMove, bool, error) {
+	t.t.lock()
+	s := t.t.state()
+	t.t.mu.Unlock()
+	m, err := o.choose(ctx, s)
+	return kaylesMove(m), m != (Move{}), err
+}
+
+func (o *opponent) ChooseNim(ctx context.Context, t *Nim) (NimMove, bool, error) {
+	tb := t.table()
+	tb.lock()
+	s := tb.state()
+	tb.mu.Unlock()
+	m, err := o.choose(ctx, s)
+	return nimMove(m), m != (Move{}), err
+}
+
+// choose returns the move of o in s, and the zero Move once the game is over.
+func (o *opponent) choose(ctx context.Context, s tableState) (Move, error) {
 	if err := ctx.Err(); err != nil {
-		return KaylesMove{}, false, err
-	}
-	s := t.state()
-	if !slices.Contains(s.down, false) {
-		return KaylesMove{}, false, nil
+		return Move{}, err
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	switch o.level {
 	case symmetry:
 		// Mirroring makes the last move, which wins only in normal play.
-		if m, ok := mirror(s.down); ok && s.conv == Normal {
-			return m, true, nil
+		if !s.misere && s.layout == Rows && len(s.rows) == 1 {
+			if m, ok := s.mirror(); ok {
+				return m, nil
+			}
 		}
 	case random:
-		k := 0
-		if o.rng != nil {
-			k = o.rng.IntN(replies(s.down))
-		}
-		for i, d := range s.down {
-			if d {
-				continue
-			}
-			if k == 0 {
-				return KaylesMove{Pin: i + 1}, true, nil
-			}
-			k--
-			if i+1 < len(s.down) && !s.down[i+1] {
-				if k == 0 {
-					return KaylesMove{Pin: i + 1, Pair: true}, true, nil
-				}
-				k--
-			}
-		}
+		return s.randomMove(o.rng), nil
 	}
 	m, _, err := s.choose(ctx, o.rng)
 	if err != nil {
-		return KaylesMove{}, false, err
+		return Move{}, err
 	}
-	return m, true, nil
-}
-
-func (o *opponent) ChooseNim(ctx context.Context, t *Nim) (NimMove, bool, error) {
-	if err := ctx.Err(); err != nil {
-		return NimMove{}, false, err
-	}
-	s := t.state()
-	total := 0
-	for _, h := range s.heaps {
-		total += h
-	}
-	if total == 0 {
-		return NimMove{}, false, nil
-	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.level == random {
-		k := 0
-		if o.rng != nil {
-			k = o.rng.IntN(total)
-		}
-		for i, h := range s.heaps {
-			if k < h {
-				return NimMove{Index: i + 1, Count: k + 1}, true, nil
-			}
-			k -= h
-		}
-	}
-	m, _, err := s.choose(ctx, o.rng)
-	if err != nil {
-		return NimMove{}, false, err
-	}
-	return m, true, nil
-}
-
-// mirror returns the move of the symmetry strategy in a row with a pin standing: the middle pin
-// or two of a full row, or the one move that leaves the row symmetric with its middle down; it
-// returns false when there is no such move.
-func mirror(down []bool) (KaylesMove, bool) {
-	n := len(down)
-	if !slices.Contains(down, true) {
-		if n%2 == 1 {
-			return KaylesMove{Pin: n/2 + 1}, true
-		}
-		return KaylesMove{Pin: n / 2, Pair: true}, true
-	}
-	var pins []int
-	for i, d := range down {
-		if !d && down[n-1-i] {
-			pins = append(pins, i+1)
-		}
-	}
-	if len(pins) == 0 || len(pins) > 2 || len(pins) == 2 && pins[1] != pins[0]+1 {
-		return KaylesMove{}, false
-	}
-	// The pins differ from their mirror images, so knocking them leaves the row symmetric;
-	// the mirror strategy needs its middle down as well.
-	if !down[n/2] && !slices.Contains(pins, n/2+1) || n%2 == 0 && !down[n/2-1] && !slices.Contains(pins, n/2) {
-		return KaylesMove{}, false
-	}
-	return KaylesMove{Pin: pins[0], Pair: len(pins) == 2}, true
+	return m, nil
 }

@@ -9,10 +9,11 @@ import (
 	"github.com/octalgames/kayles"
 )
 
-// This file implements the state of a general table taken under its lock: its runs of tokens,
-// the table moves that play a move of the rule set, and the perfect player's choice.
+// This file implements the state of a table taken under its lock: its runs of tokens, the
+// table moves that play a move of the rule set, and the perfect player's choice.
 
-// tableState is a copy of a table's tokens and rules, for its moves, hints and computers.
+// tableState is a view of a table's tokens and rules, for its moves, hints and computers:
+// a copy ([Table.state]) when it is used outside the table's lock.
 type tableState struct {
 	rules  *kayles.Octal
 	layout Layout
@@ -27,7 +28,7 @@ type run struct{ row, start, n int }
 
 // runs returns the non-empty runs or heaps in table order.
 func (s tableState) runs() []run {
-	var rs []run
+	rs := make([]run, 0, len(s.heaps)+2*len(s.rows))
 	if s.layout == Heaps {
 		for i, h := range s.heaps {
 			if h > 0 {
@@ -53,25 +54,24 @@ func (s tableState) runs() []run {
 	return rs
 }
 
-// position returns the runs' lengths as a position of the rule set.
-func (s tableState) position() kayles.Position {
-	var hs []int
-	for _, r := range s.runs() {
+// positionOf returns the lengths of rs as a position of the rule set.
+func positionOf(rs []run) kayles.Position {
+	hs := make([]int, 0, len(rs))
+	for _, r := range rs {
 		hs = append(hs, r.n)
 	}
 	p, _ := newPosition(hs...) // lengths are never negative
 	return p
 }
 
+// position returns the runs' lengths as a position of the rule set.
+func (s tableState) position() kayles.Position { return positionOf(s.runs()) }
+
 // anyMove reports whether a legal move is left.
 func (s tableState) anyMove() bool {
-	seen := map[int]bool{}
+	v := newRuleView(s.rules, s.layout)
 	for _, r := range s.runs() {
-		if seen[r.n] {
-			continue
-		}
-		seen[r.n] = true
-		if hasMove(s.rules, r.n) {
+		if v.hasMove(r.n) {
 			return true
 		}
 	}
@@ -92,9 +92,19 @@ func (s tableState) placements(r run, km kayles.Move) []Move {
 	return ms
 }
 
+// offset returns the number of tokens of a row left of the tokens that m takes, as the order
+// of m.Left says: every heap left but the last stands before them.
+func offset(m kayles.Move) int {
+	off := 0
+	for _, h := range m.Left[:max(0, len(m.Left)-1)] {
+		off += h
+	}
+	return off
+}
+
 // placementCount returns the number of table moves that play km on a run of its length.
-func (s tableState) placementCount(km kayles.Move) int {
-	if s.layout == Heaps {
+func placementCount(layout Layout, km kayles.Move) int {
+	if layout == Heaps {
 		return 1
 	}
 	off := offset(km)
@@ -103,20 +113,40 @@ func (s tableState) placementCount(km kayles.Move) int {
 
 // moves returns the legal table moves, ordered by row, pin and count.
 func (s tableState) moves() []Move {
-	byLen := map[int][]kayles.Move{}
+	v := newRuleView(s.rules, s.layout)
 	var ms []Move
 	for _, r := range s.runs() {
-		kms, ok := byLen[r.n]
-		if !ok {
-			kms = heapMoves(s.rules, r.n)
-			byLen[r.n] = kms
-		}
-		for _, km := range kms {
-			ms = append(ms, s.placements(r, km)...)
-		}
+		ms = v.appendMoves(ms, r, 0) // runs in table order, so ms is ordered
 	}
-	slices.SortFunc(ms, compareMoves)
 	return ms
+}
+
+// randomMove returns a legal move drawn from rng, each as likely, in O(tokens) without listing
+// every move; the first legal move when rng is nil, and the zero Move when none is left.
+func (s tableState) randomMove(rng *rand.Rand) Move {
+	v := newRuleView(s.rules, s.layout)
+	rs := s.runs()
+	total := 0
+	for _, r := range rs {
+		total += v.count(r.n)
+	}
+	if total == 0 {
+		return Move{}
+	}
+	k := 0
+	if rng != nil {
+		k = rng.IntN(total)
+	}
+	for _, r := range rs {
+		if c := v.count(r.n); k >= c {
+			k -= c
+			continue
+		}
+		var m Move
+		v.eachMove(r, 0, func(mv Move) bool { m = mv; k--; return k >= 0 })
+		return m
+	}
+	return Move{} // not reached: k < total
 }
 
 func compareMoves(a, b Move) int {
@@ -187,48 +217,37 @@ func (s tableState) ruleMove(m Move, e *PlayError) (kayles.Move, error) {
 	return km, nil
 }
 
-// clone returns a deep copy of s.
-func (s tableState) clone() tableState {
-	c := s
-	c.heaps = slices.Clone(s.heaps)
-	c.rows = nil
-	for _, r := range s.rows {
-		c.rows = append(c.rows, slices.Clone(r))
-	}
-	return c
-}
-
-// apply plays the legal table move m on s in place.
-func (s tableState) apply(m Move) {
-	if s.layout == Heaps {
-		s.heaps[m.Row-1] -= m.Count
-		return
-	}
-	for i := range m.Count {
-		s.rows[m.Row-1][m.Pin-1+i] = true
-	}
-}
-
 // winning returns the table moves that play the winning moves of the rule set, in the order
 // of the hints: at a table of rows by the rule set's order, then by run; at a table of heaps
 // by heap, then as the rule set lists them. With first set it stops at the first one.
-func (s tableState) winning(ctx context.Context, first bool) ([]Move, error) {
-	seq, err := winningMoves(ctx, s.rules, s.misere, s.position())
+func (s tableState) winning(ctx context.Context, rs []run, first bool) ([]Move, error) {
+	p := positionOf(rs)
+	if first && s.layout == Rows {
+		km, ok, err := winningMove(ctx, s.rules, s.misere, p)
+		if err != nil || !ok {
+			return nil, err
+		}
+		for _, r := range rs {
+			if r.n == km.Heap {
+				return s.placements(r, km)[:1], nil
+			}
+		}
+	}
+	seq, err := winningMoves(ctx, s.rules, s.misere, p)
 	if err != nil {
 		return nil, err
 	}
-	rs := s.runs()
 	var wins []Move
 	if s.layout == Heaps {
-		var kms []kayles.Move
+		type take struct{ heap, count int }
+		var takes []take // ascending by heap, as the rule set yields them
 		for km := range seq {
-			kms = append(kms, km)
+			takes = append(takes, take{km.Heap, km.Take})
 		}
 		for _, r := range rs {
-			for _, km := range kms {
-				if km.Heap == r.n {
-					wins = append(wins, s.placements(r, km)...)
-				}
+			j, _ := slices.BinarySearchFunc(takes, r.n, func(t take, n int) int { return cmp.Compare(t.heap, n) })
+			for ; j < len(takes) && takes[j].heap == r.n; j++ {
+				wins = append(wins, Move{Row: r.row + 1, Count: takes[j].count})
 			}
 		}
 		return wins, nil
@@ -239,9 +258,6 @@ func (s tableState) winning(ctx context.Context, first bool) ([]Move, error) {
 				wins = append(wins, s.placements(r, km)...)
 			}
 		}
-		if first && len(wins) > 0 {
-			return wins[:1], nil
-		}
 	}
 	return wins, nil
 }
@@ -251,14 +267,28 @@ func (s tableState) winning(ctx context.Context, first bool) ([]Move, error) {
 // tokens, one after which the opponent has the most replies that do not win. It takes the
 // first of equally good moves when rng is nil, and a random one otherwise. It returns the zero
 // Move and false when no move is left, and ctx's error once ctx is done.
+//
+// In a lost position each distinct position a candidate leaves is judged once: its replies
+// are counted from the rule set's digits (O(digits) a run) and its winning replies from the
+// rule set's winning moves, which answer by Bouton's rule for Nim and through the proven
+// period for Kayles; the rule set's moves are never listed for a code with plain digits.
 func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, error) {
 	if err := ctx.Err(); err != nil {
 		return Move{}, false, err
 	}
-	if !s.anyMove() {
+	v := newRuleView(s.rules, s.layout)
+	rs := s.runs()
+	least, total := 0, 0
+	for _, r := range rs {
+		if k := v.leastTake(r.n); k > 0 && (least == 0 || k < least) {
+			least = k
+		}
+		total += v.count(r.n)
+	}
+	if least == 0 {
 		return Move{}, false, nil
 	}
-	wins, err := s.winning(ctx, rng == nil)
+	wins, err := s.winning(ctx, rs, rng == nil)
 	if err != nil {
 		return Move{}, false, err
 	}
@@ -266,77 +296,57 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 		return pick(rng, wins), true, nil
 	}
 	// Lost: among the moves that take fewest tokens, leave the most replies that do not win.
-	// The rule set's moves on a heap of each length are listed once, and counted as table
-	// moves (one or two placements each).
-	kmsOf := map[int][]kayles.Move{}
-	counts := map[int]int{}
-	lengthMoves := func(r run) ([]kayles.Move, int) {
-		kms, ok := kmsOf[r.n]
-		if !ok {
-			kms = heapMoves(s.rules, r.n)
-			kmsOf[r.n] = kms
-			c := 0
-			for _, km := range kms {
-				c += s.placementCount(km)
-			}
-			counts[r.n] = c
-		}
-		return kms, counts[r.n]
+	winning, err := s.replyCounter(ctx, v, rs)
+	if err != nil {
+		return Move{}, false, err
 	}
-	least := -1
-	rs := s.runs()
-	for _, r := range rs {
-		kms, _ := lengthMoves(r)
-		for _, km := range kms {
-			if least < 0 || km.Take < least {
-				least = km.Take
-			}
-		}
-	}
-	var cands []Move
-	for _, r := range rs {
-		kms, _ := lengthMoves(r)
-		for _, km := range kms {
-			if km.Take == least {
-				cands = append(cands, s.placements(r, km)...)
-			}
-		}
-	}
-	slices.SortFunc(cands, compareMoves)
-	seen := map[kayles.Position]int{}
-	var best []Move
+	type after struct{ n, a, b int } // a run of n replaced by runs of a <= b
+	seen := map[after]int{}
+	var best, cands []Move
 	bestWrong := -1
-	for _, m := range cands {
-		after := s.clone()
-		after.apply(m)
-		p := after.position()
-		wrong, ok := seen[p]
-		if !ok {
-			if err := ctx.Err(); err != nil {
-				return Move{}, false, err
+	for _, r := range rs {
+		cands = v.appendMoves(cands[:0], r, least)
+		for _, m := range cands {
+			a := m.Pin - 1 - r.start // the tokens left of m in its run; 0 at a table of heaps
+			if s.layout == Heaps {
+				a = 0
 			}
-			seq, err := winningMoves(ctx, s.rules, s.misere, p)
-			if err != nil {
-				return Move{}, false, err
+			b := r.n - m.Count - a
+			key := after{r.n, min(a, b), max(a, b)}
+			wrong, ok := seen[key]
+			if !ok {
+				if err := ctx.Err(); err != nil {
+					return Move{}, false, err
+				}
+				w, err := winning(r.n, a, b)
+				if err != nil {
+					return Move{}, false, err
+				}
+				wrong = total - v.count(r.n) + v.count(a) + v.count(b) - w
+				seen[key] = wrong
 			}
-			ars := after.runs()
-			byLen := map[int]int{}
-			for _, r := range ars {
-				_, c := lengthMoves(r)
-				wrong += c
-				byLen[r.n]++
+			switch {
+			case wrong > bestWrong:
+				best, bestWrong = append(best[:0], m), wrong
+			case wrong == bestWrong:
+				best = append(best, m)
 			}
-			for km := range seq {
-				wrong -= byLen[km.Heap] * s.placementCount(km)
-			}
-			seen[p] = wrong
-		}
-		switch {
-		case wrong > bestWrong:
-			best, bestWrong = []Move{m}, wrong
-		case wrong == bestWrong:
-			best = append(best, m)
 		}
 	}
 	return pick(rng, best), false, nil
+}
+
+// pick returns the first of ms when rng is nil, and a random one otherwise; ms is not empty.
+func pick[T any](rng *rand.Rand, ms []T) T {
+	if rng == nil {
+		return ms[0]
+	}
+	return ms[rng.IntN(len(ms))]
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

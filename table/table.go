@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/octalgames/kayles"
@@ -104,13 +105,22 @@ type Table struct {
 // range, or the rule set cannot be played on the layout (a move that takes nothing or leaves
 // more heaps than the layout shows). It does not keep s.Start.
 func New(s Setup) (*Table, error) {
-	s, err := s.normalize()
-	if err != nil {
+	t := &Table{}
+	if err := t.init(s); err != nil {
 		return nil, err
 	}
-	t := &Table{setup: s}
-	t.reset()
 	return t, nil
+}
+
+// init sets up the new table t as s.
+func (t *Table) init(s Setup) error {
+	s, err := s.normalize()
+	if err != nil {
+		return err
+	}
+	t.setup = s
+	t.reset()
+	return nil
 }
 
 // normalize fills in the defaults of s and checks it.
@@ -122,14 +132,14 @@ func (s Setup) normalize() (Setup, error) {
 		s.Layout = Rows
 	}
 	if s.Layout > Heaps {
-		return s, &SetupError{Reason: "unknown layout " + s.Layout.String() + "; want rows or heaps"}
+		return s, &SetupError{Setting: "layout", Value: int(s.Layout), Reason: "unknown layout " + s.Layout.String() + "; want rows or heaps"}
 	}
 	if s.Convention > Misere {
-		return s, &SetupError{Reason: "unknown play convention " + s.Convention.String() + "; want normal or misere"}
+		return s, &SetupError{Setting: "convention", Value: int(s.Convention), Reason: "unknown play convention " + s.Convention.String() + "; want normal or misere"}
 	}
 	for i, l := range s.Seats {
 		if l > Symmetry {
-			return s, &SetupError{Reason: "seat " + strconv.Itoa(i) + " has an unknown level " + l.String()}
+			return s, &SetupError{Setting: "seat", Index: i, Value: int(l), Reason: "seat " + strconv.Itoa(i) + " has an unknown level " + l.String()}
 		}
 	}
 	if len(s.Start) == 0 {
@@ -140,18 +150,18 @@ func (s Setup) normalize() (Setup, error) {
 	}
 	s.Start = slices.Clone(s.Start)
 	if len(s.Start) > MaxRows {
-		return s, &SetupError{Reason: "a table has at most " + strconv.Itoa(MaxRows) + " " + s.Layout.String() + ", not " + strconv.Itoa(len(s.Start))}
+		return s, &SetupError{Setting: "count", Value: len(s.Start), Max: MaxRows, Reason: "a table has at most " + strconv.Itoa(MaxRows) + " " + s.Layout.String() + ", not " + strconv.Itoa(len(s.Start))}
 	}
 	total, most := 0, 0
 	for i, n := range s.Start {
 		if n < 1 || n > MaxHeapSize {
-			return s, &SetupError{Reason: s.Layout.noun() + " " + strconv.Itoa(i+1) + " must hold 1 to " + strconv.Itoa(MaxHeapSize) + " " + s.Layout.tokens() + ", not " + strconv.Itoa(n)}
+			return s, &SetupError{Setting: "size", Index: i + 1, Value: n, Max: MaxHeapSize, Reason: s.Layout.noun() + " " + strconv.Itoa(i+1) + " must hold 1 to " + strconv.Itoa(MaxHeapSize) + " " + s.Layout.tokens() + ", not " + strconv.Itoa(n)}
 		}
 		total += n
 		most = max(most, n)
 	}
 	if s.Layout == Rows && total > MaxPins {
-		return s, &SetupError{Reason: "a table has at most " + strconv.Itoa(MaxPins) + " pins in all, not " + strconv.Itoa(total)}
+		return s, &SetupError{Setting: "total", Value: total, Max: MaxPins, Reason: "a table has at most " + strconv.Itoa(MaxPins) + " pins in all, not " + strconv.Itoa(total)}
 	}
 	if err := checkRules(s.Rules, s.Layout, most); err != nil {
 		return s, err
@@ -231,7 +241,7 @@ func (t *Table) Winner() (player int, over bool) {
 }
 
 func (t *Table) winner() (int, bool) {
-	if t.state().anyMove() {
+	if t.view().anyMove() {
 		return 0, false
 	}
 	mover := len(t.history) % 2
@@ -246,7 +256,7 @@ func (t *Table) winner() (int, bool) {
 func (t *Table) Position() kayles.Position {
 	t.lock()
 	defer t.mu.Unlock()
-	return t.state().position()
+	return t.view().position()
 }
 
 // Rows returns, at a table of rows, whether each pin stands, row by row, in new slices; nil at
@@ -307,7 +317,7 @@ func (t *Table) History() []Move {
 func (t *Table) Moves() []Move {
 	t.lock()
 	defer t.mu.Unlock()
-	return t.state().moves()
+	return t.view().moves()
 }
 
 // Play plays m as move number turn (the value of [Table.Turn] it was chosen at). It returns a
@@ -325,22 +335,29 @@ func (t *Table) Play(turn int, m Move) error {
 	return t.play(m)
 }
 
-// play plays m for the seat to move; t is locked.
+// play plays m for the seat to move; t is locked. A legal move shows that the game is not
+// over, so that only a refused move looks for one.
 func (t *Table) play(m Move) error {
-	s := t.state()
+	s := t.view()
 	e := &PlayError{Move: m, Turn: len(t.history), Want: len(t.history), Layout: t.setup.Layout}
-	fail := func(err error) error { e.Err = err; return e }
-	if !s.anyMove() {
-		return fail(ErrGameOver)
-	}
 	km, err := s.ruleMove(m, e)
+	if err == nil {
+		if err = legal(t.setup.Rules, km); err != nil {
+			e.Leaves, e.Reason, e.Err, err = len(km.Left), strings.TrimPrefix(err.Error(), "kayles: "), ErrRules, e
+		}
+	}
 	if err != nil {
-		return err
+		if !s.anyMove() {
+			e.Err, e.Pin, e.Reason = ErrGameOver, 0, ""
+		}
+		return e
 	}
-	if err := legal(t.setup.Rules, km); err != nil {
-		e.Reason = err.Error()
-		return fail(ErrRules)
-	}
+	t.apply(m)
+	return nil
+}
+
+// apply plays the legal move m; t is locked.
+func (t *Table) apply(m Move) {
 	if t.setup.Layout == Heaps {
 		t.heaps[m.Row-1] -= m.Count
 	} else {
@@ -349,7 +366,6 @@ func (t *Table) play(m Move) error {
 		}
 	}
 	t.history = append(t.history, m)
-	return nil
 }
 
 // Undo takes back the last move if it is move number turn-1, so that turn names the state the
@@ -415,6 +431,12 @@ func (t *Table) undo() {
 // win, the first of equally good ones. Once the game is over it returns the zero Move and
 // false. It returns ctx's error, and no move, once ctx is done, and the rule set's
 // [*kayles.LimitError] when it cannot answer (a misère search past its limit).
+//
+// A won position costs what the rule set's first winning move costs. A lost one looks at every
+// move that takes least: in normal play, for a code of plain digits or Nim, its winning replies
+// are counted by nim-values, O(n²) in all for n tokens (once for each run length, the values
+// each move on it leaves); otherwise through the rule set's winning moves of each position
+// such a move leaves.
 func (t *Table) Hint(ctx context.Context) (m Move, winning bool, err error) {
 	t.lock()
 	s := t.state()
@@ -422,15 +444,20 @@ func (t *Table) Hint(ctx context.Context) (m Move, winning bool, err error) {
 	return s.choose(ctx, nil)
 }
 
-// state returns a copy of the tokens of t and its rules; t is locked.
+// view returns the tokens of t and its rules, sharing its slices; t is locked.
+func (t *Table) view() tableState {
+	return tableState{rules: t.setup.Rules, layout: t.setup.Layout, misere: t.setup.Convention == Misere,
+		rows: t.rows, heaps: t.heaps}
+}
+
+// state returns a copy of the tokens of t and its rules, for use outside its lock; t is
+// locked.
 func (t *Table) state() tableState {
-	s := tableState{rules: t.setup.Rules, layout: t.setup.Layout, misere: t.setup.Convention == Misere}
-	if t.setup.Layout == Heaps {
-		s.heaps = slices.Clone(t.heaps)
-	} else {
-		for _, r := range t.rows {
-			s.rows = append(s.rows, slices.Clone(r))
-		}
+	s := t.view()
+	s.heaps = slices.Clone(t.heaps)
+	s.rows = nil
+	for _, r := range t.rows {
+		s.rows = append(s.rows, slices.Clone(r))
 	}
 	return s
 }

@@ -244,12 +244,51 @@ var bruteGames = []bruteGame{
 		return append(rowMoves(1, func(l, r int) bool { return true })(s), rowMoves(2, func(l, r int) bool { return true })(s)...)
 	}},
 	{"Nim 2 5 9", table.Setup{Rules: kayles.Nim, Layout: table.Heaps, Start: []int{2, 5, 9}}, nimMoves},
+	// Nim on rows: take pins from an end of a run, or a whole run.
+	{"Nim on rows", table.Setup{Rules: kayles.Nim, Start: []int{3, 4}}, func(s string) []string {
+		var out []string
+		for c := 1; c <= 4; c++ {
+			out = append(out, rowMoves(c, func(l, r int) bool { return l == 0 || r == 0 })(s)...)
+		}
+		return out
+	}},
+	// 0.4! has no plain digits: one pin from inside a run, leaving two unequal runs.
+	{"0.4!", table.Setup{Rules: kayles.MustParseOctal("0.4!"), Start: []int{10}}, rowMoves(1, func(l, r int) bool { return l > 0 && r > 0 && l != r })},
+}
+
+// bestLosingMove returns the move that the perfect player chooses in a lost position, found by
+// brute force: among the moves that take fewest tokens, the first in table order of those
+// after which the most replies do not win (lead to a position where the player to move wins).
+func bestLosingMove(t *testing.T, g bruteGame, tb *table.Table, conv table.Convention, memo map[string]bool) table.Move {
+	ms := tb.Moves()
+	least := ms[0].Count
+	for _, m := range ms {
+		least = min(least, m.Count)
+	}
+	best, bestWrong := table.Move{}, -1
+	for _, m := range ms {
+		if m.Count != least {
+			continue
+		}
+		require.NoError(t, tb.Play(tb.Turn(), m))
+		wrong := 0
+		for _, after := range g.moves(stateOf(tb)) {
+			if !bruteLoses(g, conv == table.Misere, after, memo) {
+				wrong++
+			}
+		}
+		require.NoError(t, tb.Undo(tb.Turn()))
+		if wrong > bestWrong {
+			best, bestWrong = m, wrong
+		}
+	}
+	return best
 }
 
 // TestTableAgainstBruteForce walks the whole game tree of each brute-force game at a Table,
 // in both conventions, and checks at every state the legal moves, the winner once the game is
 // over, and that the hint wins exactly when the brute force says the position is won and then
-// leads to a lost position.
+// leads to a lost position, and in a lost position is the move bestLosingMove finds.
 func TestTableAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range bruteGames {
@@ -295,6 +334,9 @@ func TestTableAgainstBruteForce(t *testing.T) {
 						assert.True(t, bruteLoses(g, conv == table.Misere, stateOf(tb), memo), "hint from %q", state)
 					}
 					require.NoError(t, tb.Undo(tb.Turn()))
+					if lost {
+						assert.Equal(t, bestLosingMove(t, g, tb, conv, memo), h, "hint from the lost %q", state)
+					}
 					for _, m := range ms {
 						require.NoError(t, tb.Play(tb.Turn(), m))
 						walk()
@@ -323,6 +365,9 @@ func TestPerfectNeverLosesWonPosition(t *testing.T) {
 		{Rules: kayles.Officers, Start: []int{3, 5}},
 		{Rules: kayles.Guiles, Start: []int{8}, Convention: table.Misere},
 		{Rules: kayles.MustParseOctal("0.333"), Layout: table.Heaps, Start: []int{4, 6}},
+		{Rules: kayles.DawsonsChess, Start: []int{4, 5}, Convention: table.Misere},
+		{Rules: kayles.MustParseOctal("0.4!"), Start: []int{11}},
+		{Rules: kayles.Nim, Layout: table.Heaps, Start: []int{2, 5, 9}},
 	}
 	for _, s := range starts {
 		for seat := range 2 {
@@ -473,6 +518,7 @@ func TestTablePlayErrors(t *testing.T) {
 	require.NoError(t, rows.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}))
 	heaps := newTable(t, table.NimSetup(table.Misere, 1, 3))
 	require.NoError(t, heaps.Play(0, table.Move{Row: 1, Count: 1}))
+	subtraction := newTable(t, table.Setup{Rules: kayles.MustParseOctal("0.333"), Layout: table.Heaps, Start: []int{6, 4}})
 	tests := []struct {
 		tb     *table.Table
 		m      table.Move
@@ -487,7 +533,11 @@ func TestTablePlayErrors(t *testing.T) {
 		{rows, table.Move{Row: 1, Pin: 5, Count: 2}, table.ErrNoSuchPin, 6, 5, "cannot knock down pins 5 to 6 of row 1: there is no pin 6; the pins are numbered 1 to 5"},
 		{rows, table.Move{Row: 1, Pin: -1 << 62, Count: 1 << 62}, table.ErrNoSuchPin, -1 << 62, 5, ""},
 		{rows, table.Move{Row: 2, Pin: 2, Count: 2}, table.ErrPinDown, 2, 3, "cannot knock down pins 2 to 3 of row 2: pin 2 is already down"},
-		{rows, table.Move{Row: 1, Pin: 2, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 2 of row 1: the rules of this game do not allow that move"},
+		{rows, table.Move{Row: 1, Pin: 2, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 2 of row 1: this game does not allow knocking down 1 pin inside a row"},
+		{rows, table.Move{Row: 1, Pin: 1, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 1 of row 1: this game does not allow knocking down 1 pin at an end of a row"},
+		{rows, table.Move{Row: 1, Pin: 1, Count: 5}, table.ErrRules, 0, 5, "cannot knock down pins 1 to 5 of row 1: this game does not allow knocking down 5 pins that make up a whole row"},
+		{subtraction, table.Move{Row: 1, Count: 4}, table.ErrRules, 0, 6, "cannot take 4 from heap 1: this game does not allow taking 4 from a heap of 6"},
+		{subtraction, table.Move{Row: 2, Count: 4}, table.ErrRules, 0, 4, "cannot take 4 from heap 2: this game does not allow taking a whole heap of 4"},
 		{heaps, table.Move{Row: 3, Count: 1}, table.ErrNoSuchHeap, 0, 0, "cannot take 1 from heap 3: the heaps are numbered 1 to 2"},
 		{heaps, table.Move{Row: 1, Count: 1}, table.ErrTakeTooMany, 0, 0, "cannot take 1 from heap 1: it is empty"},
 		{heaps, table.Move{Row: 2, Count: 4}, table.ErrTakeTooMany, 0, 3, "cannot take 4 from heap 2: it holds only 3"},
@@ -517,22 +567,24 @@ func TestTablePlayErrors(t *testing.T) {
 }
 
 func TestTableSetupErrors(t *testing.T) {
+	rules := table.SetupError{Setting: "rules"}
 	tests := []struct {
-		s   table.Setup
-		msg string
+		s    table.Setup
+		msg  string
+		want table.SetupError // without its Reason
 	}{
-		{table.Setup{Rules: kayles.LaskersNim, Layout: table.Heaps}, "the game 4.[3] cannot be played on heaps: a move may split a heap without taking any token"},
-		{table.Setup{Rules: kayles.LaskersNim}, "the game 4.[3] cannot be played on rows: a move may split a heap without taking any token"},
-		{table.Setup{Rules: kayles.Kayles, Layout: table.Heaps}, "the game 0.77 cannot be played on heaps: a move may split a heap; play it on rows of pins"},
-		{table.Setup{Rules: kayles.MustParseOctal("0.F")}, "the game 0.F cannot be played on rows: a move may leave more than two heaps"},
-		{table.Setup{Rules: kayles.GrundysGame}, "the game 4!.0 cannot be played on rows: a move may split a heap without taking any token"},
-		{table.Setup{Rules: kayles.MustParseOctal("0.{3}")}, "the game 0.8 cannot be played on rows: a move may leave more than two heaps"},
-		{table.Setup{Start: []int{0}}, "row 1 must hold 1 to 1000 pins, not 0"},
-		{table.Setup{Start: []int{600, 600}}, "a table has at most 1000 pins in all, not 1200"},
-		{table.Setup{Layout: table.Heaps, Rules: kayles.Nim, Start: make([]int, 101)}, "a table has at most 100 heaps, not 101"},
-		{table.Setup{Layout: 3}, "unknown layout Layout(3); want rows or heaps"},
-		{table.Setup{Convention: 2}, "unknown play convention Convention(2); want normal or misere"},
-		{table.Setup{Seats: [2]table.Level{0, 9}}, "seat 1 has an unknown level Level(9)"},
+		{table.Setup{Rules: kayles.LaskersNim, Layout: table.Heaps}, "the game 4.[3] cannot be played on heaps: a move may split a heap without taking any token", rules},
+		{table.Setup{Rules: kayles.LaskersNim}, "the game 4.[3] cannot be played on rows: a move may split a heap without taking any token", rules},
+		{table.Setup{Rules: kayles.Kayles, Layout: table.Heaps}, "the game 0.77 cannot be played on heaps: a move may split a heap; play it on rows of pins", rules},
+		{table.Setup{Rules: kayles.MustParseOctal("0.F")}, "the game 0.F cannot be played on rows: a move may leave more than two heaps", rules},
+		{table.Setup{Rules: kayles.GrundysGame}, "the game 4!.0 cannot be played on rows: a move may split a heap without taking any token", rules},
+		{table.Setup{Rules: kayles.MustParseOctal("0.{3}")}, "the game 0.8 cannot be played on rows: a move may leave more than two heaps", rules},
+		{table.Setup{Start: []int{7, 0}}, "row 2 must hold 1 to 1000 pins, not 0", table.SetupError{Setting: "size", Index: 2, Value: 0, Max: 1000}},
+		{table.Setup{Start: []int{600, 600}}, "a table has at most 1000 pins in all, not 1200", table.SetupError{Setting: "total", Value: 1200, Max: 1000}},
+		{table.Setup{Layout: table.Heaps, Rules: kayles.Nim, Start: make([]int, 101)}, "a table has at most 100 heaps, not 101", table.SetupError{Setting: "count", Value: 101, Max: 100}},
+		{table.Setup{Layout: 3}, "unknown layout Layout(3); want rows or heaps", table.SetupError{Setting: "layout", Value: 3}},
+		{table.Setup{Convention: 2}, "unknown play convention Convention(2); want normal or misere", table.SetupError{Setting: "convention", Value: 2}},
+		{table.Setup{Seats: [2]table.Level{0, 9}}, "seat 1 has an unknown level Level(9)", table.SetupError{Setting: "seat", Index: 1, Value: 9}},
 	}
 	for _, tt := range tests {
 		tb, err := table.New(tt.s)
@@ -540,6 +592,11 @@ func TestTableSetupErrors(t *testing.T) {
 		require.ErrorIs(t, err, kayles.ErrRange)
 		assert.Nil(t, tb)
 		assert.Equal(t, tt.msg, err.Error())
+		var se *table.SetupError
+		require.ErrorAs(t, err, &se)
+		got := *se
+		got.Reason = ""
+		assert.Equal(t, tt.want, got, tt.msg)
 	}
 	// Rule sets that fit: a repeating tail on heaps, braces and modifiers on rows.
 	for _, s := range []table.Setup{
@@ -632,7 +689,7 @@ func TestRestoreErrors(t *testing.T) {
 		{"kayles 7 normal moves 2-1", 22, kayles.ErrSyntax},
 		{"kayles 7 normal moves 1-3", 22, kayles.ErrSyntax},
 		{"kayles 2 normal moves 1 2 1", 26, kayles.ErrSyntax},
-		{"nim misere moves", 11, kayles.ErrSyntax},
+		{"nim misere moves", 16, kayles.ErrSyntax},
 		{"nim misere 0 moves", 11, kayles.ErrRange},
 		{"nim misere 3 moves 1:4", 19, kayles.ErrSyntax},
 		{"table 0.9x rows 3 normal moves", 6, kayles.ErrSyntax},

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"strconv"
@@ -12,176 +13,53 @@ import (
 // This file implements the text forms of the tables, which store a game and restore it
 // exactly: "kayles 10 normal moves 5-6 1" and "nim misere 1 3 5 7 moves 4:7".
 
-// AppendText appends the text form of t to b: the word kayles, the number of pins, the play
+// AppendText appends the text form of k to b: the word kayles, the number of pins, the play
 // convention and the word moves, then each move played, one pin or two joined by '-', all
 // separated by spaces, as in "kayles 10 normal moves 5 2-3 9" (or "misere" for misère play).
 // It never fails.
-func (t *Kayles) AppendText(b []byte) ([]byte, error) {
-	t.lock()
-	defer t.mu.Unlock()
-	b = append(b, "kayles "...)
-	b = strconv.AppendInt(b, int64(t.size), 10)
-	b = append(b, ' ')
-	b = append(b, t.conv.String()...)
-	b = append(b, " moves"...)
-	for _, m := range t.history {
-		b = append(b, ' ')
-		b = append(b, m.String()...)
-	}
-	return b, nil
-}
+func (k *Kayles) AppendText(b []byte) ([]byte, error) { return k.t.AppendText(b) }
 
-// MarshalText returns the text form of t, as [Kayles.AppendText] writes it. It never fails.
-func (t *Kayles) MarshalText() ([]byte, error) { return t.AppendText(nil) }
+// MarshalText returns the text form of k, as [Kayles.AppendText] writes it. It never fails.
+func (k *Kayles) MarshalText() ([]byte, error) { return k.t.AppendText(nil) }
 
 // UnmarshalText restores the game that text describes, as [Kayles.AppendText] writes it (any
 // run of spaces, tabs or newlines separates the words), replaying and checking every move.
 // It returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or [kayles.ErrRange] for a
-// size beyond [MaxPins], when the text is not a game that can be played; t is then unchanged.
+// size beyond [MaxPins], when the text is not a game that can be played; k is then unchanged.
 // The cost is linear in the length of text.
-func (t *Kayles) UnmarshalText(text []byte) error {
-	s := string(text)
-	fail := func(off int, reason string, err error) error {
-		return parseError("table", s, off, reason, err)
+func (k *Kayles) UnmarshalText(text []byte) error {
+	nt, err := restore(string(text), "kayles")
+	if err != nil {
+		return err
 	}
-	words := splitWords(s)
-	if len(words) == 0 || words[0].s != "kayles" {
-		return fail(0, "want the word kayles first", kayles.ErrSyntax)
-	}
-	if len(words) < 4 {
-		return fail(len(s), "want the number of pins, the play convention and the word moves", kayles.ErrSyntax)
-	}
-	size, ok := atoi(words[1].s)
-	if !ok {
-		return fail(words[1].off, "want the number of pins", kayles.ErrSyntax)
-	}
-	if size < 1 || size > MaxPins {
-		return fail(words[1].off, "a table has 1 to "+strconv.Itoa(MaxPins)+" pins", kayles.ErrRange)
-	}
-	conv, ok := parseConvention(words[2].s)
-	if !ok {
-		return fail(words[2].off, "unknown play convention; want normal or misere", kayles.ErrSyntax)
-	}
-	nt := &Kayles{conv: conv, size: size, down: make([]bool, size), left: size}
-	if words[3].s != "moves" {
-		return fail(words[3].off, "want the word moves", kayles.ErrSyntax)
-	}
-	moves := words[4:]
-	if len(moves) > size {
-		return fail(moves[size].off, "more moves than pins", kayles.ErrSyntax)
-	}
-	for i, w := range moves {
-		a, b, two := strings.Cut(w.s, "-")
-		pins := make([]int, 0, 2)
-		for j, f := range []string{a, b}[:1+boolInt(two)] {
-			p, ok := atoi(f)
-			if !ok {
-				return fail(w.off+j*(len(a)+1), "want a pin number", kayles.ErrSyntax)
-			}
-			pins = append(pins, p)
-		}
-		if two && pins[0] >= pins[1] {
-			return fail(w.off, "move "+strconv.Itoa(i+1)+" is not written lower pin first", kayles.ErrSyntax)
-		}
-		if err := nt.knock(pins); err != nil {
-			var ke *KnockError
-			errors.As(err, &ke)
-			reason := strings.TrimPrefix(ke.Error(), "kayles: ")
-			return fail(w.off, "move "+strconv.Itoa(i+1)+": "+reason, kayles.ErrSyntax)
-		}
-	}
-	t.lock()
-	defer t.mu.Unlock()
-	t.conv, t.size, t.down, t.left, t.history = nt.conv, nt.size, nt.down, nt.left, nt.history
+	k.t.lock()
+	defer k.t.mu.Unlock()
+	k.t.setup, k.t.rows, k.t.heaps, k.t.history = nt.setup, nt.rows, nt.heaps, nt.history
 	return nil
 }
 
-// AppendText appends the text form of t to b: the word nim, the play convention (misere or
+// AppendText appends the text form of n to b: the word nim, the play convention (misere or
 // normal), the heaps at the start, the word moves, then each move as index:count, all
 // separated by spaces, as in "nim misere 1 3 5 7 moves 4:2 1:1". It never fails.
-func (t *Nim) AppendText(b []byte) ([]byte, error) {
-	t.lock()
-	defer t.mu.Unlock()
-	b = append(b, "nim "...)
-	b = append(b, t.conv.String()...)
-	for _, h := range t.setup {
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, int64(h), 10)
-	}
-	b = append(b, " moves"...)
-	for _, m := range t.history {
-		b = append(b, ' ')
-		b = append(b, m.String()...)
-	}
-	return b, nil
-}
+func (n *Nim) AppendText(b []byte) ([]byte, error) { return n.table().AppendText(b) }
 
-// MarshalText returns the text form of t, as [Nim.AppendText] writes it. It never fails.
-func (t *Nim) MarshalText() ([]byte, error) { return t.AppendText(nil) }
+// MarshalText returns the text form of n, as [Nim.AppendText] writes it. It never fails.
+func (n *Nim) MarshalText() ([]byte, error) { return n.AppendText(nil) }
 
 // UnmarshalText restores the game that text describes, as [Nim.AppendText] writes it (any run
 // of spaces, tabs or newlines separates the words), replaying and checking every move. It
 // returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or [kayles.ErrRange] for heaps
-// beyond the limits, when the text is not a game that can be played; t is then unchanged. It
+// beyond the limits, when the text is not a game that can be played; n is then unchanged. It
 // costs O(m·h) for m moves on h heaps.
-func (t *Nim) UnmarshalText(text []byte) error {
-	s := string(text)
-	fail := func(off int, reason string, err error) error {
-		return parseError("nim table", s, off, reason, err)
+func (n *Nim) UnmarshalText(text []byte) error {
+	nt, err := restore(string(text), "nim")
+	if err != nil {
+		return err
 	}
-	words := splitWords(s)
-	if len(words) == 0 || words[0].s != "nim" {
-		return fail(0, "want the word nim first", kayles.ErrSyntax)
-	}
-	if len(words) < 2 {
-		return fail(len(s), "want the play convention, misere or normal", kayles.ErrSyntax)
-	}
-	conv, ok := parseConvention(words[1].s)
-	if !ok {
-		return fail(words[1].off, "unknown play convention; want misere or normal", kayles.ErrSyntax)
-	}
-	nt := &Nim{conv: conv}
-	i, total := 2, 0
-	for ; i < len(words) && words[i].s != "moves"; i++ {
-		h, ok := atoi(words[i].s)
-		if !ok {
-			return fail(words[i].off, "want a heap size or the word moves", kayles.ErrSyntax)
-		}
-		if h < 1 || h > MaxHeapSize {
-			return fail(words[i].off, "a heap holds 1 to "+strconv.Itoa(MaxHeapSize)+" objects", kayles.ErrRange)
-		}
-		if len(nt.setup) == MaxHeaps {
-			return fail(words[i].off, "more than "+strconv.Itoa(MaxHeaps)+" heaps", kayles.ErrRange)
-		}
-		nt.setup = append(nt.setup, h)
-		total += h
-	}
-	if len(nt.setup) == 0 {
-		return fail(len(s), "want at least one heap", kayles.ErrSyntax)
-	}
-	if i == len(words) {
-		return fail(len(s), "want the word moves after the heaps", kayles.ErrSyntax)
-	}
-	nt.heaps = slices.Clone(nt.setup)
-	moves := words[i+1:]
-	if len(moves) > total {
-		return fail(moves[total].off, "more moves than objects", kayles.ErrSyntax)
-	}
-	for j, w := range moves {
-		a, b, ok := strings.Cut(w.s, ":")
-		index, oki := atoi(a)
-		count, okc := atoi(b)
-		if !ok || !oki || !okc {
-			return fail(w.off, "want a move written heap:count", kayles.ErrSyntax)
-		}
-		if err := nt.take(index, count); err != nil {
-			reason := strings.TrimPrefix(err.Error(), "kayles: ")
-			return fail(w.off, "move "+strconv.Itoa(j+1)+": "+reason, kayles.ErrSyntax)
-		}
-	}
+	t := n.table()
 	t.lock()
 	defer t.mu.Unlock()
-	t.conv, t.setup, t.heaps, t.history = nt.conv, nt.setup, nt.heaps, nt.history
+	t.setup, t.rows, t.heaps, t.history = nt.setup, nt.rows, nt.heaps, nt.history
 	return nil
 }
 
@@ -306,7 +184,7 @@ func (t *Table) MarshalText() ([]byte, error) { return t.AppendText(nil) }
 // UnmarshalText restores the table that text describes, as [Restore] reads it; on error t is
 // unchanged.
 func (t *Table) UnmarshalText(text []byte) error {
-	nt, err := Restore(string(text))
+	nt, err := restore(string(text), "")
 	if err != nil {
 		return err
 	}
@@ -323,46 +201,35 @@ func (t *Table) UnmarshalText(text []byte) error {
 // and checking every move. It returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or
 // [kayles.ErrRange] for a size beyond the limits, when the text is not a game that can be
 // played. The cost is that of replaying the moves.
-func Restore(text string) (*Table, error) {
-	fail := func(off int, reason string, err error) error {
-		return parseError("table", text, off, reason, err)
-	}
+func Restore(text string) (*Table, error) { return restore(text, "") }
+
+// restore is Restore, for the text form whose first word is want: kayles, nim, or any form
+// when want is empty. Its errors name a "nim table" for the nim form and a "table" otherwise.
+func restore(text, want string) (*Table, error) {
 	ws := splitWords(text)
+	what := "table"
+	if want == "nim" || want == "" && len(ws) > 0 && ws[0].s == "nim" {
+		what = "nim table"
+	}
+	fail := func(off int, reason string, err error) error {
+		return parseError(what, text, off, reason, err)
+	}
+	if want != "" && (len(ws) == 0 || ws[0].s != want) {
+		return nil, fail(0, "want the word "+want+" first", kayles.ErrSyntax)
+	}
 	if len(ws) == 0 {
 		return nil, fail(0, "want kayles, nim or table first", kayles.ErrSyntax)
 	}
 	var s Setup
 	i := 1
-	end := func() int { return len(text) }
-	sizes := func(what string) error {
-		for ; i < len(ws) && ws[i].s != "" && ws[i].s[0] >= '0' && ws[i].s[0] <= '9'; i++ {
-			n, ok := atoi(ws[i].s)
-			if !ok {
-				return fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
-			}
-			if n < 1 || n > MaxHeapSize {
-				return fail(ws[i].off, "a "+what+" is 1 to "+strconv.Itoa(MaxHeapSize), kayles.ErrRange)
-			}
-			if len(s.Start) == MaxRows {
-				return fail(ws[i].off, "more than "+strconv.Itoa(MaxRows)+" rows or heaps", kayles.ErrRange)
-			}
-			s.Start = append(s.Start, n)
-		}
-		if len(s.Start) == 0 {
-			if i < len(ws) {
-				return fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
-			}
-			return fail(end(), "want a "+what, kayles.ErrSyntax)
-		}
-		return nil
-	}
-	convention := func() error {
+	end := len(text)
+	convention := func(want string) error {
 		if i >= len(ws) {
-			return fail(end(), "want the play convention, normal or misere", kayles.ErrSyntax)
+			return fail(end, "want the play convention, "+want, kayles.ErrSyntax)
 		}
 		c, ok := parseConvention(ws[i].s)
 		if !ok {
-			return fail(ws[i].off, "unknown play convention; want normal or misere", kayles.ErrSyntax)
+			return fail(ws[i].off, "unknown play convention; want "+want, kayles.ErrSyntax)
 		}
 		s.Convention = c
 		i++
@@ -371,26 +238,47 @@ func Restore(text string) (*Table, error) {
 	switch ws[0].s {
 	case "kayles":
 		s.Rules, s.Layout = kaylesRules, Rows
-		if err := sizes("number of pins"); err != nil {
-			return nil, err
+		if len(ws) < 4 {
+			return nil, fail(end, "want the number of pins, the play convention and the word moves", kayles.ErrSyntax)
 		}
-		if len(s.Start) > 1 {
-			return nil, fail(ws[2].off, "a kayles table has one row; write table 0.77 rows ...", kayles.ErrSyntax)
+		n, ok := atoi(ws[1].s)
+		if !ok {
+			return nil, fail(ws[1].off, "want the number of pins", kayles.ErrSyntax)
 		}
-		if err := convention(); err != nil {
+		if n < 1 || n > MaxPins {
+			return nil, fail(ws[1].off, "a table has 1 to "+strconv.Itoa(MaxPins)+" pins", kayles.ErrRange)
+		}
+		s.Start, i = []int{n}, 2
+		if err := convention("normal or misere"); err != nil {
 			return nil, err
 		}
 	case "nim":
 		s.Rules, s.Layout = nimRules, Heaps
-		if err := convention(); err != nil {
+		if err := convention("misere or normal"); err != nil {
 			return nil, err
 		}
-		if err := sizes("heap size"); err != nil {
-			return nil, err
+		for ; i < len(ws) && !slices.Contains([]string{"moves", "seats", "seed"}, ws[i].s); i++ {
+			h, ok := atoi(ws[i].s)
+			if !ok {
+				return nil, fail(ws[i].off, "want a heap size or the word moves", kayles.ErrSyntax)
+			}
+			if h < 1 || h > MaxHeapSize {
+				return nil, fail(ws[i].off, "a heap holds 1 to "+strconv.Itoa(MaxHeapSize)+" objects", kayles.ErrRange)
+			}
+			if len(s.Start) == MaxHeaps {
+				return nil, fail(ws[i].off, "more than "+strconv.Itoa(MaxHeaps)+" heaps", kayles.ErrRange)
+			}
+			s.Start = append(s.Start, h)
+		}
+		if len(s.Start) == 0 {
+			return nil, fail(end, "want at least one heap", kayles.ErrSyntax)
+		}
+		if i == len(ws) {
+			return nil, fail(end, "want the word moves after the heaps", kayles.ErrSyntax)
 		}
 	case "table":
 		if len(ws) < 3 {
-			return nil, fail(end(), "want the rule set's code and rows or heaps", kayles.ErrSyntax)
+			return nil, fail(end, "want the rule set's code and rows or heaps", kayles.ErrSyntax)
 		}
 		rules, err := parseRules(ws[1].s)
 		if err != nil {
@@ -405,11 +293,27 @@ func Restore(text string) (*Table, error) {
 		default:
 			return nil, fail(ws[2].off, "want rows or heaps", kayles.ErrSyntax)
 		}
-		i = 3
-		if err := sizes(s.Layout.noun() + " size"); err != nil {
-			return nil, err
+		what := s.Layout.noun() + " size"
+		for i = 3; i < len(ws) && ws[i].s != "" && ws[i].s[0] >= '0' && ws[i].s[0] <= '9'; i++ {
+			n, ok := atoi(ws[i].s)
+			if !ok {
+				return nil, fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
+			}
+			if n < 1 || n > MaxHeapSize {
+				return nil, fail(ws[i].off, "a "+what+" is 1 to "+strconv.Itoa(MaxHeapSize), kayles.ErrRange)
+			}
+			if len(s.Start) == MaxRows {
+				return nil, fail(ws[i].off, "more than "+strconv.Itoa(MaxRows)+" rows or heaps", kayles.ErrRange)
+			}
+			s.Start = append(s.Start, n)
 		}
-		if err := convention(); err != nil {
+		if len(s.Start) == 0 {
+			if i < len(ws) {
+				return nil, fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
+			}
+			return nil, fail(end, "want a "+what, kayles.ErrSyntax)
+		}
+		if err := convention("normal or misere"); err != nil {
 			return nil, err
 		}
 	default:
@@ -417,7 +321,7 @@ func Restore(text string) (*Table, error) {
 	}
 	if i < len(ws) && ws[i].s == "seats" {
 		if i+2 >= len(ws) {
-			return nil, fail(end(), "want two seats, such as human perfect", kayles.ErrSyntax)
+			return nil, fail(end, "want two seats, such as human perfect", kayles.ErrSyntax)
 		}
 		for j := range 2 {
 			l, ok := ParseLevel(ws[i+1+j].s)
@@ -430,7 +334,7 @@ func Restore(text string) (*Table, error) {
 	}
 	if i < len(ws) && ws[i].s == "seed" {
 		if i+1 >= len(ws) {
-			return nil, fail(end(), "want the seed, a number", kayles.ErrSyntax)
+			return nil, fail(end, "want the seed, a number", kayles.ErrSyntax)
 		}
 		seed, err := strconv.ParseUint(ws[i+1].s, 10, 64)
 		if err != nil {
@@ -443,7 +347,7 @@ func Restore(text string) (*Table, error) {
 		if i < len(ws) {
 			return nil, fail(ws[i].off, "want the word moves", kayles.ErrSyntax)
 		}
-		return nil, fail(end(), "want the word moves", kayles.ErrSyntax)
+		return nil, fail(end, "want the word moves", kayles.ErrSyntax)
 	}
 	t, err := New(s)
 	if err != nil {
@@ -457,18 +361,68 @@ func Restore(text string) (*Table, error) {
 		total += n
 	}
 	if len(moves) > total {
-		return nil, fail(moves[total].off, "more moves than tokens", kayles.ErrSyntax)
+		tokens := map[string]string{"kayles": "pins", "nim": "objects"}[ws[0].s]
+		return nil, fail(moves[total].off, "more moves than "+cmp.Or(tokens, "tokens"), kayles.ErrSyntax)
 	}
 	for j, w := range moves {
-		m, ok := parseMove(w.s, s.Layout, len(s.Start))
-		if !ok {
-			return nil, fail(w.off, "move "+strconv.Itoa(j+1)+" is not written as the table writes moves", kayles.ErrSyntax)
+		var err error
+		switch ws[0].s {
+		case "kayles":
+			err = replayPins(t, w, j)
+		case "nim":
+			err = replayTake(t, w, j)
+		default:
+			m, ok := parseMove(w.s, s.Layout, len(s.Start))
+			if !ok {
+				err = &kayles.ParseError{Offset: w.off, Reason: "move " + strconv.Itoa(j+1) + " is not written as the table writes moves"}
+			} else if err = t.play(m); err != nil {
+				err = &kayles.ParseError{Offset: w.off, Reason: "move " + strconv.Itoa(j+1) + ": " + err.Error()}
+			}
 		}
-		if err := t.play(m); err != nil {
-			return nil, fail(w.off, "move "+strconv.Itoa(j+1)+": "+err.Error(), kayles.ErrSyntax)
+		if err != nil {
+			var pe *kayles.ParseError
+			errors.As(err, &pe)
+			return nil, fail(pe.Offset, pe.Reason, kayles.ErrSyntax)
 		}
 	}
 	return t, nil
+}
+
+// replayPins plays move j (from 0) of the kayles text form, w, at t, a new table; it returns
+// a [*kayles.ParseError] with the offset and the reason when it cannot.
+func replayPins(t *Table, w word, j int) error {
+	fail := func(off int, reason string) error { return &kayles.ParseError{Offset: off, Reason: reason} }
+	a, b, two := strings.Cut(w.s, "-")
+	pins := make([]int, 0, 2)
+	for k, f := range []string{a, b}[:1+boolInt(two)] {
+		p, ok := atoi(f)
+		if !ok {
+			return fail(w.off+k*(len(a)+1), "want a pin number")
+		}
+		pins = append(pins, p)
+	}
+	if two && pins[0] >= pins[1] {
+		return fail(w.off, "move "+strconv.Itoa(j+1)+" is not written lower pin first")
+	}
+	if err := knock(t, pins); err != nil {
+		return fail(w.off, "move "+strconv.Itoa(j+1)+": "+err.Error())
+	}
+	return nil
+}
+
+// replayTake plays move j (from 0) of the nim text form, w, at t, a new table; it returns a
+// [*kayles.ParseError] with the offset and the reason when it cannot.
+func replayTake(t *Table, w word, j int) error {
+	a, b, ok := strings.Cut(w.s, ":")
+	index, oki := atoi(a)
+	count, okc := atoi(b)
+	if !ok || !oki || !okc {
+		return &kayles.ParseError{Offset: w.off, Reason: "want a move written heap:count"}
+	}
+	if err := take(t, index, count); err != nil {
+		return &kayles.ParseError{Offset: w.off, Reason: "move " + strconv.Itoa(j+1) + ": " + err.Error()}
+	}
+	return nil
 }
 
 // parseMove reads a move as appendMove writes it.

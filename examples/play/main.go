@@ -1,11 +1,15 @@
-// Command play plays Kayles, or Standard Nim, against the computer in the terminal.
+// Command play plays Kayles, its cousins on rows of pins (Dawson's Kayles, Officers, Guiles,
+// any octal code whose moves take from one row and leave at most two), or Nim and other codes
+// on heaps, against the computer in the terminal.
 //
-//	go run ./examples/play [-size small|medium|large|N] [-first you|computer]
-//		[-level perfect|symmetry|random] [-seed N] [-game kayles|nim]
-//		[-heaps 1,3,5,7] [-normal] [-lang en|fr|ja|tr]
+//	go run ./examples/play [-game kayles|dawsons|officers|guiles|nim|CODE]
+//		[-size small|medium|large|N] [-rows 7,7] [-heaps 1,3,5,7] [-misere] [-normal]
+//		[-first you|computer] [-level random|easy|fair|hard|perfect|symmetry] [-seed N]
+//		[-lang en|fr|ja|tr]
 //
-// Type a pin (4), two pins side by side (4 5 or 4-5), or for Nim a heap and a count (3 2);
-// or hint, undo, rules or quit. Input may be piped: the game ends cleanly at end of input.
+// Type a pin (4), pins side by side (4 5 or 4-5), with the row first on several rows (2:4 5),
+// or on heaps a heap and a count (3 2); or hint, undo, rules or quit. Input may be piped: the
+// game ends cleanly at end of input.
 package main
 
 import (
@@ -15,13 +19,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/octalgames/kayles"
 	"github.com/octalgames/kayles/table"
 )
 
@@ -32,19 +36,36 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout))
 }
 
+// games are the rule sets that -game names besides a code.
+var games = map[string]*kayles.Octal{
+	"kayles":   kayles.Kayles,
+	"dawsons":  kayles.DawsonsKayles,
+	"officers": kayles.Officers,
+	"guiles":   kayles.Guiles,
+	"nim":      kayles.Nim,
+}
+
+// names are the games' names, which are not translated; a code without one is named by its
+// code.
+var names = map[string]string{
+	"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.6": "Officers", "0.15": "Guiles", "0.[3]": "Nim",
+}
+
 // run plays one game with the given command-line arguments, reading the player's lines from in
 // and writing everything to out. It returns the exit code: 0 after a game, a quit, the end of
-// input or -h, 2 for bad flags or arguments, 1 if the computer chose an illegal move (a bug).
+// input or -h, 2 for bad flags or arguments, 1 if the computer could not move (a bug).
 func run(args []string, in io.Reader, out io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(out)
-	size := fs.String("size", "medium", "Kayles row: small (7 pins), medium (10), large (13), or a number of pins")
+	game := fs.String("game", "kayles", "game: kayles, dawsons, officers, guiles, nim, or an octal code such as 0.137")
+	size := fs.String("size", "medium", "one row: small (7 pins), medium (10), large (13), or a number of pins")
+	rows := fs.String("rows", "", "several rows of pins, separated by commas (7,7): in place of -size")
+	heaps := fs.String("heaps", "1,3,5,7", "heaps, separated by commas: for nim, or to play a code on heaps")
 	first := fs.String("first", "you", "who moves first: you or computer")
-	level := fs.String("level", "perfect", "computer level: perfect, symmetry or random")
+	level := fs.String("level", "perfect", "computer level: random, easy, fair, hard, perfect or symmetry")
 	seed := fs.Uint64("seed", 0, "random seed for the computer (0: from the clock)")
-	game := fs.String("game", "kayles", "game: kayles or nim")
-	heaps := fs.String("heaps", "1,3,5,7", "Nim heaps, separated by commas")
-	normal := fs.Bool("normal", false, "Nim in normal play (whoever takes the last object wins); misère play otherwise")
+	normal := fs.Bool("normal", false, "normal play for nim (whoever makes the last move wins); nim is misère otherwise")
+	misere := fs.Bool("misere", false, "misère play for the games on rows (whoever makes the last move loses)")
 	lang := fs.String("lang", "en", "language: en, fr, ja or tr")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -67,88 +88,92 @@ func run(args []string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(out, tx.badFlag+"\n", value, name, choices)
 		return 2
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *first != "you" && *first != "computer" {
 		return bad(*first, "first", "you, computer")
+	}
+	lv, ok := table.ParseLevel(*level)
+	if !ok || lv == table.Human {
+		return bad(*level, "level", "random, easy, fair, hard, perfect, symmetry")
 	}
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}
-	rng := newRand(*seed)
-	var opp table.Opponent
-	switch *level {
-	case "perfect":
-		opp = table.NewPerfect(rng)
-	case "symmetry":
-		opp = table.NewSymmetry(rng)
-	case "random":
-		opp = table.NewRandom(rng)
+	s := table.Setup{Rules: games[*game], Seed: *seed}
+	if s.Rules == nil {
+		o, err := kayles.ParseOctal(*game)
+		if err != nil {
+			return bad(*game, "game", "kayles, dawsons, officers, guiles, nim, 0.137, ...")
+		}
+		s.Rules = o
+	}
+	nim := s.Rules.String() == "0.[3]"
+	switch {
+	case nim || set["heaps"]:
+		hs, ok := list(*heaps)
+		if !ok {
+			return bad(*heaps, "heaps", "1,3,5,7")
+		}
+		s.Layout, s.Start = table.Heaps, hs
+		if nim && !*normal {
+			s.Convention = table.Misere
+		}
+	case set["rows"]:
+		rs, ok := list(*rows)
+		if !ok {
+			return bad(*rows, "rows", "7,7")
+		}
+		s.Layout, s.Start = table.Rows, rs
 	default:
-		return bad(*level, "level", "perfect, symmetry, random")
-	}
-	g := &session{tx: tx, opp: opp, out: out, human: 0}
-	if *first == "computer" {
-		g.human = 1
-	}
-	switch *game {
-	case "kayles":
 		n, ok := map[string]int{"small": table.Small, "medium": table.Medium, "large": table.Large}[*size]
 		if !ok {
 			n, _ = strconv.Atoi(*size)
 		}
-		t, err := table.NewKayles(table.Normal, n)
-		if err != nil {
+		if n < 1 || n > table.MaxPins {
 			return bad(*size, "size", "small, medium, large, 1-"+strconv.Itoa(table.MaxPins))
 		}
-		g.play = &kaylesGame{t: t}
-	case "nim":
-		var hs []int
-		for _, f := range strings.FieldsFunc(*heaps, func(r rune) bool { return r == ',' || r == ' ' }) {
-			h, err := strconv.Atoi(f)
-			if err != nil {
-				return bad(*heaps, "heaps", "1,3,5,7")
-			}
-			hs = append(hs, h)
-		}
-		conv := table.Misere
-		if *normal {
-			conv = table.Normal
-		}
-		t, err := table.NewNim(conv, hs...)
-		if err != nil || len(hs) == 0 {
-			return bad(*heaps, "heaps", "1,3,5,7")
-		}
-		g.play = &nimGame{t: t}
-	default:
-		return bad(*game, "game", "kayles, nim")
+		s.Layout, s.Start = table.Rows, []int{n}
 	}
+	if *misere && s.Layout == table.Rows {
+		s.Convention = table.Misere
+	}
+	human := 0
+	if *first == "computer" {
+		human = 1
+	}
+	s.Seats[1-human] = lv
+	t, err := table.New(s)
+	if err != nil {
+		// The setup's reason is in English, like the flag package's messages.
+		fmt.Fprintf(out, "%v\n", err)
+		return 2
+	}
+	g := &session{tx: tx, out: out, human: human, t: t, setup: t.Setup()}
 	return g.run(in)
 }
 
-// newRand returns the computer's random source for a seed.
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+// list reads numbers separated by commas or spaces; it reports false for anything else or
+// for no number.
+func list(s string) ([]int, bool) {
+	var ns []int
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, false
+		}
+		ns = append(ns, n)
+	}
+	return ns, len(ns) > 0
+}
 
 // session is one game between the player and the computer.
 type session struct {
 	tx    *texts
-	opp   table.Opponent
 	out   io.Writer
-	human int // the player number of the person: 0 moves first
-	play  game
-}
-
-// game is what the game loop needs of a Kayles or a Nim table.
-type game interface {
-	title(tx *texts) string
-	rules(tx *texts) string
-	help(tx *texts) string
-	draw(w io.Writer, tx *texts)
-	player() int
-	winner() (int, bool)
-	moves() int
-	undo() error
-	computer(ctx context.Context, opp table.Opponent, tx *texts) (string, error) // plays the computer's move and says what it was
-	hint(ctx context.Context, tx *texts) (string, error)
-	move(line string, tx *texts) (msg string, understood bool) // plays the person's move; msg says why not
+	human int // the seat of the person: 0 moves first
+	t     *table.Table
+	setup table.Setup
 }
 
 func (g *session) say(format string, args ...any) {
@@ -164,9 +189,9 @@ func (g *session) run(in io.Reader) int {
 	}
 	sc := bufio.NewScanner(in)
 	tx := g.tx
-	g.say("%s", g.play.title(tx))
-	g.say("%s", g.play.rules(tx))
-	g.say("%s", g.play.help(tx))
+	g.say("%s", g.title())
+	g.say("%s", g.rules())
+	g.say("%s", g.help())
 	if g.human == 0 {
 		g.say("%s", tx.youFirst)
 	} else {
@@ -174,8 +199,8 @@ func (g *session) run(in io.Reader) int {
 	}
 	for {
 		g.say("")
-		g.play.draw(g.out, tx)
-		if winner, over := g.play.winner(); over {
+		g.draw()
+		if winner, over := g.t.Winner(); over {
 			if winner == g.human {
 				g.say("%s", tx.youWin)
 			} else {
@@ -183,13 +208,17 @@ func (g *session) run(in io.Reader) int {
 			}
 			return 0
 		}
-		if g.play.player() != g.human {
-			msg, err := g.play.computer(context.Background(), g.opp, tx)
-			if err != nil { // an opponent failed or chose an illegal move: a bug in the library
+		if g.t.Player() != g.human {
+			m, err := g.t.PlayComputer(context.Background())
+			if err != nil { // the computer could not move: a bug in the library
 				g.say("%v", err)
 				return 1
 			}
-			g.say("%s", msg)
+			if g.setup.Layout == table.Heaps {
+				g.say(tx.computerTake, m.Row, tx.count(m.Count))
+			} else {
+				g.say(tx.computerKnock, g.pins(m))
+			}
 			continue
 		}
 		for {
@@ -225,35 +254,26 @@ func (g *session) command(line string) (done, quit bool) {
 		g.say("%s", tx.bye)
 		return false, true
 	case is("rules", tx.rules):
-		g.say("%s", g.play.rules(tx))
-		g.say("%s", g.play.help(tx))
+		g.say("%s", g.rules())
+		g.say("%s", g.help())
 		return false, false
 	case is("hint", tx.hint):
-		msg, err := g.play.hint(context.Background(), tx)
-		if err != nil { // the hints do not fail without a deadline
-			msg = err.Error()
-		}
-		g.say("%s", msg)
+		g.say("%s", g.hint())
 		return false, false
 	case is("undo", tx.undo):
 		// Take back the person's last move and every computer move after it.
-		if g.play.moves() <= g.human {
+		if _, err := g.t.UndoTo(g.t.Turn(), g.human); err != nil {
 			g.say("%s", tx.nothingToUndo)
 			return false, false
-		}
-		for g.play.undo() == nil {
-			if g.play.player() == g.human {
-				break
-			}
 		}
 		g.say("%s", tx.undone)
 		return true, false
 	}
-	msg, understood := g.play.move(line, tx)
+	msg, understood := g.move(line)
 	switch {
 	case !understood:
 		g.say(tx.notUnderstood, line)
-		g.say("%s", g.play.help(tx))
+		g.say("%s", g.help())
 		return false, false
 	case msg != "":
 		g.say("%s", msg)
@@ -279,118 +299,169 @@ func numbers(line string) ([]int, bool) {
 	return ns, true
 }
 
-type kaylesGame struct{ t *table.Kayles }
+// kayles reports whether the table is the classic game: one row of Kayles in normal play,
+// whose texts name the pins as Kayles does.
+func (g *session) kayles() bool {
+	s := g.setup
+	return s.Rules.String() == "0.77" && s.Layout == table.Rows && len(s.Start) == 1 && s.Convention == table.Normal
+}
 
-func (k *kaylesGame) title(tx *texts) string { return tx.title }
-func (k *kaylesGame) rules(tx *texts) string { return tx.rulesKayles }
-func (k *kaylesGame) help(tx *texts) string  { return tx.helpKayles }
-func (k *kaylesGame) player() int            { return k.t.Player() }
-func (k *kaylesGame) winner() (int, bool)    { return k.t.Winner() }
-func (k *kaylesGame) moves() int             { return len(k.t.History()) }
-func (k *kaylesGame) undo() error            { return k.t.Undo() }
+// name returns the game's name, or "the game" and its code.
+func (g *session) name() string {
+	code := g.setup.Rules.String()
+	if n, ok := names[code]; ok {
+		return n
+	}
+	return fmt.Sprintf(g.tx.theGame, code)
+}
 
-// draw draws the row with each pin's number under it:
+func (g *session) title() string {
+	switch {
+	case g.kayles():
+		return g.tx.title
+	case g.setup.Rules.String() == "0.[3]":
+		return g.tx.titleNim
+	}
+	return fmt.Sprintf(g.tx.titleGame, g.name())
+}
+
+func (g *session) rules() string {
+	tx := g.tx
+	switch {
+	case g.kayles():
+		return tx.rulesKayles
+	case g.setup.Rules.String() == "0.[3]" && g.setup.Convention == table.Misere:
+		return tx.rulesNimMisere
+	case g.setup.Rules.String() == "0.[3]":
+		return tx.rulesNimNormal
+	}
+	end := tx.lastWins
+	if g.setup.Convention == table.Misere {
+		end = tx.lastLoses
+	}
+	if g.setup.Layout == table.Heaps {
+		return fmt.Sprintf(tx.rulesHeaps, g.name(), g.setup.Rules, g.allowed(), end)
+	}
+	return fmt.Sprintf(tx.rulesRows, g.name(), g.setup.Rules, g.allowed(), end)
+}
+
+// allowed describes the moves of the rule set from its digits: for each number of tokens a
+// move may take, where it may take them.
+func (g *session) allowed() string {
+	tx := g.tx
+	ds := g.setup.Rules.Digits()
+	if len(ds) == 0 { // Nim-like or with modifiers: the code says it
+		return g.setup.Rules.String()
+	}
+	var takes []string
+	for k, d := range ds[1:] {
+		n := k + 1
+		var where []string
+		if g.setup.Layout == table.Heaps {
+			if d&1 != 0 {
+				where = append(where, tx.whereWholeHeap)
+			}
+			if d&2 != 0 {
+				where = append(where, tx.wherePartHeap)
+			}
+			if len(where) > 0 {
+				takes = append(takes, fmt.Sprintf(tx.takeWhere, tx.count(n), strings.Join(where, tx.listSep)))
+			}
+			continue
+		}
+		if d&1 != 0 {
+			where = append(where, tx.whereWholeRow)
+		}
+		if d&2 != 0 {
+			where = append(where, tx.whereEnd)
+		}
+		if d&4 != 0 {
+			where = append(where, tx.whereInside)
+		}
+		if len(where) > 0 {
+			takes = append(takes, fmt.Sprintf(tx.takeWhere, tx.pinCount(n), strings.Join(where, tx.listSep)))
+		}
+	}
+	return strings.Join(takes, tx.takesSep)
+}
+
+func (g *session) help() string {
+	switch {
+	case g.setup.Layout == table.Heaps:
+		return g.tx.helpNim
+	case g.kayles():
+		return g.tx.helpKayles
+	case len(g.setup.Start) > 1:
+		return g.tx.helpRowsMany
+	}
+	return g.tx.helpRows
+}
+
+// maxTake returns the most tokens a move may take, from the digits, or 0 when the code does
+// not say.
+func (g *session) maxTake() int {
+	if ds := g.setup.Rules.Digits(); len(ds) > 1 {
+		return len(ds) - 1
+	}
+	return 0
+}
+
+// draw draws each row with each pin's number under it, and a label when there are several:
 //
 //	|  |  .  |
 //	1  2  3  4
-func (k *kaylesGame) draw(w io.Writer, _ *texts) {
-	n := k.t.Size()
-	width := len(strconv.Itoa(n)) + 2
-	var pins, nums strings.Builder
-	for p := 1; p <= n; p++ {
-		mark := "."
-		if k.t.Standing(p) {
-			mark = "|"
-		}
-		fmt.Fprintf(&pins, "%*s", width, mark)
-		fmt.Fprintf(&nums, "%*d", width, p)
-	}
-	fmt.Fprintln(w, pins.String())
-	fmt.Fprintln(w, nums.String())
-}
-
-func (k *kaylesGame) computer(ctx context.Context, opp table.Opponent, tx *texts) (string, error) {
-	m, _, err := opp.ChooseKayles(ctx, k.t)
-	if err != nil {
-		return "", err
-	}
-	if err := k.t.Play(m); err != nil {
-		return "", err
-	}
-	if m.Pair {
-		return fmt.Sprintf(tx.computerKnock2, m.Pin, m.Pin+1), nil
-	}
-	return fmt.Sprintf(tx.computerKnock1, m.Pin), nil
-}
-
-func (k *kaylesGame) hint(ctx context.Context, tx *texts) (string, error) {
-	m, winning, err := k.t.Hint(ctx)
-	switch {
-	case err != nil:
-		return "", err
-	case m.Pair:
-		return fmt.Sprintf(tx.hintWin2, m.Pin, m.Pin+1), nil // a move of two pins is never a losing hint
-	case winning:
-		return fmt.Sprintf(tx.hintWin1, m.Pin), nil
-	}
-	return fmt.Sprintf(tx.hintLose1, m.Pin), nil
-}
-
-func (k *kaylesGame) move(line string, tx *texts) (string, bool) {
-	pins, ok := numbers(line)
-	if !ok {
-		return "", false
-	}
-	err := k.t.Knock(pins...)
-	var ke *table.KnockError
-	if err == nil || !errors.As(err, &ke) {
-		return "", true
-	}
-	switch {
-	case errors.Is(err, table.ErrNoPins):
-		return tx.errNoPins, true
-	case errors.Is(err, table.ErrTooManyPins):
-		return tx.errTooMany, true
-	case errors.Is(err, table.ErrNoSuchPin):
-		return fmt.Sprintf(tx.errNoSuchPin, ke.Pin, ke.Size), true
-	case errors.Is(err, table.ErrPinDown):
-		return fmt.Sprintf(tx.errPinDown, ke.Pin), true
-	case errors.Is(err, table.ErrNotSideBySide) && pins[0] == pins[1]:
-		return tx.errSamePin, true
-	case errors.Is(err, table.ErrNotSideBySide):
-		return fmt.Sprintf(tx.errNotSide, pins[0], pins[1]), true
-	}
-	return err.Error(), true
-}
-
-type nimGame struct{ t *table.Nim }
-
-func (m *nimGame) title(tx *texts) string { return tx.titleNim }
-
-func (m *nimGame) rules(tx *texts) string {
-	if m.t.Convention() == table.Misere {
-		return tx.rulesNimMisere
-	}
-	return tx.rulesNimNormal
-}
-func (m *nimGame) help(tx *texts) string { return tx.helpNim }
-func (m *nimGame) player() int           { return m.t.Player() }
-func (m *nimGame) winner() (int, bool)   { return m.t.Winner() }
-func (m *nimGame) moves() int            { return len(m.t.History()) }
-func (m *nimGame) undo() error           { return m.t.Undo() }
-
-// draw draws each heap on a line, as a bar of up to 40 marks and its count:
+//
+// or each heap on a line, as a bar of up to 40 marks and its count:
 //
 //	Heap 1: |  1
 //	Heap 2: |||  3
-func (m *nimGame) draw(w io.Writer, tx *texts) {
-	for i, h := range m.t.Heaps() {
-		bar := strings.Repeat("|", min(h, 40))
-		if h > 40 {
-			bar += "..."
+func (g *session) draw() {
+	if g.setup.Layout == table.Heaps {
+		for i, h := range g.t.Heaps() {
+			bar := strings.Repeat("|", min(h, 40))
+			if h > 40 {
+				bar += "..."
+			}
+			g.say("  %s: %s  %d", fmt.Sprintf(g.tx.heap, i+1), bar, h)
 		}
-		fmt.Fprintf(w, "  %s: %s  %d\n", fmt.Sprintf(tx.heap, i+1), bar, h)
+		return
 	}
+	rows := g.t.Rows()
+	for r, row := range rows {
+		if len(rows) > 1 {
+			g.say(g.tx.row, r+1)
+		}
+		width := len(strconv.Itoa(len(row))) + 2
+		var pins, nums strings.Builder
+		for p, up := range row {
+			mark := "."
+			if up {
+				mark = "|"
+			}
+			fmt.Fprintf(&pins, "%*s", width, mark)
+			fmt.Fprintf(&nums, "%*d", width, p+1)
+		}
+		g.say("%s", pins.String())
+		g.say("%s", nums.String())
+	}
+}
+
+// pins names the pins of a move at a table of rows, with the row when there are several.
+func (g *session) pins(m table.Move) string {
+	tx := g.tx
+	var s string
+	switch m.Count {
+	case 1:
+		s = fmt.Sprintf(tx.pin1, m.Pin)
+	case 2:
+		s = fmt.Sprintf(tx.pin2, m.Pin, m.Pin+1)
+	default:
+		s = fmt.Sprintf(tx.pinRange, m.Pin, m.Pin+m.Count-1)
+	}
+	if len(g.setup.Start) > 1 {
+		s = fmt.Sprintf(tx.inRow, s, m.Row)
+	}
+	return s
 }
 
 func (tx *texts) count(n int) string {
@@ -400,72 +471,168 @@ func (tx *texts) count(n int) string {
 	return fmt.Sprintf(tx.objects, n)
 }
 
-func (m *nimGame) computer(ctx context.Context, opp table.Opponent, tx *texts) (string, error) {
-	move, _, err := opp.ChooseNim(ctx, m.t)
-	if err != nil {
-		return "", err
+func (tx *texts) pinCount(n int) string {
+	if n == 1 {
+		return tx.pinOne
 	}
-	if err := m.t.Play(move); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf(tx.computerTake, move.Index, tx.count(move.Count)), nil
+	return fmt.Sprintf(tx.pinsN, n)
 }
 
-func (m *nimGame) hint(ctx context.Context, tx *texts) (string, error) {
-	move, winning, err := m.t.Hint(ctx)
+func (g *session) hint() string {
+	tx := g.tx
+	m, winning, err := g.t.Hint(context.Background())
 	switch {
-	case err != nil:
-		return "", err
+	case err != nil: // the hints do not fail without a deadline, but for a search past its limit
+		return err.Error()
+	case g.setup.Layout == table.Heaps && winning:
+		return fmt.Sprintf(tx.hintWinNim, m.Row, tx.count(m.Count))
+	case g.setup.Layout == table.Heaps:
+		return fmt.Sprintf(tx.hintLoseNim, m.Row, tx.count(m.Count))
 	case winning:
-		return fmt.Sprintf(tx.hintWinNim, move.Index, tx.count(move.Count)), nil
+		return fmt.Sprintf(tx.hintWin, g.pins(m))
 	}
-	return fmt.Sprintf(tx.hintLoseNim, move.Index, tx.count(move.Count)), nil
+	return fmt.Sprintf(tx.hintLose, g.pins(m))
 }
 
-func (m *nimGame) move(line string, tx *texts) (string, bool) {
-	ns, ok := numbers(line)
-	if !ok || len(ns) != 2 {
-		return "", false
+// move plays the person's move typed as line: at a table of rows the pins, after the row and a
+// colon when there are several; at a table of heaps a heap and a count. It returns the
+// message that says why the move is refused, and false when line is not a move.
+func (g *session) move(line string) (string, bool) {
+	tx := g.tx
+	var m table.Move
+	if g.setup.Layout == table.Heaps {
+		ns, ok := numbers(line)
+		if !ok || len(ns) != 2 {
+			return "", false
+		}
+		m = table.Move{Row: ns[0], Count: ns[1]}
+	} else {
+		m.Row = 1
+		if before, after, ok := strings.Cut(line, ":"); ok {
+			r, err := strconv.Atoi(strings.TrimSpace(before))
+			if err != nil {
+				return "", false
+			}
+			m.Row, line = r, after
+		} else if len(g.setup.Start) > 1 {
+			return "", false
+		}
+		pins, ok := numbers(line)
+		if !ok {
+			return "", false
+		}
+		if msg := g.checkPins(m.Row, pins); msg != "" {
+			return msg, true
+		}
+		m.Pin, m.Count = slices.Min(pins), len(pins)
 	}
-	err := m.t.Take(ns[0], ns[1])
-	var te *table.TakeError
-	if err == nil || !errors.As(err, &te) {
+	err := g.t.Play(g.t.Turn(), m)
+	var pe *table.PlayError
+	if err == nil || !errors.As(err, &pe) {
 		return "", true
 	}
 	switch {
+	case errors.Is(err, table.ErrNoSuchRow):
+		return fmt.Sprintf(tx.errNoSuchRow, m.Row, pe.Rows), true
+	case errors.Is(err, table.ErrNoSuchPin):
+		return fmt.Sprintf(tx.errNoSuchPin, pe.Pin, pe.Length), true
+	case errors.Is(err, table.ErrPinDown):
+		return fmt.Sprintf(tx.errPinDown, pe.Pin), true
 	case errors.Is(err, table.ErrNoSuchHeap):
-		return fmt.Sprintf(tx.errNoSuchHeap, te.Index, te.Heaps), true
+		return fmt.Sprintf(tx.errNoSuchHeap, m.Row, pe.Rows), true
 	case errors.Is(err, table.ErrTakeNone):
 		return tx.errTakeNone, true
-	case errors.Is(err, table.ErrTakeTooMany) && te.Left == 0:
-		return fmt.Sprintf(tx.errHeapEmpty, te.Index), true
+	case errors.Is(err, table.ErrTakeTooMany) && pe.Length == 0:
+		return fmt.Sprintf(tx.errHeapEmpty, m.Row), true
 	case errors.Is(err, table.ErrTakeTooMany):
-		return fmt.Sprintf(tx.errTakeTooMany, te.Index, tx.count(te.Left)), true
+		return fmt.Sprintf(tx.errTakeTooMany, m.Row, tx.count(pe.Length)), true
+	case errors.Is(err, table.ErrRules):
+		return fmt.Sprintf(tx.errRules, g.forbidden(m, pe.Leaves)), true
 	}
 	return err.Error(), true
+}
+
+// forbidden names a move the rules forbid: how many tokens it takes, and where, from the runs
+// or heaps it would leave.
+func (g *session) forbidden(m table.Move, leaves int) string {
+	tx := g.tx
+	if g.setup.Layout == table.Heaps {
+		where := tx.wherePartHeap
+		if leaves == 0 {
+			where = tx.whereWholeHeap
+		}
+		return fmt.Sprintf(tx.takeWhere, tx.count(m.Count), where)
+	}
+	where := []string{tx.whereWholeRow, tx.whereEnd, tx.whereInside}[min(max(leaves, 0), 2)]
+	return fmt.Sprintf(tx.takeWhere, tx.pinCount(m.Count), where)
+}
+
+// checkPins returns why the pins typed for row cannot be one move, checked in the order a
+// player reads them: more pins than a move takes, a pin outside the row, the same pin twice,
+// pins not side by side; and "" when they may be.
+func (g *session) checkPins(row int, pins []int) string {
+	tx := g.tx
+	if most := g.maxTake(); most > 0 && len(pins) > most {
+		return fmt.Sprintf(tx.errTooMany, tx.pinCount(most))
+	}
+	rows := g.setup.Start
+	if row < 1 || row > len(rows) {
+		return fmt.Sprintf(tx.errNoSuchRow, row, len(rows))
+	}
+	for _, p := range pins {
+		if p < 1 || p > rows[row-1] {
+			return fmt.Sprintf(tx.errNoSuchPin, p, rows[row-1])
+		}
+	}
+	sorted := slices.Sorted(slices.Values(pins))
+	for i := 1; i < len(sorted); i++ {
+		switch {
+		case sorted[i] == sorted[i-1]:
+			return tx.errSamePin
+		case sorted[i] != sorted[i-1]+1 && len(pins) == 2:
+			return fmt.Sprintf(tx.errNotSide, pins[0], pins[1])
+		case sorted[i] != sorted[i-1]+1:
+			return tx.errNotSideMany
+		}
+	}
+	return ""
 }
 
 // texts holds every sentence the game prints, in one language. Formats take the numbers in the
 // order of their verbs; %[n] picks the nth argument where a language needs another order.
 type texts struct {
-	title          string // the first line, for Kayles
+	title          string // the first line, for one row of Kayles
 	titleNim       string // the first line, for Nim
-	rulesKayles    string
+	titleGame      string // the first line, for any other game: its name
+	theGame        string // the name of a game without one: its code
+	rulesKayles    string // one row of Kayles
 	rulesNimMisere string
 	rulesNimNormal string
+	rulesRows      string // name, code, the moves allowed, lastWins or lastLoses
+	rulesHeaps     string // name, code, the moves allowed, lastWins or lastLoses
+	whereWholeRow  string // where a move may take pins: a whole row of them
+	whereEnd       string // at an end of a longer row
+	whereInside    string // inside a row
+	whereWholeHeap string // a whole heap
+	wherePartHeap  string // part of a heap
+	takeWhere      string // a number of tokens and where a move may take them
+	listSep        string // between the places where a move may take tokens
+	takesSep       string // between the numbers of tokens a move may take
+	lastWins       string
+	lastLoses      string
 	helpKayles     string // how to type a move and the commands
+	helpRows       string
+	helpRowsMany   string
 	helpNim        string
 	prompt         string
 	youFirst       string
 	computerFirst  string
-	computerKnock1 string // pin
-	computerKnock2 string // pin, pin
+	computerKnock  string // the pins (pin1, pin2, pinRange or inRow)
 	computerTake   string // heap, objects (from objects)
 	youWin         string
 	computerWins   string
-	hintWin1       string // pin
-	hintWin2       string // pin, pin
-	hintLose1      string // pin
+	hintWin        string // the pins
+	hintLose       string // the pins
 	hintWinNim     string // heap, objects
 	hintLoseNim    string // heap, objects
 	undone         string
@@ -473,16 +640,25 @@ type texts struct {
 	bye            string
 	endOfInput     string
 	notUnderstood  string // the input, as typed
-	errNoPins      string
-	errTooMany     string
-	errNoSuchPin   string // pin, size
+	errTooMany     string // pins (pinOne or pinsN)
+	errNoSuchRow   string // row, rows
+	errNoSuchPin   string // pin, row length
 	errPinDown     string // pin
 	errNotSide     string // pin, pin
+	errNotSideMany string
 	errSamePin     string
+	errRules       string // the move (takeWhere)
 	errNoSuchHeap  string // heap, heaps
 	errTakeNone    string
 	errTakeTooMany string // heap, objects
 	errHeapEmpty   string // heap
+	row            string // row: the label of a row when several are drawn
+	pin1           string // pin
+	pin2           string // pin, pin
+	pinRange       string // first pin, last pin
+	inRow          string // pins, row
+	pinOne         string // one pin, as a count
+	pinsN          string // count: several pins
 	heap           string // heap: the label of a heap when the heaps are drawn
 	object1        string // one object, as in "1 object"
 	objects        string // count: several objects, as in "2 objects"
@@ -496,22 +672,36 @@ var languages = map[string]*texts{
 	"en": {
 		title:          "Kayles: whoever knocks down the last pin wins.",
 		titleNim:       "Standard Nim against the computer.",
+		titleGame:      "Playing %s against the computer.",
+		theGame:        "the game %s",
 		rulesKayles:    "Rules: the pins stand in one row, numbered from the left. On your turn, knock down one standing pin, or two standing pins side by side. Two pins with a fallen pin between them are not side by side. Whoever knocks down the last pin wins.",
 		rulesNimMisere: "Rules of Nim: there are several heaps of objects. On your turn, take one or more objects from a single heap. Whoever takes the last object loses.",
 		rulesNimNormal: "Rules of Nim: there are several heaps of objects. On your turn, take one or more objects from a single heap. Whoever takes the last object wins.",
+		rulesRows:      "Rules of %[1]s (code %[2]s): the pins stand in rows, numbered from the left. On your turn, knock down standing pins side by side in one row: %[3]s. Knocking pins inside a row splits it in two; pins with a fallen pin between them are not side by side. %[4]s",
+		rulesHeaps:     "Rules of %[1]s (code %[2]s): there are several heaps of objects. On your turn, take objects from a single heap: %[3]s. %[4]s",
+		whereWholeRow:  "a whole row",
+		whereEnd:       "at an end of a row",
+		whereInside:    "inside a row",
+		whereWholeHeap: "a whole heap",
+		wherePartHeap:  "from a bigger heap",
+		takeWhere:      "%s (%s)",
+		listSep:        ", ",
+		takesSep:       "; ",
+		lastWins:       "Whoever makes the last move wins.",
+		lastLoses:      "Whoever makes the last move loses.",
 		helpKayles:     "Type a pin (4) or two pins side by side (4 5 or 4-5), or one of: hint, undo, rules, quit.",
+		helpRows:       "Type the pins to knock down, side by side (4, or 4 5, or 4-5), or one of: hint, undo, rules, quit.",
+		helpRowsMany:   "Type a row, a colon and the pins to knock down in it, side by side (2:4 or 2:4 5), or one of: hint, undo, rules, quit.",
 		helpNim:        "Type a heap and how many objects to take from it (3 2 takes 2 from heap 3), or one of: hint, undo, rules, quit.",
 		prompt:         "Your move: ",
 		youFirst:       "You move first.",
 		computerFirst:  "The computer moves first.",
-		computerKnock1: "The computer knocks down pin %d.",
-		computerKnock2: "The computer knocks down pins %d and %d.",
+		computerKnock:  "The computer knocks down %s.",
 		computerTake:   "The computer takes %[2]s from heap %[1]d.",
 		youWin:         "You win! Well played.",
 		computerWins:   "The computer wins.",
-		hintWin1:       "Hint: knock down pin %d. This move wins whatever your opponent does.",
-		hintWin2:       "Hint: knock down pins %d and %d. This move wins whatever your opponent does.",
-		hintLose1:      "Hint: knock down pin %d. No move wins against perfect play, but this one leaves your opponent the most ways to go wrong.",
+		hintWin:        "Hint: knock down %s. This move wins whatever your opponent does.",
+		hintLose:       "Hint: knock down %s. No move wins against perfect play, but this one leaves your opponent the most ways to go wrong.",
 		hintWinNim:     "Hint: take %[2]s from heap %[1]d. This move wins whatever your opponent does.",
 		hintLoseNim:    "Hint: take %[2]s from heap %[1]d. No move wins against perfect play, but this one leaves your opponent the most ways to go wrong.",
 		undone:         "Your last move is taken back.",
@@ -519,16 +709,25 @@ var languages = map[string]*texts{
 		bye:            "Goodbye.",
 		endOfInput:     "End of input: the game stops here.",
 		notUnderstood:  "I do not understand %q.",
-		errNoPins:      "Choose one pin, or two pins side by side.",
-		errTooMany:     "You may knock down one pin, or two pins side by side, but no more.",
+		errTooMany:     "You may knock down at most %s at a time.",
+		errNoSuchRow:   "There is no row %d: the rows are numbered 1 to %d.",
 		errNoSuchPin:   "There is no pin %d: the pins are numbered 1 to %d.",
 		errPinDown:     "Pin %d is already down.",
 		errNotSide:     "Pins %d and %d are not side by side.",
+		errNotSideMany: "Those pins are not side by side.",
 		errSamePin:     "That is the same pin twice.",
+		errRules:       "The rules of this game do not allow that move: %s.",
 		errNoSuchHeap:  "There is no heap %d: the heaps are numbered 1 to %d.",
 		errTakeNone:    "Take at least one object.",
 		errTakeTooMany: "Heap %d holds only %s.",
 		errHeapEmpty:   "Heap %d is empty.",
+		row:            "Row %d",
+		pin1:           "pin %d",
+		pin2:           "pins %d and %d",
+		pinRange:       "pins %d to %d",
+		inRow:          "%[1]s of row %[2]d",
+		pinOne:         "1 pin",
+		pinsN:          "%d pins",
 		heap:           "Heap %d",
 		object1:        "1 object",
 		objects:        "%d objects",
@@ -537,22 +736,36 @@ var languages = map[string]*texts{
 	"fr": {
 		title:          "Jeu de quilles (Kayles) : celui qui renverse la dernière quille gagne.",
 		titleNim:       "Le jeu de Nim contre l'ordinateur.",
+		titleGame:      "Partie contre l'ordinateur : %s.",
+		theGame:        "le jeu %s",
 		rulesKayles:    "Règles : les quilles sont alignées sur une seule rangée, numérotées à partir de la gauche. À votre tour, renversez une quille debout, ou deux quilles debout côte à côte. Deux quilles séparées par une quille tombée ne sont pas côte à côte. Celui qui renverse la dernière quille gagne.",
 		rulesNimMisere: "Règles du jeu de Nim : il y a plusieurs tas d'objets. À votre tour, prenez un ou plusieurs objets dans un seul tas. Celui qui prend le dernier objet perd.",
 		rulesNimNormal: "Règles du jeu de Nim : il y a plusieurs tas d'objets. À votre tour, prenez un ou plusieurs objets dans un seul tas. Celui qui prend le dernier objet gagne.",
+		rulesRows:      "Règles (%[1]s, code %[2]s) : les quilles sont alignées en rangées, numérotées à partir de la gauche. À votre tour, renversez des quilles debout côte à côte dans une seule rangée : %[3]s. Renverser des quilles à l'intérieur d'une rangée la coupe en deux ; des quilles séparées par une quille tombée ne sont pas côte à côte. %[4]s",
+		rulesHeaps:     "Règles (%[1]s, code %[2]s) : il y a plusieurs tas d'objets. À votre tour, prenez des objets dans un seul tas : %[3]s. %[4]s",
+		whereWholeRow:  "une rangée entière",
+		whereEnd:       "au bout d'une rangée",
+		whereInside:    "à l'intérieur d'une rangée",
+		whereWholeHeap: "un tas entier",
+		wherePartHeap:  "dans un tas plus grand",
+		takeWhere:      "%s (%s)",
+		listSep:        ", ",
+		takesSep:       " ; ",
+		lastWins:       "Celui qui joue le dernier coup gagne.",
+		lastLoses:      "Celui qui joue le dernier coup perd.",
 		helpKayles:     "Tapez le numéro d'une quille (4) ou de deux quilles côte à côte (4 5 ou 4-5), ou bien : hint (indice), undo (annuler), rules (règles), quit (quitter).",
+		helpRows:       "Tapez les numéros des quilles à renverser, côte à côte (4, ou 4 5, ou 4-5), ou bien : hint (indice), undo (annuler), rules (règles), quit (quitter).",
+		helpRowsMany:   "Tapez le numéro d'une rangée, deux-points, puis les quilles à y renverser, côte à côte (2:4 ou 2:4 5), ou bien : hint (indice), undo (annuler), rules (règles), quit (quitter).",
 		helpNim:        "Tapez le numéro d'un tas puis le nombre d'objets à y prendre (3 2 prend 2 objets dans le tas 3), ou bien : hint (indice), undo (annuler), rules (règles), quit (quitter).",
 		prompt:         "Votre coup : ",
 		youFirst:       "Vous commencez.",
 		computerFirst:  "L'ordinateur commence.",
-		computerKnock1: "L'ordinateur renverse la quille %d.",
-		computerKnock2: "L'ordinateur renverse les quilles %d et %d.",
+		computerKnock:  "L'ordinateur renverse %s.",
 		computerTake:   "L'ordinateur prend %[2]s dans le tas %[1]d.",
 		youWin:         "Vous avez gagné ! Bien joué.",
 		computerWins:   "L'ordinateur a gagné.",
-		hintWin1:       "Indice : renversez la quille %d. Ce coup gagne, quoi que fasse votre adversaire.",
-		hintWin2:       "Indice : renversez les quilles %d et %d. Ce coup gagne, quoi que fasse votre adversaire.",
-		hintLose1:      "Indice : renversez la quille %d. Aucun coup ne gagne contre un jeu parfait, mais celui-ci laisse à votre adversaire le plus d'occasions de se tromper.",
+		hintWin:        "Indice : renversez %s. Ce coup gagne, quoi que fasse votre adversaire.",
+		hintLose:       "Indice : renversez %s. Aucun coup ne gagne contre un jeu parfait, mais celui-ci laisse à votre adversaire le plus d'occasions de se tromper.",
 		hintWinNim:     "Indice : prenez %[2]s dans le tas %[1]d. Ce coup gagne, quoi que fasse votre adversaire.",
 		hintLoseNim:    "Indice : prenez %[2]s dans le tas %[1]d. Aucun coup ne gagne contre un jeu parfait, mais celui-ci laisse à votre adversaire le plus d'occasions de se tromper.",
 		undone:         "Votre dernier coup est annulé.",
@@ -560,16 +773,25 @@ var languages = map[string]*texts{
 		bye:            "Au revoir.",
 		endOfInput:     "Fin de l'entrée : la partie s'arrête ici.",
 		notUnderstood:  "Je ne comprends pas %q.",
-		errNoPins:      "Choisissez une quille, ou deux quilles côte à côte.",
-		errTooMany:     "Vous pouvez renverser une quille, ou deux quilles côte à côte, mais pas davantage.",
+		errTooMany:     "Vous pouvez renverser au plus %s à la fois.",
+		errNoSuchRow:   "Il n'y a pas de rangée n° %d : les rangées sont numérotées de 1 à %d.",
 		errNoSuchPin:   "Il n'y a pas de quille n° %d : les quilles sont numérotées de 1 à %d.",
 		errPinDown:     "La quille %d est déjà tombée.",
 		errNotSide:     "Les quilles %d et %d ne sont pas côte à côte.",
+		errNotSideMany: "Ces quilles ne sont pas côte à côte.",
 		errSamePin:     "C'est deux fois la même quille.",
+		errRules:       "Les règles de ce jeu n'autorisent pas ce coup : %s.",
 		errNoSuchHeap:  "Il n'y a pas de tas n° %d : les tas sont numérotés de 1 à %d.",
 		errTakeNone:    "Prenez au moins un objet.",
 		errTakeTooMany: "Le tas %d ne contient que %s.",
 		errHeapEmpty:   "Le tas %d est vide.",
+		row:            "Rangée %d",
+		pin1:           "la quille %d",
+		pin2:           "les quilles %d et %d",
+		pinRange:       "les quilles %d à %d",
+		inRow:          "%[1]s de la rangée %[2]d",
+		pinOne:         "1 quille",
+		pinsN:          "%d quilles",
 		heap:           "Tas %d",
 		object1:        "1 objet",
 		objects:        "%d objets",
@@ -582,22 +804,36 @@ var languages = map[string]*texts{
 	"ja": {
 		title:          "ケイルズ（Kayles）：最後のピンを倒した人の勝ちです。",
 		titleNim:       "コンピューターとニムで対戦します。",
+		titleGame:      "コンピューターと%sで対戦します。",
+		theGame:        "ゲーム%s",
 		rulesKayles:    "ルール：ピンが一列に並んでいて、左から順に番号が付いています。自分の番には、立っているピンを1本、または隣り合って立っているピンを2本倒します。間に倒れたピンがある2本は、隣り合っているとはみなしません。最後のピンを倒した人の勝ちです。",
 		rulesNimMisere: "ニムのルール：石の山がいくつかあります。自分の番には、どれか1つの山から石を1個以上取ります。最後の石を取った人の負けです。",
 		rulesNimNormal: "ニムのルール：石の山がいくつかあります。自分の番には、どれか1つの山から石を1個以上取ります。最後の石を取った人の勝ちです。",
+		rulesRows:      "%[1]s（コード%[2]s）のルール：ピンが何列かに並んでいて、左から順に番号が付いています。自分の番には、1つの列で隣り合って立っているピンを倒します：%[3]s。列の途中のピンを倒すと、その列は2つに分かれます。間に倒れたピンがあるピンは、隣り合っているとはみなしません。%[4]s",
+		rulesHeaps:     "%[1]s（コード%[2]s）のルール：石の山がいくつかあります。自分の番には、どれか1つの山から石を取ります：%[3]s。%[4]s",
+		whereWholeRow:  "1列まるごと",
+		whereEnd:       "列の端から",
+		whereInside:    "列の途中から",
+		whereWholeHeap: "山をまるごと",
+		wherePartHeap:  "それより大きい山から",
+		takeWhere:      "%s（%s）",
+		listSep:        "・",
+		takesSep:       "、",
+		lastWins:       "最後の手を打った人の勝ちです。",
+		lastLoses:      "最後の手を打った人の負けです。",
 		helpKayles:     "ピンの番号（4）か、隣り合う2本のピンの番号（4 5 または 4-5）を入力してください。hint（ヒント）、undo（待った）、rules（ルール）、quit（終了）も使えます。",
+		helpRows:       "倒す隣り合ったピンの番号（4、4 5、4-5 など）を入力してください。hint（ヒント）、undo（待った）、rules（ルール）、quit（終了）も使えます。",
+		helpRowsMany:   "列の番号、コロン、その列で倒す隣り合ったピンの番号を入力してください（2:4 や 2:4 5）。hint（ヒント）、undo（待った）、rules（ルール）、quit（終了）も使えます。",
 		helpNim:        "山の番号と、そこから取る石の数を入力してください（3 2 なら3番の山から2個取ります）。hint（ヒント）、undo（待った）、rules（ルール）、quit（終了）も使えます。",
 		prompt:         "あなたの番です：",
 		youFirst:       "あなたが先手です。",
 		computerFirst:  "コンピューターが先手です。",
-		computerKnock1: "コンピューターは%d番のピンを倒しました。",
-		computerKnock2: "コンピューターは%d番と%d番のピンを倒しました。",
+		computerKnock:  "コンピューターは%sを倒しました。",
 		computerTake:   "コンピューターは%[1]d番の山から石を%[2]s取りました。",
 		youWin:         "あなたの勝ちです！お見事でした。",
 		computerWins:   "コンピューターの勝ちです。",
-		hintWin1:       "ヒント：%d番のピンを倒しましょう。相手がどう応じても勝てる手です。",
-		hintWin2:       "ヒント：%d番と%d番のピンを倒しましょう。相手がどう応じても勝てる手です。",
-		hintLose1:      "ヒント：%d番のピンを倒しましょう。相手が最善を尽くせば勝てる手はありませんが、この手なら相手が間違える余地がいちばん多く残ります。",
+		hintWin:        "ヒント：%sを倒しましょう。相手がどう応じても勝てる手です。",
+		hintLose:       "ヒント：%sを倒しましょう。相手が最善を尽くせば勝てる手はありませんが、この手なら相手が間違える余地がいちばん多く残ります。",
 		hintWinNim:     "ヒント：%[1]d番の山から石を%[2]s取りましょう。相手がどう応じても勝てる手です。",
 		hintLoseNim:    "ヒント：%[1]d番の山から石を%[2]s取りましょう。相手が最善を尽くせば勝てる手はありませんが、この手なら相手が間違える余地がいちばん多く残ります。",
 		undone:         "あなたの最後の手を取り消しました。",
@@ -605,16 +841,25 @@ var languages = map[string]*texts{
 		bye:            "さようなら。",
 		endOfInput:     "入力が終わったので、ここでゲームを終了します。",
 		notUnderstood:  "「%s」は理解できません。",
-		errNoPins:      "ピンを1本、または隣り合う2本を選んでください。",
-		errTooMany:     "一度に倒せるのは、ピン1本か、隣り合う2本までです。",
+		errTooMany:     "一度に倒せるのは%sまでです。",
+		errNoSuchRow:   "%d列目はありません。列の番号は1から%dまでです。",
 		errNoSuchPin:   "%d番のピンはありません。ピンの番号は1から%dまでです。",
 		errPinDown:     "%d番のピンはもう倒れています。",
 		errNotSide:     "%d番と%d番のピンは隣り合っていません。",
+		errNotSideMany: "それらのピンは隣り合っていません。",
 		errSamePin:     "同じピンを2回指定しています。",
+		errRules:       "その手はこのゲームのルールでは認められていません：%s。",
 		errNoSuchHeap:  "%d番の山はありません。山の番号は1から%dまでです。",
 		errTakeNone:    "石を1個以上取ってください。",
 		errTakeTooMany: "%d番の山には石が%sしかありません。",
 		errHeapEmpty:   "%d番の山は空です。",
+		row:            "%d列目",
+		pin1:           "%d番のピン",
+		pin2:           "%d番と%d番のピン",
+		pinRange:       "%d番から%d番のピン",
+		inRow:          "%[2]d列目の%[1]s",
+		pinOne:         "ピン1本",
+		pinsN:          "ピン%d本",
 		heap:           "%d番の山",
 		object1:        "1個",
 		objects:        "%d個",
@@ -627,22 +872,36 @@ var languages = map[string]*texts{
 	"tr": {
 		title:          "Kayles: Son lobutu deviren kazanır.",
 		titleNim:       "Bilgisayara karşı Nim.",
+		titleGame:      "Bilgisayara karşı %s.",
+		theGame:        "%s oyunu",
 		rulesKayles:    "Kurallar: Lobutlar tek sıra hâlinde dizilidir ve soldan başlayarak numaralanmıştır. Sırası gelen oyuncu ayakta duran bir lobutu ya da yan yana duran iki lobutu devirir. Aralarında devrilmiş bir lobut bulunan iki lobut yan yana sayılmaz. Son lobutu deviren kazanır.",
 		rulesNimMisere: "Nim kuralları: Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından bir ya da daha fazla taş alır. Son taşı alan kaybeder.",
 		rulesNimNormal: "Nim kuralları: Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından bir ya da daha fazla taş alır. Son taşı alan kazanır.",
+		rulesRows:      "Kurallar (%[1]s, kod %[2]s): Lobutlar sıralar hâlinde dizilidir ve soldan başlayarak numaralanmıştır. Sırası gelen oyuncu tek bir sırada yan yana duran lobutları devirir: %[3]s. Bir sıranın içinden lobut devirmek sırayı ikiye böler; aralarında devrilmiş bir lobut bulunan lobutlar yan yana sayılmaz. %[4]s",
+		rulesHeaps:     "Kurallar (%[1]s, kod %[2]s): Birkaç taş yığını vardır. Sırası gelen oyuncu tek bir yığından taş alır: %[3]s. %[4]s",
+		whereWholeRow:  "bütün bir sıra",
+		whereEnd:       "bir sıranın ucundan",
+		whereInside:    "bir sıranın içinden",
+		whereWholeHeap: "bütün bir yığın",
+		wherePartHeap:  "daha büyük bir yığından",
+		takeWhere:      "%s (%s)",
+		listSep:        ", ",
+		takesSep:       "; ",
+		lastWins:       "Son hamleyi yapan kazanır.",
+		lastLoses:      "Son hamleyi yapan kaybeder.",
 		helpKayles:     "Bir lobutun numarasını (4) ya da yan yana iki lobutun numaralarını (4 5 veya 4-5) yazın; dilerseniz şu komutlardan birini kullanın: hint (ipucu), undo (geri al), rules (kurallar), quit (çıkış).",
+		helpRows:       "Devirmek istediğiniz yan yana lobutların numaralarını yazın (4, 4 5 ya da 4-5); dilerseniz şu komutlardan birini kullanın: hint (ipucu), undo (geri al), rules (kurallar), quit (çıkış).",
+		helpRowsMany:   "Önce sıranın numarasını, iki nokta üst üste ve o sırada devrilecek yan yana lobutları yazın (2:4 ya da 2:4 5); dilerseniz şu komutlardan birini kullanın: hint (ipucu), undo (geri al), rules (kurallar), quit (çıkış).",
 		helpNim:        "Önce yığının numarasını, sonra o yığından alınacak taş sayısını yazın (3 2 yazarsanız 3. yığından 2 taş alınır); dilerseniz şu komutlardan birini kullanın: hint (ipucu), undo (geri al), rules (kurallar), quit (çıkış).",
 		prompt:         "Hamleniz: ",
 		youFirst:       "İlk hamle sizin.",
 		computerFirst:  "İlk hamleyi bilgisayar yapıyor.",
-		computerKnock1: "Bilgisayar %d. lobutu devirdi.",
-		computerKnock2: "Bilgisayar %d. ve %d. lobutları devirdi.",
+		computerKnock:  "Bilgisayar %s devirdi.",
 		computerTake:   "Bilgisayar %[1]d. yığından %[2]s aldı.",
 		youWin:         "Kazandınız! Tebrikler.",
 		computerWins:   "Bilgisayar kazandı.",
-		hintWin1:       "İpucu: %d. lobutu devirin. Rakibiniz ne yaparsa yapsın bu hamle kazandırır.",
-		hintWin2:       "İpucu: %d. ve %d. lobutları devirin. Rakibiniz ne yaparsa yapsın bu hamle kazandırır.",
-		hintLose1:      "İpucu: %d. lobutu devirin. Kusursuz oynayan bir rakibe karşı kazandıran bir hamle yok; ama bu hamle rakibinize hata yapması için en çok fırsatı bırakır.",
+		hintWin:        "İpucu: %s devirin. Rakibiniz ne yaparsa yapsın bu hamle kazandırır.",
+		hintLose:       "İpucu: %s devirin. Kusursuz oynayan bir rakibe karşı kazandıran bir hamle yok; ama bu hamle rakibinize hata yapması için en çok fırsatı bırakır.",
 		hintWinNim:     "İpucu: %[1]d. yığından %[2]s alın. Rakibiniz ne yaparsa yapsın bu hamle kazandırır.",
 		hintLoseNim:    "İpucu: %[1]d. yığından %[2]s alın. Kusursuz oynayan bir rakibe karşı kazandıran bir hamle yok; ama bu hamle rakibinize hata yapması için en çok fırsatı bırakır.",
 		undone:         "Son hamleniz geri alındı.",
@@ -650,16 +909,25 @@ var languages = map[string]*texts{
 		bye:            "Hoşça kalın.",
 		endOfInput:     "Girdi sona erdi; oyun burada bitiyor.",
 		notUnderstood:  "%q anlaşılamadı.",
-		errNoPins:      "Bir lobut ya da yan yana iki lobut seçin.",
-		errTooMany:     "Bir seferde bir lobut ya da yan yana iki lobut devirebilirsiniz, daha fazlasını değil.",
+		errTooMany:     "Bir seferde en fazla %s devirebilirsiniz.",
+		errNoSuchRow:   "%d numaralı sıra yok; sıra numaraları 1 ile %d arasındadır.",
 		errNoSuchPin:   "%d numaralı lobut yok; lobut numaraları 1 ile %d arasındadır.",
 		errPinDown:     "%d numaralı lobut zaten devrilmiş.",
 		errNotSide:     "%d ve %d numaralı lobutlar yan yana değil.",
+		errNotSideMany: "Bu lobutlar yan yana değil.",
 		errSamePin:     "Aynı lobutu iki kez yazdınız.",
+		errRules:       "Bu oyunun kuralları o hamleye izin vermiyor: %s.",
 		errNoSuchHeap:  "%d numaralı yığın yok; yığın numaraları 1 ile %d arasındadır.",
 		errTakeNone:    "En az bir taş almalısınız.",
 		errTakeTooMany: "%d. yığında yalnızca %s var.",
 		errHeapEmpty:   "%d. yığın boş.",
+		row:            "%d. sıra",
+		pin1:           "%d. lobutu",
+		pin2:           "%d. ve %d. lobutları",
+		pinRange:       "%d. ile %d. arasındaki lobutları",
+		inRow:          "%[2]d. sıradaki %[1]s",
+		pinOne:         "1 lobut",
+		pinsN:          "%d lobut",
 		heap:           "%d. yığın",
 		object1:        "1 taş",
 		objects:        "%d taş",

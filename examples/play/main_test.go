@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/octalgames/kayles"
 	"github.com/octalgames/kayles/table"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -92,25 +93,30 @@ func mapsKeys[V any](m map[string]V) func(func(string) bool) {
 
 var langs = []string{"en", "fr", "ja", "tr"}
 
-func hintText(tx *texts, m table.KaylesMove) string {
-	if m.Pair {
-		return fmt.Sprintf(tx.hintWin2, m.Pin, m.Pin+1)
+func hintText(tx *texts, m table.Move) string {
+	if m.Count == 2 {
+		return fmt.Sprintf(tx.hintWin, fmt.Sprintf(tx.pin2, m.Pin, m.Pin+1))
 	}
-	return fmt.Sprintf(tx.hintWin1, m.Pin)
+	return fmt.Sprintf(tx.hintWin, fmt.Sprintf(tx.pin1, m.Pin))
+}
+
+// knocked returns the message of the computer knocking down pin at a table of one row.
+func knocked(tx *texts, pin int) string {
+	return fmt.Sprintf(tx.computerKnock, fmt.Sprintf(tx.pin1, pin))
 }
 
 // TestKaylesRejectedMoves plays every kind of rejected move, the commands, a move and the
 // computer's reply, in each language.
 func TestKaylesRejectedMoves(t *testing.T) {
 	ctx := context.Background()
-	fresh, _ := table.NewKayles(table.Normal, table.Small)
+	fresh, err := table.New(table.KaylesSetup(table.Normal, table.Small))
+	require.NoError(t, err)
 	hint, _, err := fresh.Hint(ctx)
 	require.NoError(t, err)
-	require.NoError(t, fresh.Knock(4))
-	move, _, err := table.NewPerfect(newRand(1)).ChooseKayles(ctx, fresh)
+	require.NoError(t, fresh.Play(0, table.Move{Row: 1, Pin: 4, Count: 1}))
+	reply, _, err := table.Computer{Level: table.Perfect, Seed: 1}.Choose(ctx, fresh)
 	require.NoError(t, err)
-	reply := move.Pins()
-	require.Len(t, reply, 1)
+	require.Equal(t, 1, reply.Count)
 	script := "9\n4 4\n1 3\n1 2 3\nx\n0\nundo\nhint\n4\n4\nundo\nrules\nquit\n"
 	for _, lang := range langs {
 		tx := languages[lang]
@@ -125,14 +131,14 @@ func TestKaylesRejectedMoves(t *testing.T) {
 			tx.prompt + "4 4",
 			tx.errSamePin,
 			fmt.Sprintf(tx.errNotSide, 1, 3),
-			tx.errTooMany,
+			fmt.Sprintf(tx.errTooMany, fmt.Sprintf(tx.pinsN, 2)),
 			fmt.Sprintf(tx.notUnderstood, "x"),
 			fmt.Sprintf(tx.errNoSuchPin, 0, 7),
 			tx.nothingToUndo,
 			hintText(tx, hint),
 			tx.prompt + "4",
 			"  |  |  |  .  |  |  |",
-			fmt.Sprintf(tx.computerKnock1, reply[0]),
+			knocked(tx, reply.Pin),
 			fmt.Sprintf(tx.errPinDown, 4),
 			tx.undone,
 			tx.prompt + "rules",
@@ -163,7 +169,7 @@ func TestKaylesYouWin(t *testing.T) {
 		ls := lines(out)
 		assert.Equal(t, tx.youWin, ls[len(ls)-2], "%s:\n%s", lang, out)
 		assert.Equal(t, "  .  .  .", ls[len(ls)-4])
-		assert.True(t, strings.Contains(out, fmt.Sprintf(tx.computerKnock1, 1)) != strings.Contains(out, fmt.Sprintf(tx.computerKnock1, 3)))
+		assert.True(t, strings.Contains(out, knocked(tx, 1)) != strings.Contains(out, knocked(tx, 3)))
 		assert.True(t, strings.Contains(out, fmt.Sprintf(tx.errPinDown, 1)) || strings.Contains(out, fmt.Sprintf(tx.errPinDown, 3)))
 		assert.NotContains(t, out, tx.endOfInput)
 	}
@@ -176,7 +182,7 @@ func TestKaylesComputerWins(t *testing.T) {
 		code, out := play(t, script, "-size", "6", "-first", "computer", "-level", "symmetry", "-lang", lang)
 		assert.Equal(t, 0, code)
 		assert.Contains(t, out, tx.computerFirst)
-		assert.Contains(t, out, fmt.Sprintf(tx.computerKnock2, 3, 4), "%s: symmetry opens in the middle", lang)
+		assert.Contains(t, out, fmt.Sprintf(tx.computerKnock, fmt.Sprintf(tx.pin2, 3, 4)), "%s: symmetry opens in the middle", lang)
 		ls := lines(out)
 		assert.Equal(t, tx.computerWins, ls[len(ls)-2], "%s:\n%s", lang, out)
 		assert.Contains(t, out, fmt.Sprintf(tx.errPinDown, 3))
@@ -229,7 +235,7 @@ func TestLocalCommands(t *testing.T) {
 		tx := languages[lang]
 		code, out := play(t, script, "-lang", lang, "-seed", "3")
 		assert.Equal(t, 0, code)
-		assert.Contains(t, out, strings.SplitN(tx.hintWin1, "%", 2)[0], lang) // "Hint: " and the like
+		assert.Contains(t, out, strings.SplitN(tx.hintWin, "%", 2)[0], lang) // "Hint: " and the like
 		assert.Contains(t, out, tx.nothingToUndo, lang)
 		assert.Equal(t, 2, strings.Count(out, tx.rulesKayles), lang)
 		assert.Contains(t, out, tx.bye, lang)
@@ -256,6 +262,8 @@ func TestBadFlags(t *testing.T) {
 		{"-size", "0"}, {"-size", "huge"}, {"-size", "1001"}, {"-first", "nobody"}, {"-level", "genius"},
 		{"-game", "chess"}, {"-game", "nim", "-heaps", "1,x"}, {"-game", "nim", "-heaps", ""},
 		{"-game", "nim", "-heaps", "0"}, {"-lang", "de"}, {"-unknown"}, {"small"}, {"-size", "small", "nim"},
+		{"-game", "0.9x"}, {"-game", "0.8"}, {"-game", "4.7"}, {"-rows", "7,x"}, {"-rows", "0"}, {"-level", "human"},
+		{"-game", "0.77", "-heaps", "3"},
 	} {
 		code, out := play(t, "1\n", args...)
 		assert.Equal(t, 2, code, "%v", args)
@@ -303,14 +311,13 @@ func TestSameSeedSameGame(t *testing.T) {
 // TestLostHintsAndNimUndo checks the hints of a lost position and undo in Nim, in each language.
 func TestLostHintsAndNimUndo(t *testing.T) {
 	ctx := context.Background()
-	tb, _ := table.NewKayles(table.Normal, table.Small)
-	first, _, err := table.NewPerfect(newRand(8)).ChooseKayles(ctx, tb)
+	tb, err := table.New(table.Setup{Start: []int{table.Small}, Seats: [2]table.Level{table.Perfect, table.Human}, Seed: 8})
 	require.NoError(t, err)
-	require.NoError(t, tb.Play(first))
+	_, err = tb.PlayComputer(ctx)
+	require.NoError(t, err)
 	m, winning, err := tb.Hint(ctx)
 	require.NoError(t, err)
 	require.False(t, winning)
-	pins := m.Pins()
 	nt, _ := table.NewNim(table.Misere)
 	nm, winning, err := nt.Hint(ctx)
 	require.NoError(t, err)
@@ -319,7 +326,7 @@ func TestLostHintsAndNimUndo(t *testing.T) {
 	for _, lang := range langs {
 		tx := languages[lang]
 		_, out := play(t, "hint\n", "-size", "small", "-first", "computer", "-seed", "8", "-lang", lang)
-		assert.Contains(t, lines(out), fmt.Sprintf(tx.hintLose1, pins[0]), lang)
+		assert.Contains(t, lines(out), fmt.Sprintf(tx.hintLose, fmt.Sprintf(tx.pin1, m.Pin)), lang)
 
 		_, out = play(t, "hint\n1 1\nundo\nquit\n", "-game", "nim", "-lang", lang)
 		ls := lines(out)
@@ -328,5 +335,88 @@ func TestLostHintsAndNimUndo(t *testing.T) {
 		require.Greater(t, undone, 0, lang)
 		assert.Equal(t, "  "+fmt.Sprintf(tx.heap, 1)+": |  1", ls[undone+2], "%s: heap 1 is back after undo", lang)
 		assert.Equal(t, tx.prompt+"quit", ls[undone+6], lang)
+	}
+}
+
+// TestOtherGames plays Dawson's Kayles on two rows, misère Kayles, Officers and a subtraction
+// code on heaps, with the rejected moves of each, in each language.
+func TestOtherGames(t *testing.T) {
+	ctx := context.Background()
+	dawsons, err := table.New(table.Setup{Rules: kayles.DawsonsKayles, Start: []int{4, 5}})
+	require.NoError(t, err)
+	require.NoError(t, dawsons.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}))
+	reply, _, err := table.Computer{Level: table.Perfect, Seed: 3}.Choose(ctx, dawsons)
+	require.NoError(t, err)
+	for _, lang := range langs {
+		tx := languages[lang]
+		code, out := play(t, "2:1\n1 2\n3:1\n2:1 2\n1:9\n1:1 3\n1:1 2 3\nquit\n", "-game", "dawsons", "-rows", "4,5", "-seed", "3", "-lang", lang)
+		assert.Equal(t, 0, code)
+		ls := lines(out)
+		for _, w := range []string{
+			fmt.Sprintf(tx.titleGame, "Dawson's Kayles"),
+			fmt.Sprintf(tx.rulesRows, "Dawson's Kayles", "0.07",
+				fmt.Sprintf(tx.takeWhere, fmt.Sprintf(tx.pinsN, 2), strings.Join([]string{tx.whereWholeRow, tx.whereEnd, tx.whereInside}, tx.listSep)), tx.lastWins),
+			tx.helpRowsMany,
+			fmt.Sprintf(tx.row, 1), "  |  |  |  |", fmt.Sprintf(tx.row, 2), "  |  |  |  |  |",
+			fmt.Sprintf(tx.errRules, fmt.Sprintf(tx.takeWhere, tx.pinOne, tx.whereEnd)),
+			fmt.Sprintf(tx.notUnderstood, "1 2"),
+			fmt.Sprintf(tx.errNoSuchRow, 3, 2),
+			"  .  .  |  |  |",
+			fmt.Sprintf(tx.computerKnock, fmt.Sprintf(tx.inRow, fmt.Sprintf(tx.pin2, reply.Pin, reply.Pin+1), reply.Row)),
+			fmt.Sprintf(tx.errNoSuchPin, 9, 4),
+			fmt.Sprintf(tx.errNotSide, 1, 3),
+			fmt.Sprintf(tx.errTooMany, fmt.Sprintf(tx.pinsN, 2)),
+			tx.bye,
+		} {
+			assert.Contains(t, ls, w, "%s:\n%s", lang, out)
+		}
+		assert.NotContains(t, out, tx.title, "%s: the title of normal Kayles", lang)
+
+		// Misère Kayles: knocking down the last pin loses.
+		code, out = play(t, "1 2\n", "-size", "3", "-misere", "-level", "random", "-seed", "1", "-lang", lang)
+		assert.Equal(t, 0, code)
+		ls = lines(out)
+		assert.Equal(t, fmt.Sprintf(tx.titleGame, "Kayles"), ls[0], lang)
+		assert.True(t, strings.HasSuffix(ls[1], tx.lastLoses), "%s: %s", lang, ls[1])
+		assert.Equal(t, tx.youWin, ls[len(ls)-2], "%s: the computer knocked down the last pin\n%s", lang, out)
+
+		// Officers takes one pin, never a lone one: after pin 2 of four, the computer takes pin 3
+		// or 4 and wins with two lone pins standing.
+		code, out = play(t, "2\n", "-game", "officers", "-size", "4", "-seed", "2", "-lang", lang)
+		assert.Equal(t, 0, code)
+		ls = lines(out)
+		assert.Equal(t, tx.computerWins, ls[len(ls)-2], "%s:\n%s", lang, out)
+		assert.Equal(t, 2, strings.Count(ls[len(ls)-4], "|"), "%s:\n%s", lang, out)
+
+		// A subtraction game on heaps: take 1, 2 or 3.
+		code, out = play(t, "1 4\n1 2\nquit\n", "-game", "0.333", "-heaps", "4,6", "-seed", "2", "-lang", lang)
+		assert.Equal(t, 0, code)
+		ls = lines(out)
+		assert.Contains(t, ls, fmt.Sprintf(tx.titleGame, fmt.Sprintf(tx.theGame, "0.333")), lang)
+		assert.Contains(t, ls, fmt.Sprintf(tx.errRules, fmt.Sprintf(tx.takeWhere, fmt.Sprintf(tx.objects, 4), tx.whereWholeHeap)), lang)
+		assert.Contains(t, ls, "  "+fmt.Sprintf(tx.heap, 1)+": ||  2", lang)
+	}
+}
+
+// TestGamesPlayedOut plays whole games of several rule sets on two rows of 5 pins, the person
+// typing every move of up to three pins in turn (refused ones change nothing, and each round
+// of them plays at least one), and checks that each game ends with a winner.
+func TestGamesPlayedOut(t *testing.T) {
+	var round strings.Builder
+	for r := 1; r <= 2; r++ {
+		for p := 1; p <= 5; p++ {
+			fmt.Fprintf(&round, "%d:%d\n%d:%d %d\n%d:%d %d %d\n", r, p, r, p, p+1, r, p, p+1, p+2)
+		}
+	}
+	script := "hint\n" + strings.Repeat(round.String(), 10)
+	for _, args := range [][]string{
+		{"-game", "dawsons", "-rows", "5,5"},
+		{"-game", "guiles", "-rows", "5,5", "-misere"},
+		{"-game", "0.137", "-rows", "5,5"},
+	} {
+		code, out := play(t, script, append(args, "-level", "random", "-seed", "4")...)
+		assert.Equal(t, 0, code, "%v", args)
+		ls := lines(out)
+		assert.Contains(t, []string{languages["en"].youWin, languages["en"].computerWins}, ls[len(ls)-2], "%v:\n%s", args, out)
 	}
 }
