@@ -10,6 +10,8 @@
 //	octal -code 0.6 -n 1048576 -csv       CSV: "n,g", then "n,G(n)"
 //	octal -code 0.6 -n 1048576 -rare rare.txt -histogram hist.txt
 //	octal -code 0.77 -exceptions exc.txt  the heaps below the preperiod off the period
+//	octal -code 0.6 -n 1048576 -plot 06.svg  G(n) against n, rare heaps marked (or 06.png)
+//	octal -code 0.77 -n 120 -periodic 77.txt  the values in rows of the period
 //	octal -code 0.6 -timeout 1h           stop after an hour, with the report of what is done
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
@@ -32,6 +34,13 @@
 // from the binary's build information), the arguments and every flag's value, and the SHA-256
 // of the values it covers as -print writes them; the rare/common fields are absent for codes
 // outside that engine, and an apparent period is given (marked so) when none is proven.
+//
+// -plot draws G(n) against n, as SVG, or as PNG when the file name ends in .png: the rare heaps
+// in red, the period (or the apparent one, marked so) above the plot and a dashed line at its
+// preperiod. Heaps and values share a pixel when there are more than pixels, so the file stays
+// small for any -n. -periodic writes the periodic table, the values in rows of the period as
+// Guy and Smith's Kayles table (row a holds G(p·a), ..., G(p·a+p-1)), or of -columns values. Both
+// cover the values -print would write when -n is given, otherwise the values computed.
 //
 // When standard error is a terminal, a live progress line goes there; otherwise (a log, CI) one
 // progress line a minute does, with the values so far, the rate and, when -n is given, an
@@ -236,6 +245,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	csvVals := fs.Bool("csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
 	rareFile := fs.String("rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
 	excFile := fs.String("exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
+	plotFile := fs.String("plot", "", "draw G(n) against n to this file, SVG or, for a name ending in .png, PNG, with the rare heaps marked and the period shown")
+	tableFile := fs.String("periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
+	columns := fs.Int("columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
 	histFile := fs.String("histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
 	asJSON := fs.Bool("json", false, "write the report as one JSON object")
 	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
@@ -248,6 +260,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
                   [-rare FILE] [-exceptions FILE] [-histogram FILE]
+                  [-plot FILE.svg|FILE.png] [-periodic FILE [-columns P]]
        octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
 exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
 the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or a value
@@ -286,6 +299,9 @@ above 65535, the largest the engine stores)
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
+	if *columns < 0 || *columns > 0 && *tableFile == "" {
+		return usage("-columns is the row length of -periodic: a positive number, given with -periodic")
+	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
@@ -293,7 +309,7 @@ above 65535, the largest the engine stores)
 	}
 	if *classify {
 		if *code != "" || *printVals || *bfile || *csvVals || *asJSON || *checkpoint != "" || *resume != "" ||
-			*rareFile != "" || *excFile != "" || *histFile != "" {
+			*rareFile != "" || *excFile != "" || *histFile != "" || *plotFile != "" || *tableFile != "" {
 			return usage("-classify takes only -n, -j, -budget and -timeout")
 		}
 		if *budget < 0 {
@@ -386,6 +402,12 @@ above 65535, the largest the engine stores)
 			return exitStatus(werr)
 		}
 	}
+	// -plot and -periodic draw what -print writes when -n is given; with the default -n (2^24)
+	// that would be mostly copies of a period proven early, so they draw the values computed.
+	drawn := min(r.Values, *n)
+	if r.Period.Period > 0 && nSet {
+		drawn = *n
+	}
 	for _, f := range []struct {
 		path  string
 		write func(io.Writer) error
@@ -393,6 +415,8 @@ above 65535, the largest the engine stores)
 		{*rareFile, func(w io.Writer) error { return writeRare(rctx, o, r, w) }},
 		{*excFile, func(w io.Writer) error { return writeExceptions(rctx, o, r, w) }},
 		{*histFile, func(w io.Writer) error { return writeHistograms(rctx, o, r.Values, w) }},
+		{*plotFile, func(w io.Writer) error { return writePlot(rctx, o, r, drawn, strings.HasSuffix(*plotFile, ".png"), w) }},
+		{*tableFile, func(w io.Writer) error { return writeTable(rctx, o, r, drawn, *columns, w) }},
 	} {
 		if f.path == "" {
 			continue
