@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,6 +20,8 @@ import (
 
 	"github.com/octalgames/kayles"
 )
+
+var long = flag.Bool("long", false, "run the long checks (TestClassifyProvesReference takes about 10 minutes)")
 
 func runOctal(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
@@ -404,6 +407,18 @@ func TestBfileOEIS(t *testing.T) {
 	code, _, errOut := runOctal(t, "-code", "0.77", "-print", "-csv")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "choose one")
+
+	// Past the seed's 84 values, A002186 is the period 12 from 71 (Guy & Smith 1956).
+	k := readValues(t, "../../testdata/kayles.txt")
+	code, out, errOut := runOctal(t, "-code", "0.77", "-n", "100000", "-bfile")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 100000)
+	for n, l := range lines {
+		if l != strconv.Itoa(n)+" "+strconv.Itoa(kaylesAt(k, n)) {
+			require.Failf(t, "the b-file of 0.77 differs from A002186", "line %q, want K(%d) = %d", l, n, kaylesAt(k, n))
+		}
+	}
 }
 
 func jsonOf(t *testing.T, args ...string) map[string]any {
@@ -579,4 +594,58 @@ func TestDefaultNWarning(t *testing.T) {
 	code, _, errOut = runOctal(t, "-code", "0.8", "-n", "100000000", "-timeout", "300ms")
 	assert.Equal(t, 3, code)
 	assert.NotContains(t, errOut, "warning")
+}
+
+// lineCounter counts the lines written to it and keeps the last one.
+type lineCounter struct {
+	lines     int
+	last, cur []byte
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	for _, b := range p {
+		if b == '\n' {
+			c.lines++
+			c.last, c.cur = append(c.last[:0], c.cur...), c.cur[:0]
+		} else {
+			c.cur = append(c.cur, b)
+		}
+	}
+	return len(p), nil
+}
+
+// TestPrintLong (-long) checks that -print writes exactly -n lines for Kayles to 10^8 (the
+// last from the period of Guy & Smith), 0.16 to 2·10^6 (past its proof at 510,688 values,
+// Gangolli & Plambeck), and that -rare lists Officers' 1,583 rare heaps to 2^20, the last at
+// 20,627 (Flammenkamp; shared/REFERENCES.md).
+func TestPrintLong(t *testing.T) {
+	if !*long {
+		t.Skip("a minute or two; run with -long")
+	}
+	k := readValues(t, "../../testdata/kayles.txt")
+	for _, c := range []struct {
+		code, last string
+		n          int
+	}{{"0.77", strconv.Itoa(kaylesAt(k, 1e8-1)), 1e8}, {"0.16", "", 2e6}} {
+		var out lineCounter
+		var errOut bytes.Buffer
+		code := run(context.Background(), []string{"-code", c.code, "-n", strconv.Itoa(c.n), "-print"}, &out, &errOut, false)
+		require.Equal(t, 0, code, errOut.String())
+		assert.Equal(t, c.n, out.lines, c.code)
+		assert.Empty(t, out.cur, "%s: the last line ends in a newline", c.code)
+		if c.last != "" {
+			assert.Equal(t, c.last, string(out.last), c.code)
+		}
+		assert.Contains(t, errOut.String(), "proven", c.code)
+	}
+	path := filepath.Join(t.TempDir(), "rare")
+	code, _, errOut := runOctal(t, "-code", "0.6", "-n", "1048576", "-rare", path)
+	require.Equal(t, 0, code, errOut)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	require.True(t, strings.HasPrefix(lines[0], "# 0.6: "))
+	assert.Len(t, lines[1:], 1583)
+	last, _, _ := strings.Cut(lines[len(lines)-1], " ")
+	assert.Equal(t, "20627", last)
 }
