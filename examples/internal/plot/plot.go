@@ -11,7 +11,6 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -41,7 +40,7 @@ type Plot struct {
 	title      string
 	n, maxV    int
 	cols, rows int
-	cells      map[int]*cell // by column*rows + row
+	cells      []cell // by column*rows + row; count 0 is an empty cell
 	// Period is the period line, such as "preperiod 71, period 12", or "" for none.
 	Period string
 	// Preperiod is the heap where the period starts, drawn as a dashed line when 0 < Preperiod
@@ -63,7 +62,7 @@ func New(title string, n, maxV int) (*Plot, error) {
 		return nil, fmt.Errorf("plot: %d heaps with values up to %d: there must be at least one heap and no negative value", n, maxV)
 	}
 	return &Plot{title: title, n: n, maxV: maxV, cols: min(n, areaW), rows: min(maxV+1, areaH),
-		cells: map[int]*cell{}}, nil
+		cells: make([]cell, min(n, areaW)*min(maxV+1, areaH))}, nil
 }
 
 // Add marks heap a with value v, rare or not. It returns an error when a or v lies outside
@@ -75,10 +74,9 @@ func (p *Plot) Add(a, v int, rare bool) error {
 	col := int(int64(a) * int64(p.cols) / int64(p.n))
 	row := int(int64(v) * int64(p.rows) / int64(p.maxV+1))
 	k := col*p.rows + row
-	c := p.cells[k]
-	if c == nil {
-		c = &cell{first: a, v: v}
-		p.cells[k] = c
+	c := &p.cells[k]
+	if c.count == 0 {
+		c.first, c.v = a, v
 	}
 	c.count++
 	c.rare = c.rare || rare
@@ -88,11 +86,14 @@ func (p *Plot) Add(a, v int, rare bool) error {
 // Marks returns how many marks the plot draws, and how many of them are rare.
 func (p *Plot) Marks() (marks, rare int) {
 	for _, c := range p.cells {
+		if c.count > 0 {
+			marks++
+		}
 		if c.rare {
 			rare++
 		}
 	}
-	return len(p.cells), rare
+	return marks, rare
 }
 
 // A shape is one element of the drawing, in pixels: a line (dashed or not), a mark of radius r
@@ -106,7 +107,7 @@ type shape struct {
 	class          string
 }
 
-// shapes returns the drawing, back to front, with the marks in heap order.
+// shapes returns the drawing, back to front.
 func (p *Plot) shapes() []shape {
 	x := func(a float64) float64 { return left + (a+0.5)*areaW/float64(p.n) }
 	y := func(v float64) float64 { return top + areaH - (v+0.5)*areaH/float64(p.maxV+1) }
@@ -134,27 +135,27 @@ func (p *Plot) shapes() []shape {
 			shape{kind: 't', x1: px + 3, y1: top + 12, text: "n0 = " + strconv.Itoa(p.Preperiod), anchor: "start"})
 	}
 	r := p.radius()
-	cs := make([]*cell, 0, len(p.cells))
-	for _, c := range p.cells {
-		cs = append(cs, c)
-	}
-	// Heap order, rare marks last so that they lie on top.
-	slices.SortFunc(cs, func(a, b *cell) int {
-		if a.rare != b.rare {
-			return cmp.Compare(btoi(a.rare), btoi(b.rare))
+	// Column by column, rare marks last so that they lie on top; past titledMarks marks only
+	// the rare ones have titles (see writeSVG).
+	marks, _ := p.Marks()
+	for _, rare := range []bool{false, true} {
+		for i := range p.cells {
+			c := &p.cells[i]
+			if c.count == 0 || c.rare != rare {
+				continue
+			}
+			m := shape{kind: 'm', x1: x(float64(c.first)), y1: y(float64(c.v)), r: r, rare: c.rare}
+			if c.rare {
+				m.r, m.class = r+1.5, "rare"
+			}
+			if c.rare || marks <= titledMarks {
+				m.text = "G(" + strconv.Itoa(c.first) + ") = " + strconv.Itoa(c.v)
+				if c.count > 1 {
+					m.text += " and " + strconv.Itoa(c.count-1) + " more heaps"
+				}
+			}
+			s = append(s, m)
 		}
-		return cmp.Compare(a.first, b.first)
-	})
-	for _, c := range cs {
-		m := shape{kind: 'm', x1: x(float64(c.first)), y1: y(float64(c.v)), r: r, rare: c.rare}
-		if c.rare {
-			m.r, m.class = r+1.5, "rare"
-		}
-		m.text = fmt.Sprintf("G(%d) = %d", c.first, c.v)
-		if c.count > 1 {
-			m.text += fmt.Sprintf(" and %d more heaps", c.count-1)
-		}
-		s = append(s, m)
 	}
 	return s
 }
@@ -180,13 +181,6 @@ func ticks(hi int) []int {
 // to 3 pixels.
 func (p *Plot) radius() float64 {
 	return math.Max(1.5, math.Min(3, math.Min(areaW/float64(p.cols), areaH/float64(p.rows))/2))
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // WriteSVG writes the plot as a standalone SVG document.
