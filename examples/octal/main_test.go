@@ -177,13 +177,6 @@ func TestTimeout(t *testing.T) {
 	assert.Empty(t, errOut)
 }
 
-func TestClassifyTimeout(t *testing.T) {
-	code, out, errOut := runOctal(t, "-classify", "-n", "1000000", "-timeout", "50ms")
-	assert.Equal(t, 3, code)
-	assert.Empty(t, out, "no partial table")
-	assert.Regexp(t, `^octal: stopped after 50ms \(-timeout\) with \d+ of \d+ runs done`, errOut)
-}
-
 // TestProgressInLog checks the progress lines written when standard error is not a terminal,
 // with an interval so short that every report of Run makes one.
 func TestProgressInLog(t *testing.T) {
@@ -225,115 +218,11 @@ func TestLogLine(t *testing.T) {
 	assert.Contains(t, logLine(o, p, 1000000, true), ", no estimate of the time left yet")
 }
 
-func TestShortCodes(t *testing.T) {
-	codes := shortCodes()
-	assert.Len(t, codes, 1024)
-	for _, c := range codes {
-		o, err := kayles.ParseOctal(c)
-		require.NoError(t, err)
-		assert.Equal(t, c, o.String())
-	}
-}
-
-// TestClassifyTable checks the committed table's shape, and a sample of its periodic lines
-// against naiveValues, an obviously correct engine written here: the values repeat with the
-// period from the preperiod on, and not from one heap earlier.
-func TestClassifyTable(t *testing.T) {
-	b, err := os.ReadFile("../../testdata/classify.txt")
-	require.NoError(t, err)
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	require.True(t, strings.HasPrefix(lines[0], "# source:"))
-	var rows [][]string
-	for _, l := range lines {
-		if !strings.HasPrefix(l, "#") {
-			rows = append(rows, strings.Fields(l))
-		}
-	}
-	require.Len(t, rows, 1024)
-	checked := 0
-	for i, row := range rows {
-		require.Len(t, row, 7, "%q", row)
-		require.Equal(t, shortCodes()[i], row[0])
-		if row[1] != "periodic" || i%7 != 0 {
-			continue
-		}
-		o := kayles.MustParseOctal(row[0])
-		n0, p := atoi(t, row[2]), atoi(t, row[3])
-		ds := o.Digits()
-		n := 2*(n0+p) + len(ds) - 1
-		if n > 1500 {
-			continue
-		}
-		g := naiveValues(ds, n)
-		for k := n0; k+p < n; k++ {
-			require.Equal(t, g[k], g[k+p], "%s: G(%d) != G(%d)", row[0], k, k+p)
-		}
-		if n0 > 0 {
-			assert.NotEqual(t, g[n0-1], g[n0-1+p], row[0])
-		}
-		checked++
-	}
-	assert.Greater(t, checked, 40)
-}
-
-// naiveValues lists every option of every heap of an octal code given by its digits.
-func naiveValues(ds []int, n int) []int {
-	g := make([]int, n)
-	for h := range n {
-		opts := map[int]bool{}
-		for take, d := range ds {
-			if take > h {
-				break
-			}
-			rest := h - take
-			if d&1 != 0 && take > 0 && rest == 0 {
-				opts[0] = true
-			}
-			if d&2 != 0 && take > 0 && rest > 0 {
-				opts[g[rest]] = true
-			}
-			if d&4 != 0 {
-				for a := 1; a < rest; a++ {
-					opts[g[a]^g[rest-a]] = true
-				}
-			}
-		}
-		for opts[g[h]] {
-			g[h]++
-		}
-	}
-	return g
-}
-
 func atoi(t *testing.T, s string) int {
 	t.Helper()
 	v, err := strconv.Atoi(s)
 	require.NoError(t, err)
 	return v
-}
-
-// TestSameValuesKey checks that codes which share a key have the same values, by the
-// independent naiveValues, and that the key does merge codes (0.456 and 0.457 differ only in
-// the flag 1 of their last digit) and keeps apart codes that differ in more.
-func TestSameValuesKey(t *testing.T) {
-	const n = 400
-	byKey := map[string][]int{}
-	var keys []string
-	for _, c := range shortCodes() {
-		k := sameValuesKey(context.Background(), kayles.MustParseOctal(c))
-		g := naiveValues(kayles.MustParseOctal(c).Digits(), n)
-		if prev, ok := byKey[k]; ok {
-			require.Equal(t, prev, g, "%s shares the key %q", c, k)
-			continue
-		}
-		byKey[k] = g
-		keys = append(keys, k)
-	}
-	assert.Less(t, len(keys), 800)
-	key := func(c string) string { return sameValuesKey(context.Background(), kayles.MustParseOctal(c)) }
-	assert.Equal(t, key("0.456"), key("0.457"))
-	assert.NotEqual(t, key("0.6"), key("0.7"))
-	assert.NotEqual(t, key("0.6"), key("0.61"), "a different last digit changes the theorem's bound")
 }
 
 // TestPrintExactly checks that -print writes exactly -n values however far the proof reaches,
@@ -552,34 +441,6 @@ func TestHistogramFile(t *testing.T) {
 		want[v]++
 	}
 	assert.Equal(t, want, at16)
-}
-
-// TestClassifyBudget checks that -budget lists the codes it stops as open, with the values
-// they reached, and still writes the whole table.
-func TestClassifyBudget(t *testing.T) {
-	code, out, errOut := runOctal(t, "-classify", "-n", "200000", "-budget", "5ms")
-	require.Equal(t, 0, code, errOut)
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	assert.Contains(t, lines[0], "-classify -n 200000 -budget 5ms")
-	open := 0
-	rows := 0
-	for _, l := range lines[1:] {
-		if strings.HasPrefix(l, "#") {
-			continue
-		}
-		rows++
-		f := strings.Fields(l)
-		require.Len(t, f, 7)
-		if f[1] == "open" {
-			open++
-			assert.Less(t, atoi(t, f[4]), 200000, l)
-		}
-	}
-	assert.Equal(t, 1024, rows)
-	assert.Positive(t, open, "0.6, 0.007 and Grundy-like codes cannot reach 200000 values in 5ms")
-	code, _, errOut = runOctal(t, "-code", "0.77", "-budget", "1s")
-	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut, "-budget applies to -classify only")
 }
 
 // TestDefaultNWarning checks that a run left at the default -n warns once when its rate says
