@@ -34,8 +34,10 @@ func shortCodes() []string {
 }
 
 // classifyAll computes every short code up to n values, jobs at a time, and writes one line
-// per code in order: the code, then "period P preperiod N0" or "none", then the values
-// computed, the rare count and the largest value.
+// per code in order (see classLine). A code that budget stops is open, with the values it
+// reached; when timeout ends the whole classification, the table is still written, the codes
+// it stopped or never started listed as open (those at 0 values), with exit status exitLimit.
+// Ctrl-C writes no table.
 func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration, stdout, stderr io.Writer) int {
 	codes := shortCodes()
 	// Only the first code of each class of codes with the same values is run; the others copy
@@ -67,10 +69,13 @@ func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration
 					cctx, cancel = context.WithTimeoutCause(ctx, budget, errBudget)
 				}
 				r, err := kayles.MustParseOctal(codes[i]).Run(cctx, kayles.RunOptions{Limit: n})
-				open := err != nil && ctx.Err() == nil && errors.Is(context.Cause(cctx), errBudget)
+				// A run that -budget or -timeout stopped is listed as open, with the values it
+				// reached.
+				cause := context.Cause(cctx)
+				open := err != nil && (errors.Is(cause, errBudget) || errors.Is(cause, errTimeout))
 				cancel()
 				if open {
-					err = nil // the budget ran out: the code is listed as open
+					err = nil
 				}
 				errs[i] = err
 				lines[i] = classLine(r, open)
@@ -91,18 +96,18 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if ctx.Err() != nil {
-		at := fmt.Sprintf("with %d of %d runs done (no table is written)", done.Load(), len(reps))
-		if errors.Is(context.Cause(ctx), errTimeout) {
-			fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) %s; raise -timeout, or lower -n\n", timeout, at)
-			return exitLimit
-		}
-		fmt.Fprintln(stderr, "octal: interrupted", at)
+	stopped := ctx.Err() != nil
+	if stopped && !errors.Is(context.Cause(ctx), errTimeout) {
+		fmt.Fprintf(stderr, "octal: interrupted with %d of %d runs done (no table is written)\n", done.Load(), len(reps))
 		return exitFail
 	}
 	args := fmt.Sprintf("-n %d", n)
 	if budget > 0 {
 		args += " -budget " + budget.String()
+	}
+	if stopped {
+		// The table lists the codes that -timeout stopped, or never started, as open.
+		args += " -timeout " + timeout.String()
 	}
 	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify %s (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", args)
 	fmt.Fprintln(stdout, "# code status preperiod period values rare_count max_value")
@@ -112,7 +117,14 @@ feed:
 			fmt.Fprintln(stderr, "octal:", codes[j]+":", errs[j])
 			return exitStatus(errs[j])
 		}
+		if lines[j] == "" {
+			lines[j] = codes[j] + " open - - 0 0 0" // not started before -timeout ran out
+		}
 		fmt.Fprintln(stdout, c+strings.TrimPrefix(lines[j], codes[j]))
+	}
+	if stopped {
+		fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) with %d of %d runs done; the others are listed as open\n", timeout, done.Load(), len(reps))
+		return exitLimit
 	}
 	fmt.Fprintf(stderr, "classified %d codes (%d runs) in %.1fs\n", len(codes), len(reps), time.Since(start).Seconds())
 	return exitOK

@@ -17,6 +17,7 @@
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
 //	octal -classify -n 1048576 -budget 2s  the same, at most 2s a code: the rest are open
+//	octal -classify -n 1048576 -budget 8s -timeout 10m  and at most 10 minutes in all
 //
 // -print, -bfile and -csv write exactly -n values (the report then goes to standard error):
 // past a proven period, or a closed form such as Nim's, the values come from it, so
