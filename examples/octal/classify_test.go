@@ -17,7 +17,7 @@ import (
 
 var (
 	classifyTable  = flag.String("classify.table", "", "with -long, a table written by -classify -n 1048576 -budget B to check against the reference, instead of running the classification")
-	classifyBudget = flag.Duration("classify.budget", 2*time.Second, "with -long, the -budget of the classification that TestClassifyProvesReference runs")
+	classifyBudget = flag.Duration("classify.budget", 8*time.Second, "with -long, the -budget of the classification that TestClassifyProvesReference runs (8s: at most 10 minutes on two cores)")
 )
 
 // classRow is one line of a -classify table.
