@@ -23,12 +23,12 @@ import (
 
 // Size of a plot, in pixels, and its margins around the plotting area.
 const (
-	Width, Height        = 900, 360
-	left, right, top     = 50, 16, 30
-	bottom               = 36
-	areaW, areaH         = Width - left - right, Height - top - bottom
-	commonColor, rareHex = "#36c", "#c33"
-	titledMarks          = 5000 // the most marks an SVG plot draws as circles with titles
+	Width, Height          = 900, 360
+	left, right, top       = 50, 16, 30
+	bottom                 = 36
+	areaW, areaH           = Width - left - right, Height - top - bottom
+	commonColor, rareColor = "#36c", "#c33"
+	titledMarks            = 5000 // the most marks an SVG plot draws as circles with titles
 )
 
 // Plot is a scatter plot of G(0), ..., G(n-1) under construction. Heaps share a column of
@@ -234,7 +234,7 @@ func (p *Plot) writeSVG(w io.Writer, standalone bool) error {
 		case 'm':
 			fill := commonColor
 			if s.rare {
-				fill = rareHex
+				fill = rareColor
 			}
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s"%s><title>%s</title></circle>`+"\n", s.x1, s.y1, s.r, fill, class, escape(s.text))
 		}
