@@ -1,10 +1,11 @@
 module github.com/octalgames/kayles
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/stretchr/testify v1.12.1
+	golang.org/x/image v0.44.0
 )
 
 require (

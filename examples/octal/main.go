@@ -10,11 +10,14 @@
 //	octal -code 0.6 -n 1048576 -csv       CSV: "n,g", then "n,G(n)"
 //	octal -code 0.6 -n 1048576 -rare rare.txt -histogram hist.txt
 //	octal -code 0.77 -exceptions exc.txt  the heaps below the preperiod off the period
+//	octal -code 0.6 -n 1048576 -plot 06.svg  G(n) against n, rare heaps marked (or 06.png)
+//	octal -code 0.77 -n 120 -periodic 77.txt  the values in rows of the period
 //	octal -code 0.6 -timeout 1h           stop after an hour, with the report of what is done
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
 //	octal -classify -n 1048576 -budget 2s  the same, at most 2s a code: the rest are open
+//	octal -classify -n 1048576 -budget 8s -timeout 10m  and at most 10 minutes in all
 //
 // -print, -bfile and -csv write exactly -n values (the report then goes to standard error):
 // past a proven period, or a closed form such as Nim's, the values come from it, so
@@ -32,6 +35,13 @@
 // from the binary's build information), the arguments and every flag's value, and the SHA-256
 // of the values it covers as -print writes them; the rare/common fields are absent for codes
 // outside that engine, and an apparent period is given (marked so) when none is proven.
+//
+// -plot draws G(n) against n, as SVG, or as PNG when the file name ends in .png: the rare heaps
+// in red, the period (or the apparent one, marked so) above the plot and a dashed line at its
+// preperiod. Heaps and values share a pixel when there are more than pixels, so the file stays
+// small for any -n. -periodic writes the periodic table, the values in rows of the period as
+// Guy and Smith's Kayles table (row a holds G(p·a), ..., G(p·a+p-1)), or of -columns values. Both
+// cover the values -print would write when -n is given, otherwise the values computed.
 //
 // When standard error is a terminal, a live progress line goes there; otherwise (a log, CI) one
 // progress line a minute does, with the values so far, the rate and, when -n is given, an
@@ -64,8 +74,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -236,6 +244,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	csvVals := fs.Bool("csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
 	rareFile := fs.String("rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
 	excFile := fs.String("exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
+	plotFile := fs.String("plot", "", "draw G(n) against n to this file, SVG or, for a name ending in .png, PNG, with the rare heaps marked and the period shown")
+	tableFile := fs.String("periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
+	columns := fs.Int("columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
 	histFile := fs.String("histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
 	asJSON := fs.Bool("json", false, "write the report as one JSON object")
 	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
@@ -248,6 +259,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
                   [-rare FILE] [-exceptions FILE] [-histogram FILE]
+                  [-plot FILE.svg|FILE.png] [-periodic FILE [-columns P]]
        octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
 exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
 the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or a value
@@ -286,6 +298,9 @@ above 65535, the largest the engine stores)
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
+	if *columns < 0 || *columns > 0 && *tableFile == "" {
+		return usage("-columns is the row length of -periodic: a positive number, given with -periodic")
+	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
@@ -293,7 +308,7 @@ above 65535, the largest the engine stores)
 	}
 	if *classify {
 		if *code != "" || *printVals || *bfile || *csvVals || *asJSON || *checkpoint != "" || *resume != "" ||
-			*rareFile != "" || *excFile != "" || *histFile != "" {
+			*rareFile != "" || *excFile != "" || *histFile != "" || *plotFile != "" || *tableFile != "" {
 			return usage("-classify takes only -n, -j, -budget and -timeout")
 		}
 		if *budget < 0 {
@@ -386,6 +401,12 @@ above 65535, the largest the engine stores)
 			return exitStatus(werr)
 		}
 	}
+	// -plot and -periodic draw what -print writes when -n is given; with the default -n (2^24)
+	// that would be mostly copies of a period proven early, so they draw the values computed.
+	drawn := min(r.Values, *n)
+	if r.Period.Period > 0 && nSet {
+		drawn = *n
+	}
 	for _, f := range []struct {
 		path  string
 		write func(io.Writer) error
@@ -393,6 +414,8 @@ above 65535, the largest the engine stores)
 		{*rareFile, func(w io.Writer) error { return writeRare(rctx, o, r, w) }},
 		{*excFile, func(w io.Writer) error { return writeExceptions(rctx, o, r, w) }},
 		{*histFile, func(w io.Writer) error { return writeHistograms(rctx, o, r.Values, w) }},
+		{*plotFile, func(w io.Writer) error { return writePlot(rctx, o, r, drawn, strings.HasSuffix(*plotFile, ".png"), w) }},
+		{*tableFile, func(w io.Writer) error { return writeTable(rctx, o, r, drawn, *columns, w) }},
 	} {
 		if f.path == "" {
 			continue
@@ -657,145 +680,4 @@ func writeHistograms(ctx context.Context, o *kayles.Octal, count int, w io.Write
 		}
 	}
 	return lw.flush()
-}
-
-// shortCodes lists every code with one to three octal digits after the point, first digit 0 or
-// 4 and last digit non-zero, with 0.0 and 4.0: 1024 codes.
-func shortCodes() []string {
-	var codes []string
-	for _, d0 := range []string{"0", "4"} {
-		codes = append(codes, d0+".0")
-		for digits := 1; digits <= 3; digits++ {
-			for x := 1; x < 1<<(3*digits); x++ {
-				if x%8 != 0 {
-					codes = append(codes, fmt.Sprintf("%s.%0*o", d0, digits, x))
-				}
-			}
-		}
-	}
-	return codes
-}
-
-// classifyAll computes every short code up to n values, jobs at a time, and writes one line
-// per code in order: the code, then "period P preperiod N0" or "none", then the values
-// computed, the rare count and the largest value.
-func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration, stdout, stderr io.Writer) int {
-	codes := shortCodes()
-	// Only the first code of each class of codes with the same values is run; the others copy
-	// its report.
-	first := make([]int, len(codes))
-	firsts := map[string]int{}
-	var reps []int
-	for i, c := range codes {
-		k := sameValuesKey(ctx, kayles.MustParseOctal(c))
-		if j, ok := firsts[k]; ok {
-			first[i] = j
-			continue
-		}
-		firsts[k], first[i] = i, i
-		reps = append(reps, i)
-	}
-	lines := make([]string, len(codes))
-	errs := make([]error, len(codes))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var done atomic.Int64
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				cctx, cancel := ctx, context.CancelFunc(func() {})
-				if budget > 0 {
-					cctx, cancel = context.WithTimeoutCause(ctx, budget, errBudget)
-				}
-				r, err := kayles.MustParseOctal(codes[i]).Run(cctx, kayles.RunOptions{Limit: n})
-				open := err != nil && ctx.Err() == nil && errors.Is(context.Cause(cctx), errBudget)
-				cancel()
-				if open {
-					err = nil // the budget ran out: the code is listed as open
-				}
-				errs[i] = err
-				lines[i] = classLine(r, open)
-				if err == nil {
-					done.Add(1)
-				}
-			}
-		}()
-	}
-	start := time.Now()
-feed:
-	for _, i := range reps {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if ctx.Err() != nil {
-		at := fmt.Sprintf("with %d of %d runs done (no table is written)", done.Load(), len(reps))
-		if errors.Is(context.Cause(ctx), errTimeout) {
-			fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) %s; raise -timeout, or lower -n\n", timeout, at)
-			return exitLimit
-		}
-		fmt.Fprintln(stderr, "octal: interrupted", at)
-		return exitFail
-	}
-	args := fmt.Sprintf("-n %d", n)
-	if budget > 0 {
-		args += " -budget " + budget.String()
-	}
-	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify %s (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", args)
-	fmt.Fprintln(stdout, "# code status preperiod period values rare_count max_value")
-	for i, c := range codes {
-		j := first[i]
-		if errs[j] != nil {
-			fmt.Fprintln(stderr, "octal:", codes[j]+":", errs[j])
-			return exitStatus(errs[j])
-		}
-		fmt.Fprintln(stdout, c+strings.TrimPrefix(lines[j], codes[j]))
-	}
-	fmt.Fprintf(stderr, "classified %d codes (%d runs) in %.1fs\n", len(codes), len(reps), time.Since(start).Seconds())
-	return exitOK
-}
-
-// sameValuesKey returns a key that two plain octal codes share only when their values are the
-// same for every heap: their digits are equally many and differ at most in the flag 1 (take i,
-// leaving nothing), and their values agree for heaps 0 to t, t the number of digits. That
-// flag adds an option only to a heap of exactly i tokens, i <= t; for every larger heap the two
-// codes allow the same moves, so equal values up to t stay equal by induction.
-func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
-	d := o.Digits()
-	vals, err := o.Values(ctx, len(d)+1)
-	if err != nil {
-		return o.String() // no key shared with another code
-	}
-	b := []byte(o.String()[:2])
-	for _, x := range d {
-		b = append(b, byte('0'+x&^1))
-	}
-	for _, v := range vals {
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, int64(v), 10)
-	}
-	return string(b)
-}
-
-// classLine returns the line of a code: its status is "periodic" with the preperiod and the
-// period, "toolarge" when a value would exceed 65535, "open" when -budget ran out first, or
-// "none" when -n values show no proven period.
-func classLine(r kayles.Report, open bool) string {
-	status, n0, p := "none", "-", "-"
-	if open {
-		status = "open"
-	}
-	if r.Period.Period > 0 {
-		status, n0, p = "periodic", strconv.Itoa(r.Period.Preperiod), strconv.Itoa(r.Period.Period)
-	}
-	if r.TooLarge {
-		status = "toolarge"
-	}
-	return fmt.Sprintf("%s %s %s %s %d %d %d", r.Code, status, n0, p, r.Values, r.RareCount, r.MaxValue)
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,6 +20,8 @@ import (
 
 	"github.com/octalgames/kayles"
 )
+
+var long = flag.Bool("long", false, "run the long checks (TestClassifyProvesReference takes about 10 minutes)")
 
 func runOctal(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
@@ -174,13 +177,6 @@ func TestTimeout(t *testing.T) {
 	assert.Empty(t, errOut)
 }
 
-func TestClassifyTimeout(t *testing.T) {
-	code, out, errOut := runOctal(t, "-classify", "-n", "1000000", "-timeout", "50ms")
-	assert.Equal(t, 3, code)
-	assert.Empty(t, out, "no partial table")
-	assert.Regexp(t, `^octal: stopped after 50ms \(-timeout\) with \d+ of \d+ runs done`, errOut)
-}
-
 // TestProgressInLog checks the progress lines written when standard error is not a terminal,
 // with an interval so short that every report of Run makes one.
 func TestProgressInLog(t *testing.T) {
@@ -222,115 +218,11 @@ func TestLogLine(t *testing.T) {
 	assert.Contains(t, logLine(o, p, 1000000, true), ", no estimate of the time left yet")
 }
 
-func TestShortCodes(t *testing.T) {
-	codes := shortCodes()
-	assert.Len(t, codes, 1024)
-	for _, c := range codes {
-		o, err := kayles.ParseOctal(c)
-		require.NoError(t, err)
-		assert.Equal(t, c, o.String())
-	}
-}
-
-// TestClassifyTable checks the committed table's shape, and a sample of its periodic lines
-// against naiveValues, an obviously correct engine written here: the values repeat with the
-// period from the preperiod on, and not from one heap earlier.
-func TestClassifyTable(t *testing.T) {
-	b, err := os.ReadFile("../../testdata/classify.txt")
-	require.NoError(t, err)
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	require.True(t, strings.HasPrefix(lines[0], "# source:"))
-	var rows [][]string
-	for _, l := range lines {
-		if !strings.HasPrefix(l, "#") {
-			rows = append(rows, strings.Fields(l))
-		}
-	}
-	require.Len(t, rows, 1024)
-	checked := 0
-	for i, row := range rows {
-		require.Len(t, row, 7, "%q", row)
-		require.Equal(t, shortCodes()[i], row[0])
-		if row[1] != "periodic" || i%7 != 0 {
-			continue
-		}
-		o := kayles.MustParseOctal(row[0])
-		n0, p := atoi(t, row[2]), atoi(t, row[3])
-		ds := o.Digits()
-		n := 2*(n0+p) + len(ds) - 1
-		if n > 1500 {
-			continue
-		}
-		g := naiveValues(ds, n)
-		for k := n0; k+p < n; k++ {
-			require.Equal(t, g[k], g[k+p], "%s: G(%d) != G(%d)", row[0], k, k+p)
-		}
-		if n0 > 0 {
-			assert.NotEqual(t, g[n0-1], g[n0-1+p], row[0])
-		}
-		checked++
-	}
-	assert.Greater(t, checked, 40)
-}
-
-// naiveValues lists every option of every heap of an octal code given by its digits.
-func naiveValues(ds []int, n int) []int {
-	g := make([]int, n)
-	for h := range n {
-		opts := map[int]bool{}
-		for take, d := range ds {
-			if take > h {
-				break
-			}
-			rest := h - take
-			if d&1 != 0 && take > 0 && rest == 0 {
-				opts[0] = true
-			}
-			if d&2 != 0 && take > 0 && rest > 0 {
-				opts[g[rest]] = true
-			}
-			if d&4 != 0 {
-				for a := 1; a < rest; a++ {
-					opts[g[a]^g[rest-a]] = true
-				}
-			}
-		}
-		for opts[g[h]] {
-			g[h]++
-		}
-	}
-	return g
-}
-
 func atoi(t *testing.T, s string) int {
 	t.Helper()
 	v, err := strconv.Atoi(s)
 	require.NoError(t, err)
 	return v
-}
-
-// TestSameValuesKey checks that codes which share a key have the same values, by the
-// independent naiveValues, and that the key does merge codes (0.456 and 0.457 differ only in
-// the flag 1 of their last digit) and keeps apart codes that differ in more.
-func TestSameValuesKey(t *testing.T) {
-	const n = 400
-	byKey := map[string][]int{}
-	var keys []string
-	for _, c := range shortCodes() {
-		k := sameValuesKey(context.Background(), kayles.MustParseOctal(c))
-		g := naiveValues(kayles.MustParseOctal(c).Digits(), n)
-		if prev, ok := byKey[k]; ok {
-			require.Equal(t, prev, g, "%s shares the key %q", c, k)
-			continue
-		}
-		byKey[k] = g
-		keys = append(keys, k)
-	}
-	assert.Less(t, len(keys), 800)
-	key := func(c string) string { return sameValuesKey(context.Background(), kayles.MustParseOctal(c)) }
-	assert.Equal(t, key("0.456"), key("0.457"))
-	assert.NotEqual(t, key("0.6"), key("0.7"))
-	assert.NotEqual(t, key("0.6"), key("0.61"), "a different last digit changes the theorem's bound")
 }
 
 // TestPrintExactly checks that -print writes exactly -n values however far the proof reaches,
@@ -404,6 +296,18 @@ func TestBfileOEIS(t *testing.T) {
 	code, _, errOut := runOctal(t, "-code", "0.77", "-print", "-csv")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "choose one")
+
+	// Past the seed's 84 values, A002186 is the period 12 from 71 (Guy & Smith 1956).
+	k := readValues(t, "../../testdata/kayles.txt")
+	code, out, errOut := runOctal(t, "-code", "0.77", "-n", "100000", "-bfile")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 100000)
+	for n, l := range lines {
+		if l != strconv.Itoa(n)+" "+strconv.Itoa(kaylesAt(k, n)) {
+			require.Failf(t, "the b-file of 0.77 differs from A002186", "line %q, want K(%d) = %d", l, n, kaylesAt(k, n))
+		}
+	}
 }
 
 func jsonOf(t *testing.T, args ...string) map[string]any {
@@ -539,34 +443,6 @@ func TestHistogramFile(t *testing.T) {
 	assert.Equal(t, want, at16)
 }
 
-// TestClassifyBudget checks that -budget lists the codes it stops as open, with the values
-// they reached, and still writes the whole table.
-func TestClassifyBudget(t *testing.T) {
-	code, out, errOut := runOctal(t, "-classify", "-n", "200000", "-budget", "5ms")
-	require.Equal(t, 0, code, errOut)
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	assert.Contains(t, lines[0], "-classify -n 200000 -budget 5ms")
-	open := 0
-	rows := 0
-	for _, l := range lines[1:] {
-		if strings.HasPrefix(l, "#") {
-			continue
-		}
-		rows++
-		f := strings.Fields(l)
-		require.Len(t, f, 7)
-		if f[1] == "open" {
-			open++
-			assert.Less(t, atoi(t, f[4]), 200000, l)
-		}
-	}
-	assert.Equal(t, 1024, rows)
-	assert.Positive(t, open, "0.6, 0.007 and Grundy-like codes cannot reach 200000 values in 5ms")
-	code, _, errOut = runOctal(t, "-code", "0.77", "-budget", "1s")
-	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut, "-budget applies to -classify only")
-}
-
 // TestDefaultNWarning checks that a run left at the default -n warns once when its rate says
 // it would take long, and that one with -n given does not.
 func TestDefaultNWarning(t *testing.T) {
@@ -579,4 +455,58 @@ func TestDefaultNWarning(t *testing.T) {
 	code, _, errOut = runOctal(t, "-code", "0.8", "-n", "100000000", "-timeout", "300ms")
 	assert.Equal(t, 3, code)
 	assert.NotContains(t, errOut, "warning")
+}
+
+// lineCounter counts the lines written to it and keeps the last one.
+type lineCounter struct {
+	lines     int
+	last, cur []byte
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	for _, b := range p {
+		if b == '\n' {
+			c.lines++
+			c.last, c.cur = append(c.last[:0], c.cur...), c.cur[:0]
+		} else {
+			c.cur = append(c.cur, b)
+		}
+	}
+	return len(p), nil
+}
+
+// TestPrintLong (-long) checks that -print writes exactly -n lines for Kayles to 10^8 (the
+// last from the period of Guy & Smith), 0.16 to 2·10^6 (past its proof at 510,688 values,
+// Gangolli & Plambeck), and that -rare lists Officers' 1,583 rare heaps to 2^20, the last at
+// 20,627 (Flammenkamp; shared/REFERENCES.md).
+func TestPrintLong(t *testing.T) {
+	if !*long {
+		t.Skip("a minute or two; run with -long")
+	}
+	k := readValues(t, "../../testdata/kayles.txt")
+	for _, c := range []struct {
+		code, last string
+		n          int
+	}{{"0.77", strconv.Itoa(kaylesAt(k, 1e8-1)), 1e8}, {"0.16", "", 2e6}} {
+		var out lineCounter
+		var errOut bytes.Buffer
+		code := run(context.Background(), []string{"-code", c.code, "-n", strconv.Itoa(c.n), "-print"}, &out, &errOut, false)
+		require.Equal(t, 0, code, errOut.String())
+		assert.Equal(t, c.n, out.lines, c.code)
+		assert.Empty(t, out.cur, "%s: the last line ends in a newline", c.code)
+		if c.last != "" {
+			assert.Equal(t, c.last, string(out.last), c.code)
+		}
+		assert.Contains(t, errOut.String(), "proven", c.code)
+	}
+	path := filepath.Join(t.TempDir(), "rare")
+	code, _, errOut := runOctal(t, "-code", "0.6", "-n", "1048576", "-rare", path)
+	require.Equal(t, 0, code, errOut)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	require.True(t, strings.HasPrefix(lines[0], "# 0.6: "))
+	assert.Len(t, lines[1:], 1583)
+	last, _, _ := strings.Cut(lines[len(lines)-1], " ")
+	assert.Equal(t, "20627", last)
 }

@@ -27,12 +27,14 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/examples/internal/plot"
 	"github.com/octalgames/kayles/table"
 )
 
@@ -546,46 +548,43 @@ func (s *server) values(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		ok = false
 	}
-	period := tx.NoPeriod
+	period, preperiod := tx.NoPeriod, 0
 	if ok {
-		period = per.String()
+		period, preperiod = per.String(), per.Preperiod
 	}
-	top := 1
+	top := 0
 	for _, v := range vs {
 		top = max(top, v)
 	}
-	const width, height = 800, 300
-	type point struct {
-		X, Y float64
-		Rare bool
-		N, V int
+	pl, err := plot.New(rules.String(), n, top)
+	if err != nil {
+		bad(http.StatusInternalServerError, err.Error())
+		return
 	}
-	var pts []point
-	for i, v := range vs {
-		rare := false
-		if rep.Mask != 0 && i >= 1 && i < rep.Values { // the split is known where Run computed
-			ones := 0
-			for x := uint16(v) & rep.Mask; x != 0; x &= x - 1 {
-				ones++
-			}
-			rare = (ones+rep.Parity*(i-rep.ParityFrom))%2 == 0
+	pl.Period, pl.Preperiod, pl.XLabel = period, preperiod, tx.Heap+" n"
+	for a, v := range vs {
+		// The split is known where Run computed.
+		if err := pl.Add(a, v, a < rep.Values && rep.IsRare(a, v)); err != nil {
+			bad(http.StatusInternalServerError, err.Error())
+			return
 		}
-		pts = append(pts, point{X: 40 + float64(i)*(width-60)/float64(len(vs)-1), Y: height - 30 - float64(v)*(height-60)/float64(top), Rare: rare, N: i, V: v})
+	}
+	var svg strings.Builder
+	if err := pl.WriteSVGElement(&svg); err != nil {
+		bad(http.StatusInternalServerError, err.Error())
+		return
 	}
 	p := 12
 	if ok && per.Period <= 64 {
 		p = per.Period
 	}
-	type gridRow struct {
-		Start  int
-		Values []int
-	}
-	var grid []gridRow
-	for i := 0; i < len(vs) && i < 64*p; i += p {
-		grid = append(grid, gridRow{i, vs[i:min(i+p, len(vs))]})
+	grid, err := plot.Rows(slices.All(vs), p, 64)
+	if err != nil {
+		bad(http.StatusInternalServerError, err.Error())
+		return
 	}
 	render(w, http.StatusOK, "values", map[string]any{"T": tx, "Code": rules.String(), "N": n, "Period": period,
-		"Points": pts, "Width": width, "Height": height, "Top": top, "Grid": grid, "P": p})
+		"SVG": template.HTML(svg.String()), "Grid": grid, "P": p})
 }
 
 func render(w http.ResponseWriter, status int, name string, data any) {
@@ -741,11 +740,7 @@ setInterval(() => fetch("/t/{{.ID}}/turn").then(r => r.text()).then(t => { if (t
 {{define "values"}}{{template "head" .}}<h1>{{.T.Plot}} {{.Code}}</h1>
 <form method="get" action="/values"><input name="code" value="{{.Code}}"> <input name="n" value="{{.N}}" size="5"><input type="hidden" name="lang" value="{{.T.Code}}"> <button>{{.T.Values}}</button></form>
 <p id="period">{{.Period}}</p>
-<svg xmlns="http://www.w3.org/2000/svg" width="{{.Width}}" height="{{.Height}}" id="plot">
-<line x1="40" y1="{{.Height}}" x2="40" y2="0" stroke="#888"/><text x="4" y="20" font-size="12">{{.Top}}</text>
-<text x="{{.Width}}" y="{{.Height}}" font-size="12" text-anchor="end">{{.T.Heap}} {{.N}}</text>
-{{range .Points}}<circle cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{if .Rare}}4{{else}}2{{end}}" fill="{{if .Rare}}#c33{{else}}#36c{{end}}"{{if .Rare}} class="rare"{{end}}><title>G({{.N}}) = {{.V}}</title></circle>{{end}}
-</svg>
+{{.SVG}}
 <h2>{{.T.PeriodicTable}}</h2><table id="grid"><tr><td></td>{{range $i, $_ := (index .Grid 0).Values}}<th>+{{$i}}</th>{{end}}</tr>
 {{range .Grid}}<tr><th>{{.Start}}</th>{{range .Values}}<td>{{.}}</td>{{end}}</tr>{{end}}</table>
 <p><a href="/?lang={{.T.Code}}">{{.T.Back}}</a></p></body></html>{{end}}

@@ -289,6 +289,8 @@ func TestValuesPage(t *testing.T) {
 	assert.Contains(t, body, `<p id="period">preperiod 71, period 12</p>`)
 	assert.Equal(t, 200, strings.Count(body, "<circle"))
 	assert.Contains(t, body, "<title>G(70) = 6</title>") // the last exceptional value (Guy & Smith 1956)
+	assert.Contains(t, body, `class="period">preperiod 71, period 12</text>`)
+	assert.Contains(t, body, `class="preperiod"`)
 	assert.Contains(t, body, "<th>+11</th>")
 	assert.NotContains(t, body, "<th>+12</th>")
 	// The rare heaps marked are those of the rare/common split that the library reports.

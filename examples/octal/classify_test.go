@@ -1,0 +1,285 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/octalgames/kayles"
+)
+
+var (
+	classifyTable  = flag.String("classify.table", "", "with -long, a table written by -classify -n 1048576 -budget B to check against the reference, instead of running the classification")
+	classifyBudget = flag.Duration("classify.budget", 8*time.Second, "with -long, the -budget of the classification that TestClassifyProvesReference runs (8s: at most 10 minutes on two cores)")
+)
+
+// classRow is one line of a -classify table.
+type classRow struct {
+	code, status, n0, p string
+	values              int
+}
+
+// readClassTable reads a -classify table from its text: the arguments of its source line and
+// its rows, in the order of shortCodes.
+func readClassTable(t *testing.T, text string) (args string, rows []classRow) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	require.True(t, strings.HasPrefix(lines[0], "# source: go run ./examples/octal -classify "), lines[0])
+	args, _, _ = strings.Cut(strings.TrimPrefix(lines[0], "# source: go run ./examples/octal "), " (")
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Fields(l)
+		require.Len(t, f, 7, l)
+		rows = append(rows, classRow{code: f[0], status: f[1], n0: f[2], p: f[3], values: atoi(t, f[4])})
+	}
+	require.Len(t, rows, 1024)
+	for i, c := range shortCodes() {
+		require.Equal(t, c, rows[i].code)
+	}
+	return args, rows
+}
+
+// compareClassTables checks a classification, got, against a reference run to the same -n:
+// every period the reference proves, got proves, the same; got proves nothing the reference
+// refutes (a code it took to -n values without a period). It returns the codes that got left
+// open, and those the reference left open (for them the reference says nothing).
+func compareClassTables(t *testing.T, ref, got []classRow) (gotOpen, refOpen []classRow) {
+	t.Helper()
+	for i, r := range ref {
+		g := got[i]
+		switch r.status {
+		case "periodic":
+			assert.Equal(t, r, classRow{code: g.code, status: g.status, n0: g.n0, p: g.p, values: r.values},
+				"%s: the reference proves preperiod %s, period %s at %d values", r.code, r.n0, r.p, r.values)
+		case "none", "toolarge":
+			assert.NotEqual(t, "periodic", g.status, "%s: the reference finds no period in %d values", r.code, r.values)
+		case "open":
+			refOpen = append(refOpen, r)
+		}
+		if g.status == "open" {
+			gotOpen = append(gotOpen, g)
+		}
+	}
+	return gotOpen, refOpen
+}
+
+// TestClassifyReference checks the committed reference of -classify to 2^20 values: its
+// shape, and that each code proven periodic by the table to 65,536 values has the same
+// preperiod and period there (more values cannot change the least period once proven).
+func TestClassifyReference(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/classify_1m.txt")
+	require.NoError(t, err)
+	args, ref := readClassTable(t, string(b))
+	assert.True(t, strings.HasPrefix(args, "-classify -n 1048576"), args)
+	b, err = os.ReadFile("../../testdata/classify.txt")
+	require.NoError(t, err)
+	_, small := readClassTable(t, string(b))
+	proven := 0
+	for i, s := range small {
+		if s.status == "periodic" {
+			proven++
+			assert.Equal(t, s.n0+" "+s.p, ref[i].n0+" "+ref[i].p, s.code)
+			assert.Equal(t, "periodic", ref[i].status, s.code)
+		}
+	}
+	assert.Greater(t, proven, 600)
+}
+
+// TestClassifyProvesReference (-long) runs -classify -n 1048576 with -classify.budget (or
+// reads the table of one from -classify.table) and checks it against the reference: every
+// period that the reference run proves within 2^20 values is proven, the same. It logs the
+// classification's wall time, and the codes left open with the values they reached.
+func TestClassifyProvesReference(t *testing.T) {
+	if !*long {
+		t.Skip("about 10 minutes of two cores; run with -long")
+	}
+	b, err := os.ReadFile("../../testdata/classify_1m.txt")
+	require.NoError(t, err)
+	_, ref := readClassTable(t, string(b))
+	var text []byte
+	if *classifyTable != "" {
+		text, err = os.ReadFile(*classifyTable)
+		require.NoError(t, err)
+	} else {
+		var out, errOut bytes.Buffer
+		start := time.Now()
+		code := run(context.Background(), []string{"-classify", "-n", "1048576", "-budget", classifyBudget.String()}, &out, &errOut, false)
+		require.Equal(t, 0, code, errOut.String())
+		t.Logf("-classify -n 1048576 -budget %v: %v wall", *classifyBudget, time.Since(start).Round(time.Second))
+		text = out.Bytes()
+	}
+	args, got := readClassTable(t, string(text))
+	require.True(t, strings.HasPrefix(args, "-classify -n 1048576"), args)
+	gotOpen, refOpen := compareClassTables(t, ref, got)
+	proven := 0
+	for _, g := range got {
+		if g.status == "periodic" {
+			proven++
+		}
+	}
+	t.Logf("%s: %d codes proven periodic, %d open; the reference leaves %d open", args, proven, len(gotOpen), len(refOpen))
+	for _, g := range gotOpen {
+		t.Logf("open: %s at %d values", g.code, g.values)
+	}
+}
+
+// TestClassifyTimeout checks that -timeout, the budget of the whole classification, still
+// writes the table, with the codes it stopped or never started listed as open.
+func TestClassifyTimeout(t *testing.T) {
+	code, out, errOut := runOctal(t, "-classify", "-n", "1000000", "-timeout", "50ms")
+	assert.Equal(t, 3, code)
+	assert.Regexp(t, `^octal: stopped after 50ms \(-timeout\) with \d+ of \d+ runs done; the others are listed as open`, errOut)
+	// The table is written, every code stopped or never started listed as open; 0.6 cannot
+	// reach a million values in 50ms.
+	args, rows := readClassTable(t, out)
+	assert.Equal(t, "-classify -n 1000000 -timeout 50ms", args)
+	byCode := map[string]classRow{}
+	for _, r := range rows {
+		byCode[r.code] = r
+		if r.status == "open" {
+			assert.Less(t, r.values, 1000000, r.code)
+		}
+	}
+	assert.Equal(t, "open", byCode["0.6"].status)
+}
+
+func TestShortCodes(t *testing.T) {
+	codes := shortCodes()
+	assert.Len(t, codes, 1024)
+	for _, c := range codes {
+		o, err := kayles.ParseOctal(c)
+		require.NoError(t, err)
+		assert.Equal(t, c, o.String())
+	}
+}
+
+// TestClassifyTable checks the committed table's shape, and a sample of its periodic lines
+// against naiveValues, an obviously correct engine written here: the values repeat with the
+// period from the preperiod on, and not from one heap earlier.
+func TestClassifyTable(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/classify.txt")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	require.True(t, strings.HasPrefix(lines[0], "# source:"))
+	var rows [][]string
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "#") {
+			rows = append(rows, strings.Fields(l))
+		}
+	}
+	require.Len(t, rows, 1024)
+	checked := 0
+	for i, row := range rows {
+		require.Len(t, row, 7, "%q", row)
+		require.Equal(t, shortCodes()[i], row[0])
+		if row[1] != "periodic" || i%7 != 0 {
+			continue
+		}
+		o := kayles.MustParseOctal(row[0])
+		n0, p := atoi(t, row[2]), atoi(t, row[3])
+		ds := o.Digits()
+		n := 2*(n0+p) + len(ds) - 1
+		if n > 1500 {
+			continue
+		}
+		g := naiveValues(ds, n)
+		for k := n0; k+p < n; k++ {
+			require.Equal(t, g[k], g[k+p], "%s: G(%d) != G(%d)", row[0], k, k+p)
+		}
+		if n0 > 0 {
+			assert.NotEqual(t, g[n0-1], g[n0-1+p], row[0])
+		}
+		checked++
+	}
+	assert.Greater(t, checked, 40)
+}
+
+// naiveValues lists every option of every heap of an octal code given by its digits.
+func naiveValues(ds []int, n int) []int {
+	g := make([]int, n)
+	for h := range n {
+		opts := map[int]bool{}
+		for take, d := range ds {
+			if take > h {
+				break
+			}
+			rest := h - take
+			if d&1 != 0 && take > 0 && rest == 0 {
+				opts[0] = true
+			}
+			if d&2 != 0 && take > 0 && rest > 0 {
+				opts[g[rest]] = true
+			}
+			if d&4 != 0 {
+				for a := 1; a < rest; a++ {
+					opts[g[a]^g[rest-a]] = true
+				}
+			}
+		}
+		for opts[g[h]] {
+			g[h]++
+		}
+	}
+	return g
+}
+
+// TestSameValuesKey checks that codes which share a key have the same values, by the
+// independent naiveValues, and that the key does merge codes (0.456 and 0.457 differ only in
+// the flag 1 of their last digit) and keeps apart codes that differ in more.
+func TestSameValuesKey(t *testing.T) {
+	const n = 400
+	byKey := map[string][]int{}
+	var keys []string
+	for _, c := range shortCodes() {
+		k := sameValuesKey(context.Background(), kayles.MustParseOctal(c))
+		g := naiveValues(kayles.MustParseOctal(c).Digits(), n)
+		if prev, ok := byKey[k]; ok {
+			require.Equal(t, prev, g, "%s shares the key %q", c, k)
+			continue
+		}
+		byKey[k] = g
+		keys = append(keys, k)
+	}
+	assert.Less(t, len(keys), 800)
+	key := func(c string) string { return sameValuesKey(context.Background(), kayles.MustParseOctal(c)) }
+	assert.Equal(t, key("0.456"), key("0.457"))
+	assert.NotEqual(t, key("0.6"), key("0.7"))
+	assert.NotEqual(t, key("0.6"), key("0.61"), "a different last digit changes the theorem's bound")
+}
+
+// TestClassifyBudget checks that -budget lists the codes it stops as open, with the values
+// they reached, and still writes the whole table.
+func TestClassifyBudget(t *testing.T) {
+	code, out, errOut := runOctal(t, "-classify", "-n", "200000", "-budget", "5ms")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Contains(t, lines[0], "-classify -n 200000 -budget 5ms")
+	open := 0
+	rows := 0
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		rows++
+		f := strings.Fields(l)
+		require.Len(t, f, 7)
+		if f[1] == "open" {
+			open++
+			assert.Less(t, atoi(t, f[4]), 200000, l)
+		}
+	}
+	assert.Equal(t, 1024, rows)
+	assert.Positive(t, open, "0.6, 0.007 and Grundy-like codes cannot reach 200000 values in 5ms")
+	code, _, errOut = runOctal(t, "-code", "0.77", "-budget", "1s")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-budget applies to -classify only")
+}
