@@ -21,8 +21,8 @@ import (
 // blockLanes is the number of heaps in a block.
 const blockLanes = 16
 
-// blockFrom is the least heap computed in blocks: below it the rare heaps are close to the
-// block's own and few pairs can be marked in bulk.
+// blockFrom is the least heap computed in blocks, unless a test forces another: below it the
+// rare heaps are close to the block's own and few pairs can be marked in bulk.
 const blockFrom = 1 << 10
 
 // blocks is the block engine's state: one mark array per heap of a block. The zero value
@@ -31,6 +31,7 @@ type blocks struct {
 	lanes *[blockLanes][markSize]uint8 // lanes[j][v] == stamp: v is an option of heap n+j
 	stamp uint8
 	size  int // heaps in a block: blockLanes, unless a test forces fewer
+	from  int // the least heap computed in blocks: blockFrom, unless a test forces another
 }
 
 // extend computes values of g, whose largest value is top, until there are n or one exceeds
@@ -43,7 +44,7 @@ func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, sto
 		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
 			s.choose(g)
 		}
-		if size := s.blk.lanesUsed(); s.on && len(s.takes) > 0 && a >= blockFrom && size > 1 {
+		if size := s.blk.lanesUsed(); s.on && len(s.takes) > 0 && a >= s.blk.start() && size > 1 {
 			g, top, stop = s.block(o, g, top, min(size, n-a, s.chooseAt-a))
 			if stop {
 				return g, top, true
@@ -58,6 +59,14 @@ func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, sto
 		top = max(top, v)
 	}
 	return g, top, false
+}
+
+// start returns the least heap computed in blocks.
+func (b *blocks) start() int {
+	if b.from == 0 {
+		return blockFrom
+	}
+	return b.from
 }
 
 // lanesUsed returns the number of heaps in a block.
@@ -139,18 +148,17 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 			}
 			below := rare[:rareBelow(rare, m)]
 			k := bulk[t]
-			markSplits(mark, g[:m], below[:k[0]], stamp)
-			mid := rare[k[1]:k[2]]
+			skip := -1 // a rare heap m/2 that may not be split off: m/2 + m/2 is not a move
 			if s.unequal[t] && m%2 == 0 {
-				for _, r := range mid {
-					if int(r) != m/2 {
-						mark[g[r]^g[m-int(r)]] = stamp
-					}
-				}
-			} else {
-				markSplits(mark, g[:m], mid, stamp)
+				skip = m / 2
 			}
-			markSplits(mark, g[:m], below[k[3]:], stamp)
+			for _, r := range [3][]int32{below[:min(k[0], len(below))], rare[k[1]:k[2]], below[k[3]:]} {
+				if j, ok := slices.BinarySearch(r, int32(skip)); ok {
+					markSplits(mark, g[:m], r[:j], stamp)
+					r = r[j+1:]
+				}
+				markSplits(mark, g[:m], r, stamp)
+			}
 		}
 		words := 64<<bits.Len(uint(top)>>6)/64 + 1 // as in sparse.next
 		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
