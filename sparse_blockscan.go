@@ -60,10 +60,18 @@ func (m *mirror) parts(k, lo, end int) ([]uint16, int) {
 // and tests sixteen splits with one branch.
 func scanUp(x, y []uint16, want *[markSize]uint8, k int) int {
 	y = y[:len(x)]
-	i := 0
-	for ; i+16 <= len(x); i += 16 {
-		a := (*[16]uint16)(x[i:])
-		b := (*[16]uint16)(y[i:])
+	// One by one until a multiple of sixteen is left (the first splits find the most).
+	for len(x) > 0 && len(y) > 0 && len(x)%16 != 0 {
+		if v := x[0] ^ y[0]; want[v] != 0 {
+			want[v] = 0
+			if k--; k == 0 {
+				return 0
+			}
+		}
+		x, y = x[1:], y[1:]
+	}
+	for len(x) >= 16 && len(y) >= 16 {
+		a, b := (*[16]uint16)(x), (*[16]uint16)(y)
 		hit := any4(want, pack4(a[0], a[1], a[2], a[3])^pack4(b[0], b[1], b[2], b[3]))
 		hit |= any4(want, pack4(a[4], a[5], a[6], a[7])^pack4(b[4], b[5], b[6], b[7]))
 		hit |= any4(want, pack4(a[8], a[9], a[10], a[11])^pack4(b[8], b[9], b[10], b[11]))
@@ -73,8 +81,9 @@ func scanUp(x, y []uint16, want *[markSize]uint8, k int) int {
 				return 0
 			}
 		}
+		x, y = x[16:], y[16:]
 	}
-	for ; i < len(x); i++ {
+	for i := range x {
 		if v := x[i] ^ y[i]; want[v] != 0 {
 			want[v] = 0
 			if k--; k == 0 {
