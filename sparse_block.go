@@ -44,7 +44,8 @@ func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, sto
 		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
 			s.choose(g)
 		}
-		if size := s.blk.lanesUsed(); s.on && len(s.takes) > 0 && a >= s.blk.start() && size > 1 {
+		if size := s.blk.lanesUsed(); s.on && len(s.takes) > 0 && a >= s.blk.start() && size > 1 &&
+			len(s.rare) >= s.blk.rareMin() {
 			g, top, stop = s.block(o, g, top, min(size, n-a, s.chooseAt-a))
 			if stop {
 				return g, top, true
@@ -59,6 +60,18 @@ func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, sto
 		top = max(top, v)
 	}
 	return g, top, false
+}
+
+// blockRare is the fewest rare heaps with which heaps are computed in blocks: with fewer,
+// marking them costs less than the block's work around them (0.1777 has 15).
+const blockRare = 128
+
+// rareMin returns the fewest rare heaps with which heaps are computed in blocks.
+func (b *blocks) rareMin() int {
+	if b.from != 0 { // a test that forces blocks forces them however few the rare heaps
+		return 0
+	}
+	return blockRare
 }
 
 // start returns the least heap computed in blocks.
@@ -152,13 +165,9 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 			if s.unequal[t] && m%2 == 0 {
 				skip = m / 2
 			}
-			for _, r := range [3][]int32{below[:min(k[0], len(below))], rare[k[1]:k[2]], below[k[3]:]} {
-				if j, ok := slices.BinarySearch(r, int32(skip)); ok {
-					markSplits(mark, g[:m], r[:j], stamp)
-					r = r[j+1:]
-				}
-				markSplits(mark, g[:m], r, stamp)
-			}
+			markBut(mark, g[:m], below[:min(k[0], len(below))], skip, stamp)
+			markBut(mark, g[:m], rare[k[1]:k[2]], skip, stamp)
+			markBut(mark, g[:m], below[k[3]:], skip, stamp)
 		}
 		words := 64<<bits.Len(uint(top)>>6)/64 + 1 // as in sparse.next
 		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
@@ -178,6 +187,20 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		}
 	}
 	return g, top, false
+}
+
+// markBut is markSplits for the rare heaps other than skip.
+func markBut(mark *[markSize]uint8, h []uint16, rare []int32, skip int, stamp uint8) {
+	if len(rare) == 0 {
+		return
+	}
+	if skip >= int(rare[0]) && skip <= int(rare[len(rare)-1]) {
+		if j, ok := slices.BinarySearch(rare, int32(skip)); ok {
+			markSplits(mark, h, rare[:j], stamp)
+			rare = rare[j+1:]
+		}
+	}
+	markSplits(mark, h, rare, stamp)
 }
 
 // markLanes marks, for each rare heap r (B-i <= r < m0, B = blockLanes, m0 = n-i below
