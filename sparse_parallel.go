@@ -169,9 +169,10 @@ func (p *pairStats) add(q pairStats) {
 }
 
 // extendPairs extends g, whose largest value is top, towards n values with the two-core
-// engine, for extendLocked: it returns at once when the run is too short or o is not
-// pairable, and early when done is closed or a value would exceed maxValue (then stop is
-// true). It returns the values and their largest. The helper goroutine ends before it returns,
+// engine, for extendLocked, and with the one-core block engine (sparse_block.go) where the
+// run is too short for two goroutines, o is not pairable or the chooser keeps to one core. It
+// returns early when done is closed or a value would exceed maxValue (then stop is true), with
+// the values and their largest. The helper goroutine ends before it returns,
 // also when it panics: a panic in either goroutine reaches the caller, in its own goroutine.
 func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
 	tune := e.pairs
