@@ -229,7 +229,11 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		if a >= tune.from && a >= mode.end {
 			mode.next(a, time.Now())
 		}
-		// A window ends where the one-core engine would choose a mask.
+		// A mask due at heap a is chosen first, as the one-core engine would, so that a window
+		// may start at a; a window ends where the one-core engine would choose a mask.
+		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+			s.choose(g)
+		}
 		end := min(n, mode.end, s.chooseAt)
 		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
