@@ -44,9 +44,8 @@ func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, sto
 		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
 			s.choose(g)
 		}
-		if size := s.blk.lanesUsed(); s.on && len(s.takes) > 0 && a >= s.blk.start() && size > 1 &&
-			len(s.rare) >= s.blk.rareMin() {
-			g, top, stop = s.block(o, g, top, min(size, n-a, s.chooseAt-a))
+		if s.on && len(s.takes) > 0 && a >= s.blk.start() && len(s.rare) >= s.blk.rareMin() {
+			g, top, stop = s.block(o, g, top, min(s.blk.lanesUsed(), n-a, s.chooseAt-a))
 			if stop {
 				return g, top, true
 			}
