@@ -62,6 +62,8 @@ type sparse struct {
 	want  *[markSize]uint8 // want[v] == stamp: v is a searched value still to be found
 	stamp uint8
 	needs []uint16 // scratch list of the searched values missing below the candidate
+	tail  mirror   // the recent values, for the scan
+	blk   blocks   // the block engine's marks
 }
 
 // newSparse returns the sparse state for o, counting the values g already computed.
@@ -160,7 +162,6 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	}
 	if s.stamp++; s.stamp == 0 {
 		clear(s.mark[:])
-		clear(s.want[:])
 		s.stamp = 1
 	}
 	stamp := s.stamp
@@ -189,28 +190,7 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	if len(need) == 0 {
 		return cand
 	}
-	want := s.want
-	for _, v := range need {
-		want[v] = stamp
-	}
-	k := len(need)
-	// Look for the missing searched values among all splits, small heaps first.
-	lo := 1
-	if len(s.takes) == 2 || len(s.takes) == 3 {
-		if k, lo = s.scanTakes(g, n, want, stamp, k); k == 0 {
-			return cand
-		}
-	}
-	k = s.scan(g, n, lo, (n-s.takes[0])/2+1, want, stamp, k)
-	if k == 0 {
-		return cand
-	}
-	for _, v := range need {
-		if want[v] == stamp {
-			return int(v)
-		}
-	}
-	return cand
+	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, cand)
 }
 
 // markRare marks the value of every split of heap n with a part in rare (the rare heaps, in
@@ -250,10 +230,60 @@ func markSplits(mark *[markSize]uint8, h []uint16, rare []int32, stamp uint8) {
 	}
 }
 
+// search returns the least value of need (ascending) that no split (a, m-a) of heap n with
+// lo <= a < hi has, or cand if they all have one, where m is n less a take. It reads g[a] only
+// for a < hi (and the other parts, m-a, from tail where it holds them, once it is brought up to
+// g). want is scratch, all zero, and left so.
+func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, need []uint16, cand int) int {
+	for _, v := range need {
+		want[v] = 1
+	}
+	k := len(need)
+	if len(s.takes) == 2 || len(s.takes) == 3 {
+		k, lo = s.scanTakes(g, n, lo, hi, want, k)
+	}
+	if k > 0 {
+		k = s.scan(g, n, lo, hi, want, tail, k)
+	}
+	if k == 0 {
+		return cand
+	}
+	v := cand
+	for _, w := range need {
+		if want[w] != 0 {
+			want[w] = 0
+			v = min(v, int(w))
+		}
+	}
+	return v
+}
+
 // scan looks for the wanted values among the splits (a, m-a) with lo <= a < hi, in blocks of
 // heaps so that the inner loops are tight, and returns how many are still missing. A take
 // that may not leave two equal heaps stops below m/2; the bound still falls as the take grows.
-func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp uint8, k int) int {
+func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, k int) int {
+	if len(s.takes) == 1 { // one pass, without the blocks that interleave the takes
+		m := n - s.takes[0]
+		half := m / 2
+		if s.unequal[0] {
+			half = (m - 1) / 2
+		}
+		end := min(hi, half+1)
+		if lo >= end {
+			return k
+		}
+		tail.sync(g)
+		if y, e := tail.parts(m, lo, end); lo < e {
+			if k = scanUp(g[lo:e], y, want, k); k == 0 {
+				return 0
+			}
+			lo = e
+		}
+		if lo < end {
+			k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], want, k)
+		}
+		return k
+	}
 	const block = 64
 	for ; lo < hi; lo += block {
 		for j, i := range s.takes {
@@ -266,7 +296,7 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp ui
 			if end <= lo {
 				break
 			}
-			if k = s.scanBlock(g[lo:end], g[m-end+1:m-lo+1], want, stamp, k); k == 0 {
+			if k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], want, k); k == 0 {
 				return 0
 			}
 		}
@@ -301,26 +331,27 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 }
 
 // scanTakes looks for the wanted values among the splits of two or three takes at once, for
-// the heaps a that every take can split off (1 <= a <= (n-t)/2, t the largest take, a < (n-t)/2
-// when that take may not leave two equal heaps), and returns how many are still missing and
-// the first a it did not look at. The takes' other parts are neighbours in g, so one pass costs
-// less than a pass per take. Only the largest take can split off a == m-a below that bound.
-func (s *sparse) scanTakes(g []uint16, n int, want *[markSize]uint8, stamp uint8, k int) (int, int) {
+// the heaps lo <= a < hi that every take can split off (a <= (n-t)/2, t the largest take,
+// a < (n-t)/2 when that take may not leave two equal heaps), and returns how many are still
+// missing and the first a it did not look at. The takes' other parts are neighbours in g, so
+// one pass costs less than a pass per take. Only the largest take can split off a == m-a
+// below that bound.
+func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *[markSize]uint8, k int) (int, int) {
 	t := s.takes
 	m := n - t[len(t)-1]
 	if s.unequal[len(t)-1] {
 		m-- // (m-1)/2: not a == m-a
 	}
-	hi := max(1, m/2+1)
+	hi = min(hi, max(1, m/2+1))
 	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
 	d1 := t[1] - t[0]
 	if len(t) == 2 {
-		for a := 1; a < hi; a++ {
+		for a := lo; a < hi; a++ {
 			x := g[a]
 			v0, v1 := x^g[b-a], x^g[b-a-d1]
-			if want[v0] == stamp || want[v1] == stamp {
+			if want[v0]|want[v1] != 0 {
 				for _, v := range [2]uint16{v0, v1} {
-					if want[v] == stamp {
+					if want[v] != 0 {
 						want[v] = 0
 						if k--; k == 0 {
 							return 0, a + 1
@@ -329,15 +360,15 @@ func (s *sparse) scanTakes(g []uint16, n int, want *[markSize]uint8, stamp uint8
 				}
 			}
 		}
-		return k, hi
+		return k, max(lo, hi)
 	}
 	d2 := t[2] - t[0]
-	for a := 1; a < hi; a++ {
+	for a := lo; a < hi; a++ {
 		x := g[a]
 		v0, v1, v2 := x^g[b-a], x^g[b-a-d1], x^g[b-a-d2]
-		if want[v0] == stamp || want[v1] == stamp || want[v2] == stamp {
+		if want[v0]|want[v1]|want[v2] != 0 {
 			for _, v := range [3]uint16{v0, v1, v2} {
-				if want[v] == stamp {
+				if want[v] != 0 {
 					want[v] = 0
 					if k--; k == 0 {
 						return 0, a + 1
@@ -346,21 +377,21 @@ func (s *sparse) scanTakes(g []uint16, n int, want *[markSize]uint8, stamp uint8
 			}
 		}
 	}
-	return k, hi
+	return k, max(lo, hi)
 }
 
 // scanBlock looks for the wanted values among the splits x[j] ^ y[len(x)-1-j] (y is as long as
-// x) and returns how many are still missing. It tests four splits at a time, so that the
-// loads overlap, and leaves the slow path only when one of them is wanted.
-func (s *sparse) scanBlock(x, y []uint16, want *[markSize]uint8, stamp uint8, k int) int {
+// x), clearing them in want, and returns how many are still missing. It tests four splits at
+// a time, so that the loads overlap, and leaves the fast path only when one of them is wanted.
+func scanBlock(x, y []uint16, want *[markSize]uint8, k int) int {
 	y = y[:len(x)]
 	for len(x) >= 4 && len(y) >= 4 {
 		e := len(y) - 4
 		t := y[e:]
 		v0, v1, v2, v3 := x[0]^t[3], x[1]^t[2], x[2]^t[1], x[3]^t[0]
-		if want[v0] == stamp || want[v1] == stamp || want[v2] == stamp || want[v3] == stamp {
+		if want[v0]|want[v1]|want[v2]|want[v3] != 0 {
 			for _, v := range [4]uint16{v0, v1, v2, v3} {
-				if want[v] == stamp {
+				if want[v] != 0 {
 					want[v] = 0
 					if k--; k == 0 {
 						return 0
@@ -371,7 +402,7 @@ func (s *sparse) scanBlock(x, y []uint16, want *[markSize]uint8, stamp uint8, k 
 		x, y = x[4:], y[:e]
 	}
 	for j, a := range x {
-		if v := a ^ y[len(x)-1-j]; want[v] == stamp {
+		if v := a ^ y[len(x)-1-j]; want[v] != 0 {
 			want[v] = 0
 			if k--; k == 0 {
 				return 0

@@ -109,6 +109,7 @@ type pairWorker struct {
 	top        int     // the largest value below seen
 	seen       int
 	helper     bool // the helper's worker
+	tail       mirror
 	stats      pairStats
 }
 
@@ -168,16 +169,17 @@ func (p *pairStats) add(q pairStats) {
 }
 
 // extendPairs extends g, whose largest value is top, towards n values with the two-core
-// engine, for extendLocked: it returns at once when the run is too short or o is not
-// pairable, and early when done is closed or a value would exceed maxValue (then stop is
-// true). It returns the values and their largest. The helper goroutine ends before it returns,
+// engine, for extendLocked, and with the one-core block engine (sparse_block.go) where the
+// run is too short for two goroutines, o is not pairable or the chooser keeps to one core. It
+// returns early when done is closed or a value would exceed maxValue (then stop is true), with
+// the values and their largest. The helper goroutine ends before it returns,
 // also when it panics: a panic in either goroutine reaches the caller, in its own goroutine.
 func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
 	tune := e.pairs
-	if n < tune.from || n-len(g) < tune.min || !e.pairable() {
-		return g, top, false
-	}
 	s := e.sp
+	if n < tune.from || n-len(g) < tune.min || !e.pairable() {
+		return s.extendDone(e.pl, g, n, top, done)
+	}
 	if s.two.eng == nil {
 		s.two.eng, s.two.help = newPairWorker(), newPairWorker()
 		s.two.help.helper = true
@@ -227,7 +229,11 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		if a >= tune.from && a >= mode.end {
 			mode.next(a, time.Now())
 		}
-		// A window ends where the one-core engine would choose a mask.
+		// A mask due at heap a is chosen first, as the one-core engine would, so that a window
+		// may start at a; a window ends where the one-core engine would choose a mask.
+		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+			s.choose(g)
+		}
 		end := min(n, mode.end, s.chooseAt)
 		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
@@ -264,12 +270,34 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			check = len(g)
 			continue
 		}
-		v := s.next(e.pl, g, top)
-		if v > maxValue {
+		// One core, in blocks, up to where the chooser's window ends (the chooser starts at
+		// tune.from), and for 64 values at most, so that done is looked at.
+		to := min(n, a+64, tune.from)
+		if a >= tune.from {
+			to = min(n, a+64, mode.end)
+		}
+		g, top, stop = s.extend(e.pl, g, max(to, a+1), top)
+		if stop {
 			return g, top, true
 		}
-		g = append(g, uint16(v))
-		top = max(top, v)
+	}
+	return g, top, false
+}
+
+// extendDone is sparse.extend, looking at done between blocks of 64 values: it returns early,
+// with stop false, once done is closed.
+func (s *sparse) extendDone(o *plan, g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
+	for len(g) < n {
+		if done != nil {
+			select {
+			case <-done:
+				return g, top, false
+			default:
+			}
+		}
+		if g, top, stop = s.extend(o, g, min(n, len(g)+64), top); stop {
+			return g, top, true
+		}
 	}
 	return g, top, false
 }
@@ -362,7 +390,6 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 	size := 64 * (64<<bits.Len(uint(top)>>6)/64 + 1) // as in sparse.next
 	if w.stamp++; w.stamp == 0 {
 		clear(w.mark[:])
-		clear(w.want[:])
 		w.stamp = 1
 	}
 	stamp, mark := w.stamp, w.mark
@@ -387,24 +414,7 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 	if len(need) == 0 {
 		return cand
 	}
-	for _, v := range need {
-		w.want[v] = stamp
-	}
-	k, lo := len(need), 1
-	if len(s.takes) == 2 || len(s.takes) == 3 {
-		if k, lo = s.scanTakes(g, h, w.want, stamp, k); k == 0 {
-			return cand
-		}
-	}
-	if s.scan(g, h, lo, (h-s.takes[0])/2+1, w.want, stamp, k) == 0 {
-		return cand
-	}
-	for _, v := range need {
-		if w.want[v] == stamp {
-			return int(v)
-		}
-	}
-	return cand
+	return s.search(g, h, 1, (h-s.takes[0])/2+1, w.want, &w.tail, need, cand)
 }
 
 // pairChooser decides, window by window, whether the engine computes heaps with the helper

@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -413,4 +414,146 @@ func TestPairsMaskChoices(t *testing.T) {
 		}
 	}
 	assert.Positive(t, helped, "no heap computed by the helper")
+}
+
+// coreWork returns, for the heaps n to n+h-1 of Officers (0.6), the work of each heap in the
+// one-core engine (6.8 instructions a searched split scanned and 4.8 a rare pair marked, with
+// 300 for the rest, as callgrind counts them in the block engine), and for each k in ks
+// whether a heap computed without the options that need its k-1 latest heaps (G(n-1) and the
+// splits (a, n-1-a) with a <= k-2) would have to be computed again: whether the mex of the
+// other options differs from G(n).
+func coreWork(tb testing.TB, n, h int, ks []int) (cost []float64, again map[int][]bool) {
+	o := MustParseOctal("0.6")
+	vals, err := oneCore(o).Values(ctx, n+h)
+	require.NoError(tb, err)
+	g := make([]uint16, len(vals))
+	for i, v := range vals {
+		g[i] = uint16(v)
+	}
+	s := o.eng.sp
+	again = map[int][]bool{}
+	seen := make([]bool, 1<<10)
+	for x := n; x < n+h; x++ {
+		clear(seen)
+		seen[g[x-1]] = true
+		pairs := 0
+		for _, r := range s.rare {
+			if int(r) < x-1 {
+				seen[g[r]^g[x-1-int(r)]] = true
+				pairs++
+			}
+		}
+		splits, k := 0, 0
+		want := map[uint16]bool{}
+		for v := range seen {
+			if seen[v] {
+				continue
+			}
+			if s.class[v] != s.searched(x) {
+				break
+			}
+			want[uint16(v)] = true
+		}
+		k = len(want)
+		for a := 1; a <= (x-1)/2 && k > 0; a++ {
+			splits++
+			if v := g[a] ^ g[x-1-a]; want[v] {
+				delete(want, v)
+				k--
+			}
+		}
+		cost = append(cost, 6.8*float64(splits)+4.8*float64(pairs)+300)
+		for _, c := range ks {
+			clear(seen)
+			if c < 2 {
+				seen[g[x-1]] = true
+			}
+			for a := max(1, c-1); a <= (x-1)/2; a++ {
+				seen[g[a]^g[x-1-a]] = true
+			}
+			v := 0
+			for seen[v] {
+				v++
+			}
+			again[c] = append(again[c], v != int(g[x]))
+		}
+	}
+	return cost, again
+}
+
+// simulateCores returns the time k goroutines take to compute heaps of the given costs as
+// the two-core engine does, generalised: each claims the next heap as soon as its last is
+// done, computes it from the options that do not need the k-1 heaps before it once the values
+// below those are known, and publishes it after the heap before, handoff later (and after
+// computing it again, at its cost, where again says so).
+func simulateCores(cost []float64, again []bool, k int, handoff float64) float64 {
+	free := make([]float64, k)
+	done := make([]float64, len(cost))
+	for h, c := range cost {
+		w := 0
+		for i := range free {
+			if free[i] < free[w] {
+				w = i
+			}
+		}
+		start := free[w]
+		if h-k >= 0 {
+			start = max(start, done[h-k])
+		}
+		d := start + c
+		if k > 1 {
+			if h > 0 {
+				d = max(d, done[h-1])
+			}
+			d += handoff
+			if again[h] {
+				d += c
+			}
+		}
+		done[h], free[w] = d, d
+	}
+	return done[len(done)-1]
+}
+
+func TestSimulateCores(t *testing.T) {
+	cost := []float64{10, 10, 10, 10, 10, 10}
+	none := make([]bool, len(cost))
+	assert.InDelta(t, 60.0, simulateCores(cost, none, 1, 5), 1e-9)
+	// Two cores, handoffs of 5: heap h starts when h-2 is done and ends 15 later, 5 after h-1.
+	assert.InDelta(t, 50.0, simulateCores(cost, none, 2, 5), 1e-9)
+	assert.InDelta(t, 34.0, simulateCores(cost, none, 2, 1), 1e-9) // pairs of heaps 11 apart
+	// Computing again costs a heap's time on the critical path.
+	again := []bool{false, false, true, false, false, false}
+	assert.Greater(t, simulateCores(cost, again, 2, 1), simulateCores(cost, none, 2, 1))
+	// k goroutines never beat k times one, nor the handoffs in sequence.
+	assert.GreaterOrEqual(t, simulateCores(cost, none, 4, 1), 60.0/4)
+	assert.GreaterOrEqual(t, simulateCores(cost, none, 4, 3), 3.0*6)
+}
+
+// BenchmarkCoresSimulated reports how k goroutines would scale on Officers past 2^17 values,
+// simulated from the work of each heap (coreWork) with a handoff between goroutines of 30, 100
+// or 300 ns (the engine runs about 10 of coreWork's instructions a nanosecond): speedup over
+// one core, and the share of heaps computed again. It measures nothing of this machine but the
+// time the simulation takes.
+func BenchmarkCoresSimulated(b *testing.B) {
+	ks := []int{1, 2, 4, 8, 16, 32}
+	cost, again := coreWork(b, 1<<17, 1<<13, ks)
+	for _, k := range ks {
+		for _, ns := range []int{30, 100, 300} {
+			b.Run("k="+strconv.Itoa(k)+"/handoff="+strconv.Itoa(ns)+"ns", func(b *testing.B) {
+				var t float64
+				for b.Loop() {
+					t = simulateCores(cost, again[k], k, 10*float64(ns))
+				}
+				n := 0
+				for _, a := range again[k] {
+					if a {
+						n++
+					}
+				}
+				b.ReportMetric(simulateCores(cost, again[k], 1, 0)/t, "speedup")
+				b.ReportMetric(100*float64(n)/float64(len(cost)), "%again")
+			})
+		}
+	}
 }

@@ -1,0 +1,243 @@
+package kayles
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// This file implements the block engine: the one-core rare/common engine computing heaps n to
+// n+B-1 at once, so that the walk of the rare heaps reads consecutive values.
+
+// For a rare heap r and a take i, the splits (r, n+j-i-r) of the heaps n+j, j < B, have the
+// values G(r) ^ G(n-i-r+j): B consecutive values XORed with one, four to a 64-bit word, each
+// marked in the marks of its own heap. The block marks so, before any of its values is known,
+// every pair whose parts are all below n: rare heaps r from B-i up to n-i, leaving out for a
+// take that forbids equal heaps the r with 2r between n-i and n-i+B-1. The rest (rare heaps
+// below B-i, those left out, rare heaps from n-i on, including those of the block itself, the
+// moves that leave one heap) are marked heap by heap, in order, once the values below each are
+// known; then each heap's mex is found as sparse.mex finds it, with the same scan. The values
+// are those of sparse.mex, and so of the reference mex.
+
+// blockLanes is the number of heaps in a block.
+const blockLanes = 16
+
+// blockFrom is the least heap computed in blocks, unless a test forces another: below it the
+// rare heaps are close to the block's own and few pairs can be marked in bulk.
+const blockFrom = 1 << 10
+
+// blocks is the block engine's state: one mark array per heap of a block. The zero value
+// allocates them when first used.
+type blocks struct {
+	lanes *[blockLanes][markSize]uint8 // lanes[j][v] == stamp: v is an option of heap n+j
+	stamp uint8
+	size  int // heaps in a block: blockLanes, unless a test forces fewer
+	from  int // the least heap computed in blocks: blockFrom, unless a test forces another
+}
+
+// extend computes values of g, whose largest value is top, until there are n or one exceeds
+// maxValue (then stop is true), in blocks where the mask is in use, and returns the values and
+// their largest. It chooses masks where sparse.next would, so the values, masks and reports
+// are those of the one-core engine.
+func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, stop bool) {
+	for len(g) < n {
+		a := len(g)
+		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+			s.choose(g)
+		}
+		if s.on && len(s.takes) > 0 && a >= s.blk.start() && len(s.rare) >= s.blk.rareMin() {
+			g, top, stop = s.block(o, g, top, min(s.blk.lanesUsed(), n-a, s.chooseAt-a))
+			if stop {
+				return g, top, true
+			}
+			continue
+		}
+		v := s.next(o, g, top)
+		if v > maxValue {
+			return g, top, true
+		}
+		g = append(g, uint16(v))
+		top = max(top, v)
+	}
+	return g, top, false
+}
+
+// blockRare is the fewest rare heaps with which heaps are computed in blocks: with fewer,
+// marking them costs less than the block's work around them (0.1777 has 15).
+const blockRare = 128
+
+// rareMin returns the fewest rare heaps with which heaps are computed in blocks.
+func (b *blocks) rareMin() int {
+	if b.from != 0 { // a test that forces blocks forces them however few the rare heaps
+		return 0
+	}
+	return blockRare
+}
+
+// start returns the least heap computed in blocks.
+func (b *blocks) start() int {
+	if b.from == 0 {
+		return blockFrom
+	}
+	return b.from
+}
+
+// lanesUsed returns the number of heaps in a block.
+func (b *blocks) lanesUsed() int {
+	if b.size == 0 {
+		return blockLanes
+	}
+	return b.size
+}
+
+// block computes the next l heaps of g (1 <= l <= blockLanes; fewer when a heap brings the
+// rare heaps to the count at which a new mask is chosen, or a value exceeds maxValue, when
+// stop is true) and returns the values and their largest. g must have room for l more.
+func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop bool) {
+	b := &s.blk
+	if b.lanes == nil {
+		b.lanes = new([blockLanes][markSize]uint8)
+	}
+	if s.want == nil {
+		s.want = new([markSize]uint8)
+	}
+	if b.stamp++; b.stamp == 0 {
+		for j := range b.lanes {
+			clear(b.lanes[j][:])
+		}
+		b.stamp = 1
+	}
+	stamp, lanes := b.stamp, b.lanes
+	n := len(g)
+	// bulk[t] are the index ranges of s.rare marked in bulk for take t: [0]..[1] and [2]..[3].
+	var bulkBuf [4][4]int
+	bulk := bulkBuf[:0]
+	if len(s.takes) > len(bulkBuf) {
+		bulk = make([][4]int, 0, len(s.takes))
+	}
+	rare := s.rare
+	for t, i := range s.takes {
+		m0 := n - i
+		k1 := rareBelow(rare, m0)
+		k0, _ := slices.BinarySearch(rare[:k1], int32(l-i))
+		ka, kb := k1, k1
+		if s.unequal[t] {
+			ka, _ = slices.BinarySearch(rare[k0:k1], int32((m0+1)/2))
+			kb, _ = slices.BinarySearch(rare[k0:k1], int32((m0+l-1)/2+1))
+			ka, kb = k0+ka, k0+kb
+		}
+		bulk = append(bulk, [4]int{k0, ka, kb, k1})
+		for _, r := range [2][]int32{rare[k0:ka], rare[kb:k1]} {
+			if l == blockLanes {
+				markLanes(lanes, g, m0, r, stamp)
+			} else {
+				markLanesFew(lanes, g, m0, r, stamp, l)
+			}
+		}
+	}
+	for j := range l {
+		h := n + j
+		mark := &lanes[j]
+		for _, i := range o.whole {
+			if i == h {
+				mark[0] = stamp
+			}
+		}
+		for _, i := range o.leave1 {
+			if i < h {
+				mark[g[h-i]] = stamp
+			}
+		}
+		for _, i := range o.equal {
+			if m := h - i; m >= 2 && m%2 == 0 {
+				mark[0] = stamp
+			}
+		}
+		rare = s.rare // with the block's own rare heaps so far
+		for t, i := range s.takes {
+			m := h - i
+			if m < 2 {
+				continue
+			}
+			below := rare[:rareBelow(rare, m)]
+			k := bulk[t]
+			skip := -1 // a rare heap m/2 that may not be split off: m/2 + m/2 is not a move
+			if s.unequal[t] && m%2 == 0 {
+				skip = m / 2
+			}
+			markBut(mark, g[:m], below[:min(k[0], len(below))], skip, stamp)
+			markBut(mark, g[:m], rare[k[1]:k[2]], skip, stamp)
+			markBut(mark, g[:m], below[k[3]:], skip, stamp)
+		}
+		words := 64<<bits.Len(uint(top)>>6)/64 + 1 // as in sparse.next
+		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
+		s.needs = need
+		v := cand
+		if len(need) > 0 {
+			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+		}
+		if v > maxValue {
+			return g, top, true
+		}
+		s.record(h, v)
+		g = append(g, uint16(v))
+		top = max(top, v)
+		if s.on && len(s.rare) >= s.rareAt {
+			break // sparse.next chooses a mask before the next heap
+		}
+	}
+	return g, top, false
+}
+
+// markBut is markSplits for the rare heaps other than skip.
+func markBut(mark *[markSize]uint8, h []uint16, rare []int32, skip int, stamp uint8) {
+	if len(rare) == 0 {
+		return
+	}
+	if skip >= int(rare[0]) && skip <= int(rare[len(rare)-1]) {
+		if j, ok := slices.BinarySearch(rare, int32(skip)); ok {
+			markSplits(mark, h, rare[:j], stamp)
+			rare = rare[j+1:]
+		}
+	}
+	markSplits(mark, h, rare, stamp)
+}
+
+// markLanes marks, for each rare heap r (B-i <= r < m0, B = blockLanes, m0 = n-i below
+// len(g) = n), the values G(r) ^ G(m0-r+j) in lanes[j] for every j < B: the splits (r, m-r) of
+// heaps n+j for take i.
+func markLanes(lanes *[blockLanes][markSize]uint8, g []uint16, m0 int, rare []int32, stamp uint8) {
+	for _, r := range rare {
+		y := (*[blockLanes]uint16)(g[m0-int(r):])
+		x := uint64(g[r]) * 0x0001_0001_0001_0001
+		w := pack4(y[0], y[1], y[2], y[3]) ^ x
+		lanes[0][uint16(w)] = stamp
+		lanes[1][uint16(w>>16)] = stamp
+		lanes[2][uint16(w>>32)] = stamp
+		lanes[3][w>>48] = stamp
+		w = pack4(y[4], y[5], y[6], y[7]) ^ x
+		lanes[4][uint16(w)] = stamp
+		lanes[5][uint16(w>>16)] = stamp
+		lanes[6][uint16(w>>32)] = stamp
+		lanes[7][w>>48] = stamp
+		w = pack4(y[8], y[9], y[10], y[11]) ^ x
+		lanes[8][uint16(w)] = stamp
+		lanes[9][uint16(w>>16)] = stamp
+		lanes[10][uint16(w>>32)] = stamp
+		lanes[11][w>>48] = stamp
+		w = pack4(y[12], y[13], y[14], y[15]) ^ x
+		lanes[12][uint16(w)] = stamp
+		lanes[13][uint16(w>>16)] = stamp
+		lanes[14][uint16(w>>32)] = stamp
+		lanes[15][w>>48] = stamp
+	}
+}
+
+// markLanesFew is markLanes for the first l lanes only.
+func markLanesFew(lanes *[blockLanes][markSize]uint8, g []uint16, m0 int, rare []int32, stamp uint8, l int) {
+	for _, r := range rare {
+		x, y := g[r], g[m0-int(r):][:l]
+		for j, v := range y {
+			lanes[j][x^v] = stamp
+		}
+	}
+}

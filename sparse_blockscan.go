@@ -1,0 +1,125 @@
+package kayles
+
+// This file implements the word-parallel scan of the searched splits: a mirror of the recent
+// values in descending order of heap, so that both parts of the splits (a, m-a) run upwards and
+// four 16-bit values are loaded and XORed as one 64-bit word.
+
+// mirrorWindow is how many recent values a mirror keeps: the searched splits of Officers (0.6)
+// rarely reach past 12,000 heaps; the parts beyond the window are scanned from g itself.
+const mirrorWindow = 1 << 14
+
+// mirror holds G(h) for from <= h < to at buf[r-h], descending in h, so that the splits' larger
+// parts g[m-a], m-a falling as a rises, are ascending in buf. The zero mirror holds nothing.
+// It is owned by one goroutine.
+type mirror struct {
+	buf         []uint16
+	r, from, to int
+}
+
+// sync brings m up to the values g, which extend the values it holds: it copies the new ones,
+// or the last mirrorWindow of g when it is far behind. It reads only g's last mirrorWindow
+// values.
+func (m *mirror) sync(g []uint16) {
+	n := len(g)
+	if n <= m.to {
+		return
+	}
+	size := 2 * mirrorWindow
+	if m.buf == nil {
+		m.buf = make([]uint16, size)
+	}
+	if n-m.to > mirrorWindow || m.to == 0 {
+		m.from = max(0, n-mirrorWindow)
+		m.to = m.from
+		m.r = m.from + size - 1
+	}
+	for h := m.to; h < n; h++ {
+		if h > m.r { // no room: keep the last mirrorWindow values, shifted up
+			shift := h - mirrorWindow + size - 1 - m.r
+			copy(m.buf[shift:], m.buf[:size-shift])
+			m.r += shift
+			m.from = max(m.from, h-mirrorWindow)
+		}
+		m.buf[m.r-h] = g[h]
+	}
+	m.to = n
+}
+
+// parts returns, for the splits (a, k-a) with lo <= a < end, the larger parts G(k-a) in
+// ascending order of a, for as many a as m holds (up to the returned bound).
+func (m *mirror) parts(k, lo, end int) ([]uint16, int) {
+	if k-lo >= m.to || k-lo < m.from {
+		return nil, lo
+	}
+	end = min(end, k-m.from+1)
+	return m.buf[m.r-k+lo : m.r-k+end], end
+}
+
+// scanUp looks for the wanted values among the splits x[j] ^ y[j] (y is as long as x), clearing
+// them in want, and returns how many are still missing. It XORs four values in each 64-bit word
+// and tests sixteen splits with one branch.
+func scanUp(x, y []uint16, want *[markSize]uint8, k int) int {
+	y = y[:len(x)]
+	// One by one until a multiple of sixteen is left (the first splits find the most).
+	for len(x) > 0 && len(y) > 0 && len(x)%16 != 0 {
+		if v := x[0] ^ y[0]; want[v] != 0 {
+			want[v] = 0
+			if k--; k == 0 {
+				return 0
+			}
+		}
+		x, y = x[1:], y[1:]
+	}
+	for len(x) >= 16 && len(y) >= 16 {
+		a, b := (*[16]uint16)(x), (*[16]uint16)(y)
+		hit := any4(want, pack4(a[0], a[1], a[2], a[3])^pack4(b[0], b[1], b[2], b[3]))
+		hit |= any4(want, pack4(a[4], a[5], a[6], a[7])^pack4(b[4], b[5], b[6], b[7]))
+		hit |= any4(want, pack4(a[8], a[9], a[10], a[11])^pack4(b[8], b[9], b[10], b[11]))
+		hit |= any4(want, pack4(a[12], a[13], a[14], a[15])^pack4(b[12], b[13], b[14], b[15]))
+		if hit != 0 {
+			if k = found(want, a, b, k); k == 0 {
+				return 0
+			}
+		}
+		x, y = x[16:], y[16:]
+	}
+	for i := range x {
+		if v := x[i] ^ y[i]; want[v] != 0 {
+			want[v] = 0
+			if k--; k == 0 {
+				return 0
+			}
+		}
+	}
+	return k
+}
+
+// found clears in want the values of the splits x[j] ^ y[j] that are wanted and returns how
+// many are still missing of the k that were; k is 0 once all are found.
+func found(want *[markSize]uint8, x, y *[16]uint16, k int) int {
+	for j := range x {
+		if v := x[j] ^ y[j]; want[v] != 0 {
+			want[v] = 0
+			if k--; k == 0 {
+				return 0
+			}
+		}
+	}
+	return k
+}
+
+// pack4 packs four 16-bit values into one 64-bit word, the first lowest (one load when they
+// are neighbours in memory).
+func pack4(a, b, c, d uint16) uint64 {
+	return uint64(a) | uint64(b)<<16 | uint64(c)<<32 | uint64(d)<<48
+}
+
+// any4 returns the OR of want at the four values packed in w.
+func any4(want *[markSize]uint8, w uint64) uint8 {
+	h := want[uint16(w)]
+	w >>= 16
+	h |= want[uint16(w)]
+	w >>= 16
+	h |= want[uint16(w)]
+	return h | want[w>>16]
+}
