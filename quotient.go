@@ -155,7 +155,6 @@ type quotientBuilder struct {
 	m     *monoid
 	types []heapType // the live heaps so far, ascending
 	phi   []int32
-	reps  []Position // reps[x]: a position of class x with the fewest tokens
 	chg   []Change
 	b     *budget
 }
@@ -167,7 +166,6 @@ func (qb *quotientBuilder) result(n int) *Quotient {
 func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 	qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
 	qb.phi = []int32{0}
-	qb.reps = []Position{{}}
 	for h := 1; h <= n; h++ {
 		qb.b = newBudget(qb.ctx, qb.o.limits.Steps, quotientUnit, func() string {
 			return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h)
@@ -233,304 +231,11 @@ func (qb *quotientBuilder) step(h int) error {
 			return nil
 		}
 	}
-	// A new generator g with g^(i+p) = g^i.
-	outcomes := map[int][]bool{} // outcomes[j][x]: r_x + j·h is a P-position
-	search := &quotientSearch{qb: qb, h: h, memo: map[string]bool{}}
-	for s := 2; s <= maxCycle; s++ {
-		for i := 0; i < s; i++ {
-			p := s - i
-			if m.n*s > MaxQuotientOrder {
-				return &LimitError{Question: "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h),
-					Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
-			}
-			for j := range s {
-				if outcomes[j] == nil {
-					col := make([]bool, m.n)
-					for x := range m.n {
-						pos := qb.reps[x]
-						for range j {
-							pos = pos.Add(fromHeaps([]int{h}))
-						}
-						win, ok := search.wins(pos)
-						if !ok {
-							return qb.b.err
-						}
-						col[x] = !win
-					}
-					outcomes[j] = col
-				}
-			}
-			cand, types := product(m, qb.types, h, opts, i, p, outcomes)
-			ok, _, err := verify(cand, types, qb.b)
-			if err != nil {
-				return err
-			}
-			if ok {
-				qb.adopt(cand, types, h)
-				return nil
-			}
-		}
-	}
-	return qb.learn(h, search)
+	return qb.words(h)
 }
 
-// maxTests bounds the test positions of [quotientBuilder.learn], and maxRounds its rounds.
-const (
-	maxTests  = 1 << 11
-	maxRounds = 64
-)
-
-// learn finds the quotient at heap h when it splits classes of the quotient below h: the
-// classes of the positions u of heaps up to h are told apart by their rows, the outcomes of
-// u+z for the test positions z; a candidate monoid is built from the rows of the sums of
-// representatives, checked to be a commutative monoid of which Φ is a homomorphism, and
-// verified; each failure adds the sub-positions of the position at fault to the tests.
-func (qb *quotientBuilder) learn(h int, search *quotientSearch) error {
-	question := func() string { return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h) }
-	var heaps []int // the live heaps up to h
-	for g := 1; g <= h; g++ {
-		if g == h || !qb.pl.dead(g) {
-			heaps = append(heaps, g)
-		}
-	}
-	one := func(g int) Position { return fromHeaps([]int{g}) }
-	var tests []Position
-	seenTest := map[string]bool{}
-	addTest := func(z Position) {
-		if !seenTest[z.enc] && len(tests) < maxTests {
-			seenTest[z.enc] = true
-			tests = append(tests, z)
-		}
-	}
-	addTest(Position{})
-	for _, r := range qb.reps {
-		for j := range 3 {
-			z := r
-			for range j {
-				z = z.Add(one(h))
-			}
-			addTest(z)
-		}
-	}
-	addSubs := func(p Position) {
-		// Every sub-multiset of p, once.
-		var sizes, counts []int
-		for h := range p.All() {
-			if len(sizes) > 0 && sizes[len(sizes)-1] == h {
-				counts[len(counts)-1]++
-			} else {
-				sizes, counts = append(sizes, h), append(counts, 1)
-			}
-		}
-		var rec func(k int, cur []int)
-		rec = func(k int, cur []int) {
-			if len(tests) >= maxTests {
-				return
-			}
-			if k == len(sizes) {
-				addTest(fromHeaps(slices.Clone(cur)))
-				return
-			}
-			for c := 0; c <= counts[k]; c++ {
-				rec(k+1, cur)
-				cur = append(cur, sizes[k])
-			}
-		}
-		rec(0, nil)
-	}
-	small := 0 // every position of at most small tokens is a test
-	for range maxRounds {
-		rowOf := func(u Position) (string, bool) {
-			row := make([]byte, len(tests))
-			for k, z := range tests {
-				win, ok := search.wins(qb.pl.misereFormPos(u.Add(z)))
-				if !ok {
-					return "", false
-				}
-				if !win {
-					row[k] = 1
-				}
-			}
-			return string(row), true
-		}
-		ids := map[string]int32{}
-		var reps []Position
-		state := func(u Position) (int32, bool) {
-			row, ok := rowOf(u)
-			if !ok {
-				return 0, false
-			}
-			id, seen := ids[row]
-			if !seen {
-				id = int32(len(reps))
-				ids[row] = id
-				reps = append(reps, u)
-			}
-			return id, true
-		}
-		if _, ok := state(Position{}); !ok {
-			return qb.b.err
-		}
-		// The moves of each element by each heap, and the products of representatives; a
-		// new row is a new element, with moves and products of its own.
-		delta := map[[2]int32]int32{}
-		var mul []int32
-		n, moved := 0, 0
-		for n < len(reps) || moved < len(reps) {
-			for ; moved < len(reps); moved++ {
-				if len(reps) > MaxQuotientOrder {
-					return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
-				}
-				for k, g := range heaps {
-					y, ok := state(reps[moved].Add(one(g)))
-					if !ok {
-						return qb.b.err
-					}
-					delta[[2]int32{int32(moved), int32(k)}] = y
-				}
-			}
-			n = len(reps)
-			if n > MaxQuotientOrder {
-				return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
-			}
-			mul = make([]int32, n*n)
-			for x := range n {
-				for y := x; y < n; y++ {
-					z, ok := state(reps[x].Add(reps[y]))
-					if !ok {
-						return qb.b.err
-					}
-					mul[x*n+y], mul[y*n+x] = z, z
-				}
-			}
-		}
-		p := make([]bool, n)
-		for row, id := range ids {
-			p[id] = row[0] == 1
-		}
-		cand := &monoid{n: n, mul: mul, p: p}
-		types := make([]heapType, len(heaps))
-		for k, g := range heaps {
-			types[k] = heapType{heap: g, q: mul[0*n+int(delta[[2]int32{0, int32(k)}])]}
-		}
-		qOf := map[int]int32{}
-		for _, t := range types {
-			qOf[t.heap] = t.q
-		}
-		// A commutative monoid (commutative by construction) of which Φ is a homomorphism.
-		fault := Position{}
-		faulty := false
-	check:
-		for x := range n {
-			for k := range heaps {
-				if delta[[2]int32{int32(x), int32(k)}] != cand.times(int32(x), types[k].q) {
-					fault, faulty = reps[x].Add(one(heaps[k])).Add(reps[types[k].q]), true
-					break check
-				}
-			}
-			for y := range n {
-				for z := range n {
-					if !qb.b.spend(1) {
-						return qb.b.err
-					}
-					xy := cand.times(int32(x), int32(y))
-					if cand.times(xy, int32(z)) != cand.times(int32(x), cand.times(int32(y), int32(z))) {
-						fault, faulty = reps[x].Add(reps[y]).Add(reps[z]), true
-						break check
-					}
-				}
-			}
-		}
-		if !faulty {
-			for k, g := range heaps {
-				var opts []int32
-				qb.pl.options(g, g, func(_ int, left []int) bool {
-					c := int32(0)
-					for _, l := range left {
-						if q, ok := qOf[l]; ok {
-							c = cand.times(c, q)
-						}
-					}
-					if !slices.Contains(opts, c) {
-						opts = append(opts, c)
-					}
-					return true
-				})
-				slices.Sort(opts)
-				types[k].opts = opts
-			}
-			ok, v, err := verify(cand, types, qb.b)
-			if err != nil {
-				return err
-			}
-			if ok {
-				qb.adopt(cand, types, h)
-				return nil
-			}
-			var hs []int
-			for k, c := range v {
-				for range c {
-					hs = append(hs, heaps[k])
-				}
-			}
-			fault = fromHeaps(hs)
-		}
-		before := len(tests)
-		addSubs(fault)
-		for len(tests) == before && small < h*h {
-			// No new test from the fault: every position of one more token.
-			small++
-			for _, z := range positionsOf(heaps, small) {
-				addTest(z)
-			}
-		}
-		if len(tests) == before {
-			break
-		}
-	}
-	return &LimitError{Question: question(), Limit: maxTests, Unit: "test positions",
-		Advice: "the classes at this heap could not be told apart within them; ask for a quotient of fewer heaps"}
-}
-
-// maxCycle bounds i+p for a new generator g with g^(i+p) = g^i.
-const maxCycle = 6
-
-// product returns the candidate M × <g | g^(i+p) = g^i> with its P-portion read off outcomes,
-// and the heap types in it, heap h last with class g.
-func product(m *monoid, old []heapType, h int, opts []int32, i, p int, outcomes map[int][]bool) (*monoid, []heapType) {
-	s := i + p
-	n := m.n * s
-	pow := func(e int) int {
-		if e < s {
-			return e
-		}
-		return i + (e-i)%p
-	}
-	c := &monoid{n: n, mul: make([]int32, n*n), p: make([]bool, n)}
-	for x := range m.n {
-		for j := range s {
-			c.p[x*s+j] = outcomes[j][x]
-			for y := range m.n {
-				for l := range s {
-					c.mul[(x*s+j)*n+y*s+l] = m.times(int32(x), int32(y))*int32(s) + int32(pow(j+l))
-				}
-			}
-		}
-	}
-	lift := func(cls []int32) []int32 {
-		out := make([]int32, len(cls))
-		for k, x := range cls {
-			out[k] = x * int32(s)
-		}
-		return out
-	}
-	types := make([]heapType, 0, len(old)+1)
-	for _, t := range old {
-		types = append(types, heapType{heap: t.heap, q: t.q * int32(s), opts: lift(t.opts)})
-	}
-	types = append(types, heapType{heap: h, q: 1, opts: lift(opts)})
-	return c, types
-}
+// maxRounds bounds the corrections of a guessed presentation in one step.
+const maxRounds = 64
 
 // adopt replaces the quotient by the reduction of the verified candidate c.
 func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
@@ -556,7 +261,6 @@ func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
 	}
 	grew := red.n > qb.m.n
 	qb.m, qb.types, qb.phi = red, types, phi
-	qb.reps = representatives(red, types)
 	if grew {
 		qb.chg = append(qb.chg, Change{Heap: h, Order: red.n})
 	}
@@ -584,37 +288,6 @@ func reachable(m *monoid, types []heapType) ([][]uint64, [][]int32) {
 		sets[j], lists[j] = set, list
 	}
 	return sets, lists
-}
-
-// representatives returns for each element of m a position of that class with the fewest
-// tokens (elements that no position reaches get the empty position).
-func representatives(m *monoid, types []heapType) []Position {
-	tokens := make([]int, m.n)
-	for x := range tokens {
-		tokens[x] = -1
-	}
-	reps := make([]Position, m.n)
-	tokens[0] = 0
-	done := make([]bool, m.n)
-	for {
-		x := -1
-		for y := range m.n {
-			if !done[y] && tokens[y] >= 0 && (x < 0 || tokens[y] < tokens[x]) {
-				x = y
-			}
-		}
-		if x < 0 {
-			return reps
-		}
-		done[x] = true
-		for _, t := range types {
-			y := m.times(int32(x), t.q)
-			if c := tokens[x] + t.heap; tokens[y] < 0 || c < tokens[y] {
-				tokens[y] = c
-				reps[y] = reps[x].Add(fromHeaps([]int{t.heap}))
-			}
-		}
-	}
 }
 
 // verify reports whether the monoid m with the heap classes of types is outcome-faithful for
@@ -824,59 +497,6 @@ func reduce(m *monoid, types []heapType) (*monoid, []int32) {
 		}
 	}
 	return r, out
-}
-
-// A quotientSearch finds misère outcomes of positions of heaps up to h, in which every
-// position without a heap of h is decided by the verified quotient of the heaps below h.
-type quotientSearch struct {
-	qb   *quotientBuilder
-	h    int
-	memo map[string]bool
-}
-
-// wins reports whether the player to move wins p, a misère normal form; false as its second
-// result when the budget stopped it.
-func (s *quotientSearch) wins(p Position) (win, ok bool) {
-	qb := s.qb
-	if !p.has(s.h) {
-		c := int32(0)
-		for h := range p.All() {
-			c = qb.m.times(c, qb.phi[h])
-		}
-		return !qb.m.p[c], true
-	}
-	if win, ok := s.memo[p.enc]; ok {
-		return win, true
-	}
-	if !qb.b.enter() {
-		return false, false
-	}
-	defer qb.b.leave()
-	last := 0
-	ok = true
-	for h := range p.All() {
-		if h == last {
-			continue
-		}
-		last = h
-		qb.pl.options(h, h, func(_ int, left []int) bool {
-			if !qb.b.spend(1) {
-				ok = false
-				return false
-			}
-			w, fine := s.wins(qb.pl.misereAfter(p, h, left))
-			win, ok = !w, fine
-			return ok && !win
-		})
-		if win || !ok {
-			break
-		}
-	}
-	if !ok {
-		return false, false
-	}
-	s.memo[p.enc] = win
-	return win, true
 }
 
 // newQuotient returns the Quotient of the verified reduced monoid m, renumbered by normal-form
@@ -1288,29 +908,4 @@ func (q *Quotient) Relations() []string {
 		return strings.Compare(a, b)
 	})
 	return rel
-}
-
-// misereFormPos returns p without its dead heaps.
-func (o *plan) misereFormPos(p Position) Position {
-	q, _ := o.misereForm(p)
-	return q
-}
-
-// positionsOf returns every position of the given heap sizes with exactly tokens tokens.
-func positionsOf(sizes []int, tokens int) []Position {
-	var out []Position
-	var rec func(k, left int, cur []int)
-	rec = func(k, left int, cur []int) {
-		if left == 0 {
-			out = append(out, fromHeaps(slices.Clone(cur)))
-			return
-		}
-		for ; k < len(sizes); k++ {
-			if sizes[k] <= left {
-				rec(k, left-sizes[k], append(cur, sizes[k]))
-			}
-		}
-	}
-	rec(0, tokens, nil)
-	return out
 }

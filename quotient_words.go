@@ -1,0 +1,492 @@
+package kayles
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+)
+
+// This file implements the step of [Octal.Quotient] that grows the quotient when a heap is not
+// an element of the quotient below it: a presentation is guessed (the generators with the
+// cycles of their powers, and a word in them for every other heap), the outcomes of the
+// finite monoid of its words are computed, its syntactic quotient is taken, and the result is
+// verified; a failed verification tests each guess against the others and corrects those that
+// fail.
+
+// A wordSpace is the finite commutative monoid W of the exponent vectors over generator heaps,
+// the exponent e of generator k counted in the cycle of lens[k] values: e >= lens[k] stands
+// for e - pers[k] (g^lens = g^(lens-pers)). A vector is stored as one mixed-radix index.
+type wordSpace struct {
+	gens   []int // the generator heaps, ascending
+	lens   []int // i+p of each generator
+	pers   []int // p of each generator
+	stride []int
+	size   int
+	gen    []int     // gen[l]: the index of heap l among gens, or -1
+	word   [][][2]int // word[l]: the (generator, exponent) pairs of the word of heap l
+	tokens []int     // tokens[l]: the tokens of the positions of word[l]
+}
+
+// maxWords bounds the size of a wordSpace.
+const maxWords = 1 << 22
+
+// newWordSpace returns the space of the generators gens with cycles lens, pers and the words
+// of the other live heaps (words[l], exponents over gens) for heaps 0..h, and false when it
+// would have more than maxWords elements.
+func newWordSpace(gens, lens, pers []int, words map[int][]int, h int) (*wordSpace, bool) {
+	ws := &wordSpace{gens: gens, lens: lens, pers: pers, stride: make([]int, len(gens)), size: 1}
+	for k := range gens {
+		ws.stride[k] = ws.size
+		if ws.size > maxWords/lens[k] {
+			return nil, false
+		}
+		ws.size *= lens[k]
+	}
+	ws.gen = make([]int, h+1)
+	ws.word = make([][][2]int, h+1)
+	ws.tokens = make([]int, h+1)
+	for l := range ws.gen {
+		ws.gen[l] = -1
+	}
+	for k, g := range gens {
+		ws.gen[g] = k
+		ws.word[g] = [][2]int{{k, 1}}
+		ws.tokens[g] = g
+	}
+	for l, w := range words {
+		if ws.gen[l] >= 0 {
+			continue
+		}
+		for k, e := range w {
+			if e > 0 {
+				ws.word[l] = append(ws.word[l], [2]int{k, e})
+				ws.tokens[l] += e * gens[k]
+			}
+		}
+	}
+	return ws, true
+}
+
+// digit returns the exponent of generator k in u.
+func (ws *wordSpace) digit(u, k int) int { return u / ws.stride[k] % ws.lens[k] }
+
+// add returns u times generator k to the power e.
+func (ws *wordSpace) add(u, k, e int) int {
+	d := ws.digit(u, k)
+	nd := d + e
+	if l := ws.lens[k]; nd >= l {
+		i := l - ws.pers[k]
+		nd = i + (nd-i)%ws.pers[k]
+	}
+	return u + (nd-d)*ws.stride[k]
+}
+
+// addHeap returns u times the word of heap l.
+func (ws *wordSpace) addHeap(u, l int) int {
+	for _, ke := range ws.word[l] {
+		u = ws.add(u, ke[0], ke[1])
+	}
+	return u
+}
+
+// mul returns the product of u and v.
+func (ws *wordSpace) mul(u, v int) int {
+	for k := range ws.gens {
+		if e := ws.digit(v, k); e > 0 {
+			u = ws.add(u, k, e)
+		}
+	}
+	return u
+}
+
+// A wordGame computes the misère outcomes of the words of a wordSpace by play: a word is
+// played as the position of its generator heaps, and the heaps a move leaves are folded into
+// the word (a generator, or a heap whose word has no more tokens than it) or kept as heaps
+// of their own, so that every move makes the position smaller and the play ends. The
+// outcomes are those of the game exactly when the guessed presentation holds.
+type wordGame struct {
+	ws    *wordSpace
+	moves [][][]int // moves[l]: the heaps left by each move of heap l
+	memo  []int8    // by word, then by word with the probe heap: 0 unknown, 1 N, 2 P
+	probe int       // a heap kept apart from the word, not folded: 0 for none
+	b     *budget
+}
+
+// newWordGame returns the game of ws for the rules of pl on heaps up to h.
+func newWordGame(ws *wordSpace, pl *plan, h int, b *budget) *wordGame {
+	g := &wordGame{ws: ws, moves: make([][][]int, h+1), memo: make([]int8, 2*ws.size), b: b}
+	for l := 1; l <= h; l++ {
+		pl.options(l, l, func(_ int, left []int) bool {
+			var live []int
+			for _, x := range left {
+				if !pl.dead(x) {
+					live = append(live, x)
+				}
+			}
+			g.moves[l] = append(g.moves[l], live)
+			return true
+		})
+	}
+	return g
+}
+
+// isP reports whether the position of word u, the heaps extra and (when probe) one heap of
+// g.probe is a misère P-position; false as its second result when the budget stopped it.
+func (g *wordGame) isP(u int, extra []int, probe bool) (bool, bool) {
+	ws := g.ws
+	var keep []int
+	for _, l := range extra {
+		switch {
+		case len(g.moves[l]) == 0:
+		case ws.tokens[l] <= l:
+			u = ws.addHeap(u, l)
+		default:
+			keep = append(keep, l)
+		}
+	}
+	key := u
+	for _, l := range keep {
+		key = ws.addHeap(key, l)
+	}
+	if probe {
+		key += ws.size
+	}
+	if v := g.memo[key]; v != 0 {
+		return v == 2, true
+	}
+	if !g.b.enter() {
+		return false, false
+	}
+	defer g.b.leave()
+	moved, pOption := false, false
+	try := func(u int, rest []int, left []int, probe bool) bool {
+		if !g.b.spend(1) {
+			return false
+		}
+		moved = true
+		next := append(slices.Clone(rest), left...)
+		p, ok := g.isP(u, next, probe)
+		if p {
+			pOption = true
+		}
+		return ok
+	}
+	for k, gh := range ws.gens {
+		if ws.digit(u, k) == 0 || pOption {
+			continue
+		}
+		for _, left := range g.moves[gh] {
+			if !try(u-ws.stride[k], keep, left, probe) {
+				return false, false
+			}
+			if pOption {
+				break
+			}
+		}
+	}
+	for i, l := range keep {
+		if pOption || (i > 0 && keep[i-1] == l) {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(keep), i, i+1)
+		for _, left := range g.moves[l] {
+			if !try(u, rest, left, probe) {
+				return false, false
+			}
+			if pOption {
+				break
+			}
+		}
+	}
+	if probe && !pOption {
+		for _, left := range g.moves[g.probe] {
+			if !try(u, keep, left, false) {
+				return false, false
+			}
+			if pOption {
+				break
+			}
+		}
+	}
+	p := moved && !pOption
+	if p {
+		g.memo[key] = 2
+	} else {
+		g.memo[key] = 1
+	}
+	return p, true
+}
+
+// outcomes fills the memo of every word; false when the budget stopped it.
+func (g *wordGame) outcomes() bool {
+	for u := range g.ws.size {
+		if _, ok := g.isP(u, nil, false); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// probeFails reports whether heap l, kept apart, tells some word apart from the word of l:
+// whether o(l + z) differs from o(word(l)·z) for some word z.
+func (g *wordGame) probeFails(l int) (bool, bool) {
+	clear(g.memo[g.ws.size:])
+	g.probe = l
+	defer func() { g.probe = 0 }()
+	for z := range g.ws.size {
+		p, ok := g.isP(z, nil, true)
+		if !ok {
+			return false, false
+		}
+		if p != (g.memo[g.ws.addHeap(z, l)] == 2) {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// syntactic returns the syntactic quotient of the outcomes of g: the coarsest partition of
+// the words that separates P from N and is kept by multiplying by each generator, as a monoid
+// with the class of every word.
+func (g *wordGame) syntactic() (*monoid, []int32, bool) {
+	ws := g.ws
+	cls := make([]int32, ws.size)
+	for u := range cls {
+		if g.memo[u] == 2 {
+			cls[u] = 1
+		}
+	}
+	count := 0
+	sig := make([]byte, 0, 4*(len(ws.gens)+1))
+	for {
+		ids := map[string]int32{}
+		next := make([]int32, ws.size)
+		for u := range ws.size {
+			if !g.b.spend(int64(len(ws.gens)) + 1) {
+				return nil, nil, false
+			}
+			sig = sig[:0]
+			sig = strconv.AppendInt(sig, int64(cls[u]), 36)
+			for k := range ws.gens {
+				sig = append(sig, ',')
+				sig = strconv.AppendInt(sig, int64(cls[ws.add(u, k, 1)]), 36)
+			}
+			id, ok := ids[string(sig)]
+			if !ok {
+				id = int32(len(ids))
+				ids[string(sig)] = id
+			}
+			next[u] = id
+		}
+		cls = next
+		if len(ids) == count {
+			break
+		}
+		count = len(ids)
+	}
+	// Renumber so that the empty word's class is 0.
+	renum := make([]int32, count)
+	for i := range renum {
+		renum[i] = -1
+	}
+	rep := make([]int, 0, count)
+	for u := range ws.size {
+		if renum[cls[u]] < 0 {
+			renum[cls[u]] = int32(len(rep))
+			rep = append(rep, u)
+		}
+	}
+	for u := range cls {
+		cls[u] = renum[cls[u]]
+	}
+	if count > MaxQuotientOrder {
+		return nil, nil, true
+	}
+	m := &monoid{n: count, mul: make([]int32, count*count), p: make([]bool, count)}
+	for a, u := range rep {
+		m.p[a] = g.memo[u] == 2
+		for c := a; c < count; c++ {
+			z := cls[ws.mul(u, rep[c])]
+			m.mul[a*count+c], m.mul[c*count+a] = z, z
+		}
+	}
+	return m, cls, true
+}
+
+// words grows the quotient to heap h when h is no element of it: it guesses a presentation
+// from the quotient below h with h as a new generator, and corrects the guess until the
+// verification accepts its syntactic quotient.
+func (qb *quotientBuilder) words(h int) error {
+	question := func() string { return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h) }
+	m := qb.m
+	// The generators below h, their cycles, and the least-token word of every element.
+	var gens, lens, pers []int
+	var genCls []int32
+	gen := make([]bool, m.n)
+	gen[0] = true
+	list := []int32{0}
+	for _, t := range qb.types {
+		if gen[t.q] {
+			continue
+		}
+		gens, genCls = append(gens, t.heap), append(genCls, t.q)
+		pows := []int32{0}
+		for {
+			nx := m.times(pows[len(pows)-1], t.q)
+			if i := slices.Index(pows, nx); i >= 0 {
+				lens, pers = append(lens, len(pows)), append(pers, len(pows)-i)
+				break
+			}
+			pows = append(pows, nx)
+		}
+		for k := 0; k < len(list); k++ {
+			for _, c := range genCls {
+				if y := m.times(list[k], c); !gen[y] {
+					gen[y] = true
+					list = append(list, y)
+				}
+			}
+		}
+	}
+	elemWord := leastWords(m, gens, genCls)
+	words := map[int][]int{}
+	for _, t := range qb.types {
+		words[t.heap] = elemWord[t.q]
+	}
+	gens, lens, pers = append(gens, h), append(lens, 3), append(pers, 2)
+	live := append(slices.Clone(qb.types), heapType{heap: h})
+	for range maxRounds {
+		ext := map[int][]int{}
+		for l, w := range words {
+			ext[l] = append(slices.Clone(w), make([]int, len(gens)-len(w))...)
+		}
+		ws, ok := newWordSpace(gens, lens, pers, ext, h)
+		if !ok {
+			return &LimitError{Question: question(), Limit: maxWords, Unit: "words",
+				Advice: "ask for a quotient of fewer heaps"}
+		}
+		g := newWordGame(ws, qb.pl, h, qb.b)
+		if !g.outcomes() {
+			return qb.b.err
+		}
+		cand, cls, ok := g.syntactic()
+		if !ok {
+			return qb.b.err
+		}
+		if cand == nil {
+			return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements",
+				Advice: "ask for a quotient of fewer heaps"}
+		}
+		types := make([]heapType, len(live))
+		for i, t := range live {
+			types[i] = heapType{heap: t.heap, q: cls[ws.addHeap(0, t.heap)]}
+			for _, left := range g.moves[t.heap] {
+				u := 0
+				for _, x := range left {
+					u = ws.addHeap(u, x)
+				}
+				if c := cls[u]; !slices.Contains(types[i].opts, c) {
+					types[i].opts = append(types[i].opts, c)
+				}
+			}
+			slices.Sort(types[i].opts)
+		}
+		ok, cex, err := verify(cand, types, qb.b)
+		if err != nil {
+			return err
+		}
+		debugf("h=%d gens=%v lens=%v pers=%v size=%d cand=%d ok=%v cex=%v\n", h, gens, lens, pers, ws.size, cand.n, ok, cex)
+		if ok {
+			qb.adopt(cand, types, h)
+			return nil
+		}
+		// Test every guess against the others; correct those that fail.
+		// The generators' cycles first, then the other heaps, those of the counterexample first.
+		order := slices.Clone(gens)
+		for pass := range 2 {
+			for i, t := range live {
+				if (pass == 1 || cex[i] > 0) && !slices.Contains(order, t.heap) {
+					order = append(order, t.heap)
+				}
+			}
+		}
+		fixed := false
+		for _, l := range order {
+			fails, ok := g.probeFails(l)
+			if !ok {
+				return qb.b.err
+			}
+			if !fails {
+				continue
+			}
+			debugf("  probe %d fails\n", l)
+			fixed = true
+			if k := ws.gen[l]; k >= 0 {
+				// A longer cycle: g^(i+p) = g^i with i one more, or p twice as long.
+				if i := lens[k] - pers[k]; i < 3 {
+					lens[k]++
+				} else {
+					lens[k], pers[k] = lens[k]+pers[k], 2*pers[k]
+				}
+				break
+			}
+			// A new generator, in heap order.
+			k, _ := slices.BinarySearch(gens, l)
+			gens = slices.Insert(gens, k, l)
+			lens, pers = slices.Insert(lens, k, 3), slices.Insert(pers, k, 2)
+			delete(words, l)
+			for x, w := range words {
+				words[x] = slices.Insert(append(slices.Clone(w), make([]int, len(gens)-1-len(w))...), k, 0)
+			}
+			break
+		}
+		if !fixed {
+			break
+		}
+	}
+	return &LimitError{Question: question(), Limit: maxRounds, Unit: "corrections of the presentation",
+		Advice: "the heap's class could not be found by this method; ask for a quotient of fewer heaps"}
+}
+
+// leastWords returns, for each element of m that the generator classes genCls (of the heaps
+// gens) reach, a word of the fewest tokens, as exponents over gens.
+func leastWords(m *monoid, gens []int, genCls []int32) [][]int {
+	const inf = int(^uint(0) >> 1)
+	dist := make([]int, m.n)
+	for x := range dist {
+		dist[x] = inf
+	}
+	words := make([][]int, m.n)
+	done := make([]bool, m.n)
+	dist[0], words[0] = 0, make([]int, len(gens))
+	for {
+		x := -1
+		for y := range m.n {
+			if !done[y] && dist[y] < inf && (x < 0 || dist[y] < dist[x]) {
+				x = y
+			}
+		}
+		if x < 0 {
+			return words
+		}
+		done[x] = true
+		for k, c := range genCls {
+			y := m.times(int32(x), c)
+			if d := dist[x] + gens[k]; d < dist[y] {
+				dist[y] = d
+				words[y] = slices.Clone(words[x])
+				words[y][k]++
+			}
+		}
+	}
+}
+
+// debugWords prints the rounds of quotientBuilder.words to stderr, for development.
+const debugWords = false
+
+func debugf(f string, a ...any) {
+	if debugWords {
+		fmt.Fprintf(os.Stderr, f, a...)
+	}
+}
