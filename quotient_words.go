@@ -23,9 +23,9 @@ type wordSpace struct {
 	pers   []int // p of each generator
 	stride []int
 	size   int
-	gen    []int     // gen[l]: the index of heap l among gens, or -1
+	gen    []int      // gen[l]: the index of heap l among gens, or -1
 	word   [][][2]int // word[l]: the (generator, exponent) pairs of the word of heap l
-	tokens []int     // tokens[l]: the tokens of the positions of word[l]
+	tokens []int      // tokens[l]: the tokens of the positions of word[l]
 }
 
 // maxWords bounds the size of a wordSpace.
