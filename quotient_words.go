@@ -228,22 +228,67 @@ func (g *wordGame) outcomes() bool {
 	return true
 }
 
-// probeFails reports whether heap l, kept apart, tells some word apart from the word of l:
-// whether o(l + z) differs from o(word(l)·z) for some word z.
-func (g *wordGame) probeFails(l int) (bool, bool) {
+// probeFails reports whether heap l, kept apart, tells a word of reps from the word of l:
+// whether o(l + z) differs from o(word(l)·z) for some z in reps. It leaves o(l + z) in the
+// memo for matchProbe.
+func (g *wordGame) probeFails(l int, reps []int) (bool, bool) {
 	clear(g.memo[g.ws.size:])
 	g.probe = l
 	defer func() { g.probe = 0 }()
-	for z := range g.ws.size {
+	fails := false
+	for _, z := range reps {
 		p, ok := g.isP(z, nil, true)
 		if !ok {
 			return false, false
 		}
 		if p != (g.memo[g.ws.addHeap(z, l)] == 2) {
-			return true, true
+			fails = true
 		}
 	}
-	return false, true
+	return fails, true
+}
+
+// matchProbe returns the word of an element x of cand, the word of x in reps, that behaves
+// as the probe heap does on reps after probeFails: o(probe + z) = o(x·z) for every z in reps
+// (reps[c] of class c); false if there is none.
+func (g *wordGame) matchProbe(cand *monoid, reps []int) ([]int, bool) {
+	ws := g.ws
+	for x := range cand.n {
+		match := true
+		for c, z := range reps {
+			if (g.memo[ws.size+z] == 2) != cand.p[cand.times(int32(x), int32(c))] {
+				match = false
+				break
+			}
+		}
+		if match {
+			w := make([]int, len(ws.gens))
+			for k := range w {
+				w[k] = ws.digit(reps[x], k)
+			}
+			return w, true
+		}
+	}
+	return nil, false
+}
+
+// leastReps returns for each class of cls a word of the fewest tokens in it.
+func (ws *wordSpace) leastReps(n int, cls []int32) []int {
+	reps := make([]int, n)
+	best := make([]int, n)
+	for c := range best {
+		best[c] = -1
+	}
+	for u := range ws.size {
+		t := 0
+		for k, gh := range ws.gens {
+			t += ws.digit(u, k) * gh
+		}
+		if c := cls[u]; best[c] < 0 || t < best[c] {
+			best[c], reps[c] = t, u
+		}
+	}
+	return reps
 }
 
 // syntactic returns the syntactic quotient of the outcomes of g: the coarsest partition of
@@ -356,6 +401,7 @@ func (qb *quotientBuilder) words(h int) error {
 	}
 	gens, lens, pers = append(gens, h), append(lens, 3), append(pers, 2)
 	live := append(slices.Clone(qb.types), heapType{heap: h})
+	tried := map[string]bool{} // heap:word guesses made
 	for range maxRounds {
 		ext := map[int][]int{}
 		for l, w := range words {
@@ -402,7 +448,9 @@ func (qb *quotientBuilder) words(h int) error {
 			return nil
 		}
 		// Test every guess against the others; correct those that fail.
-		// The generators' cycles first, then the other heaps, those of the counterexample first.
+		// The generators' cycles first, then the other heaps, those of the counterexample
+		// first.
+		reps := ws.leastReps(cand.n, cls)
 		order := slices.Clone(gens)
 		for pass := range 2 {
 			for i, t := range live {
@@ -411,9 +459,26 @@ func (qb *quotientBuilder) words(h int) error {
 				}
 			}
 		}
+		bump := func(k int) {
+			// A longer cycle: g^(i+p) = g^i with i one more, or p twice as long.
+			if i := lens[k] - pers[k]; i < 3 {
+				lens[k]++
+			} else {
+				lens[k], pers[k] = lens[k]+pers[k], 2*pers[k]
+			}
+		}
+		promote := func(l int) {
+			k, _ := slices.BinarySearch(gens, l)
+			gens = slices.Insert(gens, k, l)
+			lens, pers = slices.Insert(lens, k, 3), slices.Insert(pers, k, 2)
+			delete(words, l)
+			for x, w := range words {
+				words[x] = slices.Insert(append(slices.Clone(w), make([]int, len(gens)-1-len(w))...), k, 0)
+			}
+		}
 		fixed := false
 		for _, l := range order {
-			fails, ok := g.probeFails(l)
+			fails, ok := g.probeFails(l, reps)
 			if !ok {
 				return qb.b.err
 			}
@@ -423,26 +488,39 @@ func (qb *quotientBuilder) words(h int) error {
 			debugf("  probe %d fails\n", l)
 			fixed = true
 			if k := ws.gen[l]; k >= 0 {
-				// A longer cycle: g^(i+p) = g^i with i one more, or p twice as long.
-				if i := lens[k] - pers[k]; i < 3 {
-					lens[k]++
-				} else {
-					lens[k], pers[k] = lens[k]+pers[k], 2*pers[k]
-				}
+				bump(k)
 				break
 			}
-			// A new generator, in heap order.
-			k, _ := slices.BinarySearch(gens, l)
-			gens = slices.Insert(gens, k, l)
-			lens, pers = slices.Insert(lens, k, 3), slices.Insert(pers, k, 2)
-			delete(words, l)
-			for x, w := range words {
-				words[x] = slices.Insert(append(slices.Clone(w), make([]int, len(gens)-1-len(w))...), k, 0)
+			// The class of another word, when one behaves as heap l does; else a new
+			// generator.
+			if w, ok := g.matchProbe(cand, reps); ok && !tried[fmt.Sprint(l, w)] {
+				tried[fmt.Sprint(l, w)] = true
+				debugf("  heap %d as %v\n", l, w)
+				words[l] = w
+				break
 			}
+			promote(l)
 			break
 		}
 		if !fixed {
-			break
+			// Every guess agrees with the others, yet the counterexample stands: the heap
+			// of it with the most copies becomes a generator, or gets a longer cycle.
+			best := -1
+			for i, c := range cex {
+				if c > 0 && (best < 0 || c > cex[best] || (c == cex[best] && ws.gen[live[i].heap] < 0)) {
+					best = i
+				}
+			}
+			if best < 0 {
+				break
+			}
+			l := live[best].heap
+			debugf("  counterexample heap %d\n", l)
+			if k := ws.gen[l]; k >= 0 {
+				bump(k)
+			} else {
+				promote(l)
+			}
 		}
 	}
 	return &LimitError{Question: question(), Limit: maxRounds, Unit: "corrections of the presentation",
