@@ -69,7 +69,9 @@ func newWordSpace(gens, lens, pers []int, words map[int][]int, h int) (*wordSpac
 }
 
 // digit returns the exponent of generator k in u.
-func (ws *wordSpace) digit(u, k int) int { return u / ws.stride[k] % ws.lens[k] }
+func (ws *wordSpace) digit(u, k int) int {
+	return int(uint32(u) / uint32(ws.stride[k]) % uint32(ws.lens[k]))
+}
 
 // add returns u times generator k to the power e.
 func (ws *wordSpace) add(u, k, e int) int {
@@ -135,7 +137,8 @@ func newWordGame(ws *wordSpace, pl *plan, h int, b *budget) *wordGame {
 // g.probe is a misère P-position; false as its second result when the budget stopped it.
 func (g *wordGame) isP(u int, extra []int, probe bool) (bool, bool) {
 	ws := g.ws
-	var keep []int
+	var buf [8]int
+	keep := buf[:0]
 	for _, l := range extra {
 		switch {
 		case len(g.moves[l]) == 0:
@@ -159,57 +162,57 @@ func (g *wordGame) isP(u int, extra []int, probe bool) (bool, bool) {
 		return false, false
 	}
 	defer g.b.leave()
-	moved, pOption := false, false
-	try := func(u int, rest []int, left []int, probe bool) bool {
-		if !g.b.spend(1) {
-			return false
-		}
-		moved = true
-		next := append(slices.Clone(rest), left...)
-		p, ok := g.isP(u, next, probe)
-		if p {
-			pOption = true
-		}
-		return ok
-	}
+	moved := false
+	var next [12]int
 	for k, gh := range ws.gens {
-		if ws.digit(u, k) == 0 || pOption {
+		if ws.digit(u, k) == 0 {
 			continue
 		}
 		for _, left := range g.moves[gh] {
-			if !try(u-ws.stride[k], keep, left, probe) {
-				return false, false
-			}
-			if pOption {
-				break
+			moved = true
+			n := append(append(next[:0], keep...), left...)
+			if p, ok := g.child(u-ws.stride[k], n, probe); !ok || p {
+				return g.store(key, false, ok)
 			}
 		}
 	}
 	for i, l := range keep {
-		if pOption || (i > 0 && keep[i-1] == l) {
+		if i > 0 && keep[i-1] == l {
 			continue
 		}
-		rest := slices.Delete(slices.Clone(keep), i, i+1)
 		for _, left := range g.moves[l] {
-			if !try(u, rest, left, probe) {
-				return false, false
-			}
-			if pOption {
-				break
+			moved = true
+			n := append(append(append(next[:0], keep[:i]...), keep[i+1:]...), left...)
+			if p, ok := g.child(u, n, probe); !ok || p {
+				return g.store(key, false, ok)
 			}
 		}
 	}
-	if probe && !pOption {
+	if probe {
 		for _, left := range g.moves[g.probe] {
-			if !try(u, keep, left, false) {
-				return false, false
-			}
-			if pOption {
-				break
+			moved = true
+			n := append(append(next[:0], keep...), left...)
+			if p, ok := g.child(u, n, false); !ok || p {
+				return g.store(key, false, ok)
 			}
 		}
 	}
-	p := moved && !pOption
+	return g.store(key, moved, true)
+}
+
+// child is isP of an option, with one step spent.
+func (g *wordGame) child(u int, extra []int, probe bool) (bool, bool) {
+	if !g.b.spend(1) {
+		return false, false
+	}
+	return g.isP(u, extra, probe)
+}
+
+// store records the outcome of key unless the budget stopped its search, and returns it.
+func (g *wordGame) store(key int, p, ok bool) (bool, bool) {
+	if !ok {
+		return false, false
+	}
 	if p {
 		g.memo[key] = 2
 	} else {
@@ -302,33 +305,54 @@ func (g *wordGame) syntactic() (*monoid, []int32, bool) {
 			cls[u] = 1
 		}
 	}
+	seen := [2]bool{}
+	for _, c := range cls {
+		seen[c] = true
+	}
 	count := 0
-	sig := make([]byte, 0, 4*(len(ws.gens)+1))
+	for _, b := range seen {
+		if b {
+			count++
+		}
+	}
 	for {
-		ids := map[string]int32{}
-		next := make([]int32, ws.size)
-		for u := range ws.size {
-			if !g.b.spend(int64(len(ws.gens)) + 1) {
+		before := count
+		for k := range ws.gens {
+			// The new class of u is that of the pair (class of u, class of u times
+			// generator k), numbered densely.
+			if !g.b.spend(2 * int64(ws.size)) {
 				return nil, nil, false
 			}
-			sig = sig[:0]
-			sig = strconv.AppendInt(sig, int64(cls[u]), 36)
-			for k := range ws.gens {
-				sig = append(sig, ',')
-				sig = strconv.AppendInt(sig, int64(cls[ws.add(u, k, 1)]), 36)
+			next := make([]int32, ws.size)
+			n := 0
+			if count <= 2048 {
+				ids := make([]int32, count*count)
+				for u := range ws.size {
+					key := int(cls[u])*count + int(cls[ws.add(u, k, 1)])
+					if ids[key] == 0 {
+						n++
+						ids[key] = int32(n)
+					}
+					next[u] = ids[key] - 1
+				}
+			} else {
+				ids := make(map[uint64]int32, count)
+				for u := range ws.size {
+					key := uint64(cls[u])<<32 | uint64(cls[ws.add(u, k, 1)])
+					id, ok := ids[key]
+					if !ok {
+						id = int32(len(ids))
+						ids[key] = id
+					}
+					next[u] = id
+				}
+				n = len(ids)
 			}
-			id, ok := ids[string(sig)]
-			if !ok {
-				id = int32(len(ids))
-				ids[string(sig)] = id
-			}
-			next[u] = id
+			cls, count = next, n
 		}
-		cls = next
-		if len(ids) == count {
+		if count == before {
 			break
 		}
-		count = len(ids)
 	}
 	// Renumber so that the empty word's class is 0.
 	renum := make([]int32, count)
