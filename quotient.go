@@ -25,9 +25,10 @@ import (
 // first, then alphabetically. Generators are named a, b, c, ... (after z: g26, g27, ...) in the
 // order of the heaps where the quotient grew.
 //
-// A Quotient is immutable and safe for concurrent use. The zero Quotient is not a quotient;
-// only [Octal.Quotient] and [ParseQuotient] make usable ones, and the methods of the zero
-// Quotient panic.
+// A Quotient is immutable and safe for concurrent use. The zero Quotient is empty: it belongs
+// to no game ([Quotient.Code] is ""), has no elements and covers no position, so that
+// [Quotient.Outcome] and [Quotient.WinningMoves] return a [*RangeError] and
+// [Quotient.MarshalText] an error; [Octal.Quotient] and [ParseQuotient] make the others.
 type Quotient struct {
 	game    *Octal
 	heaps   int     // the quotient is Q_heaps
@@ -648,8 +649,16 @@ func (q *Quotient) findPeriod() (int, int) {
 	return 0, 0
 }
 
-// Code returns the canonical code of the game whose quotient q is.
-func (q *Quotient) Code() string { return q.game.String() }
+// Code returns the canonical code of the game whose quotient q is ("" for the zero Quotient).
+func (q *Quotient) Code() string {
+	if q.game == nil {
+		return ""
+	}
+	return q.game.String()
+}
+
+// elem reports whether x is an element of q.
+func (q *Quotient) elem(x int) bool { return 0 <= x && x < q.order }
 
 // Heaps returns n for the quotient Q_n of the heaps of at most n tokens. When [Quotient.Period]
 // reports a period, Q_n is the quotient of the whole game.
@@ -669,11 +678,17 @@ func (q *Quotient) PPortion() []int {
 	return ps
 }
 
-// IsP reports whether element x is in the P-portion. Otherwise than 0 <= x < Order() it panics.
-func (q *Quotient) IsP(x int) bool { return q.pset[x] }
+// IsP reports whether element x is in the P-portion: false when x is not an element (0 <= x <
+// Order()).
+func (q *Quotient) IsP(x int) bool { return q.elem(x) && q.pset[x] }
 
-// Mul returns the product xy. Otherwise than 0 <= x, y < Order() it panics.
-func (q *Quotient) Mul(x, y int) int { return int(q.mul[x*q.order+y]) }
+// Mul returns the product xy, and -1 when x or y is not an element (0 <= x, y < Order()).
+func (q *Quotient) Mul(x, y int) int {
+	if !q.elem(x) || !q.elem(y) {
+		return -1
+	}
+	return int(q.mul[x*q.order+y])
+}
 
 // Generators returns the heaps whose classes are the generators a, b, c, ..., ascending: each
 // heap whose class is not a product of the classes of smaller heaps. They are the heaps at
@@ -684,9 +699,14 @@ func (q *Quotient) Generators() []int { return slices.Clone(q.gens) }
 // Changes returns the heaps at which the quotient grew, with the order after each.
 func (q *Quotient) Changes() []Change { return slices.Clone(q.changes) }
 
-// Word returns the normal-form word of element x, such as "1", "a" or "ab^2". Otherwise than
-// 0 <= x < Order() it panics.
-func (q *Quotient) Word(x int) string { return wordText(q.words[x]) }
+// Word returns the normal-form word of element x, such as "1", "a" or "ab^2", and "" when x
+// is not an element (0 <= x < Order()).
+func (q *Quotient) Word(x int) string {
+	if !q.elem(x) {
+		return ""
+	}
+	return wordText(q.words[x])
+}
 
 // Period returns the preperiod n0 >= 1 and the period p of Φ, and true, when they are proven
 // within the heaps of q as [Octal.Quotient] explains; then q is the quotient of the whole game
@@ -696,7 +716,7 @@ func (q *Quotient) Period() (n0, p int, ok bool) { return q.pre, q.period, q.per
 // Class returns Φ(h), the element of a heap of h, and true; false when h is negative or
 // beyond the heaps of q and no period is proven.
 func (q *Quotient) Class(h int) (int, bool) {
-	if h < 0 {
+	if h < 0 || q.order == 0 {
 		return 0, false
 	}
 	if h > q.heaps {
@@ -710,6 +730,9 @@ func (q *Quotient) Class(h int) (int, bool) {
 
 // class returns the element of p, or false when a heap of p is beyond q.
 func (q *Quotient) class(p Position) (int32, bool) {
+	if q.order == 0 {
+		return 0, false
+	}
 	c := int32(0)
 	for h := range p.All() {
 		x, ok := q.Class(h)
@@ -730,6 +753,9 @@ func (q *Quotient) Covers(p Position) bool {
 
 // rangeErr is the error for a position with a heap beyond q.
 func (q *Quotient) rangeErr(p Position) error {
+	if q.order == 0 {
+		return &RangeError{What: "heaps in the zero quotient", Value: p.Len(), Min: 0, Max: -1}
+	}
 	for h := range p.All() {
 		if _, ok := q.Class(h); !ok {
 			return &RangeError{What: "heap beyond the quotient", Value: h, Min: 0, Max: q.heaps}
@@ -819,21 +845,52 @@ func (q *Quotient) Kernel() []int {
 	return k
 }
 
-// Tame reports whether q has the shape of misère Nim's quotients: of order 2 with one
-// P-element (Z2, the quotient of heaps of one token), or of order 2^r+2 with a kernel of
-// order 2^r and two P-elements. It checks the shape only, not an isomorphism.
+// Tame reports whether q is isomorphic, with its P-portion, to a quotient of misère Nim: Z2 =
+// <a | a^2 = 1> with P-portion {a} (Nim's heaps of at most one token), or, for r >= 1,
+//
+//	T_r = <a, b_1, ..., b_r | a^2 = 1, b_i^3 = b_i, b_i^2 = b_j^2>, P-portion {a, b_1^2},
+//
+// of order 2^(r+1)+2 (misère Nim's heaps below 2^(r+1); T_1 is T2 of heaps up to 3). It
+// checks an isomorphism in O(Order()): q must be {1, a} and its kernel K, with a^2 = 1, K an
+// elementary abelian 2-group (x^2 = e for every x in K, e the identity of K), a·e ≠ e and
+// P-portion {a, e}; such a monoid is T_r, as every non-identity element of K is like every
+// other. The zero Quotient and the trivial one are not tame.
 func (q *Quotient) Tame() bool {
-	if q.order == 2 {
-		return len(q.PPortion()) == 1
+	n := q.order
+	if n == 2 {
+		return q.Mul(1, 1) == 0 && q.pset[1] && !q.pset[0]
 	}
-	k := len(q.Kernel())
-	return k >= 2 && bits.OnesCount(uint(k)) == 1 && q.order == k+2 && len(q.PPortion()) == 2
+	k := q.Kernel()
+	if n < 6 || len(k) != n-2 || bits.OnesCount(uint(len(k))) != 1 {
+		return false
+	}
+	a := -1
+	for x := 1; x < n; x++ {
+		if !slices.Contains(k, x) {
+			a = x
+		}
+	}
+	e := q.Mul(k[0], k[0]) // the identity of K: the square of any of its elements
+	if q.Mul(a, a) != 0 || q.Mul(a, e) == e || q.Mul(e, e) != e {
+		return false
+	}
+	for _, x := range k {
+		if q.Mul(x, x) != e {
+			return false
+		}
+	}
+	ps := q.PPortion()
+	return len(ps) == 2 && slices.Contains(ps, a) && slices.Contains(ps, e)
 }
 
 // Presentation returns q in MisereSolver's style: the generators with their heaps, the
 // relations as equalities of words (each word that is not a normal form but whose divisors
-// are, equal to its normal form), the P-portion as words, and Φ of each heap as words.
+// are, equal to its normal form), the P-portion as words, and Φ of each heap as words; "" for
+// the zero Quotient.
 func (q *Quotient) Presentation() string {
+	if q.order == 0 {
+		return ""
+	}
 	var b strings.Builder
 	b.WriteString("<")
 	for i := range q.gens {

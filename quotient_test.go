@@ -3,6 +3,7 @@ package kayles
 import (
 	"bufio"
 	"context"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -103,12 +104,78 @@ func TestQuotientR8(t *testing.T) {
 
 // TestQuotientTame: misère Nim's quotients are tame; 0.75's R8 is not.
 func TestQuotientTame(t *testing.T) {
-	q, err := Nim.Quotient(context.Background(), 3)
-	require.NoError(t, err)
-	assert.True(t, q.Tame())
-	q, err = MustParseOctal("0.75").Quotient(context.Background(), 30)
+	// Misère Nim's heaps below 2^(r+1) have T_r, of order 2^(r+1)+2; heap 1 alone Z2.
+	for n, order := range map[int]int{1: 2, 3: 6, 7: 10, 15: 18} {
+		q, err := Nim.Quotient(context.Background(), n)
+		require.NoError(t, err)
+		assert.Equal(t, order, q.Order(), "Nim to heap %d", n)
+		assert.True(t, q.Tame(), "Nim to heap %d", n)
+	}
+	q, err := MustParseOctal("0.75").Quotient(context.Background(), 30)
 	require.NoError(t, err)
 	assert.False(t, q.Tame())
+	// The shape of T_1 (order 6, a kernel of 4, two P-elements) with a cyclic kernel: {1, a}
+	// and Z4 = {e, g, g^2, g^3}, a acting as g^2, P-portion {a, e}. Not tame.
+	z4 := &Quotient{order: 6, mul: make([]int32, 36), pset: []bool{false, true, true, false, false, false}}
+	exp := func(x int) int { // x as a power of g acting on the kernel
+		if x == 1 {
+			return 2
+		}
+		return x - 2
+	}
+	for x := range 6 {
+		for y := range 6 {
+			switch {
+			case x == 0:
+				z4.mul[x*6+y] = int32(y)
+			case y == 0:
+				z4.mul[x*6+y] = int32(x)
+			case x == 1 && y == 1:
+				z4.mul[x*6+y] = 0
+			default:
+				z4.mul[x*6+y] = int32(2 + (exp(x)+exp(y))%4)
+			}
+		}
+	}
+	require.Equal(t, []int{2, 3, 4, 5}, z4.Kernel())
+	assert.False(t, z4.Tame())
+	// T_1 itself, written the same way, with Z2 x Z2: tame.
+	t1, err := Nim.Quotient(context.Background(), 3)
+	require.NoError(t, err)
+	assert.True(t, t1.Tame())
+}
+
+// TestQuotientZero calls every method of the zero Quotient: none panics, and none reads as a
+// quotient of a game.
+func TestQuotientZero(t *testing.T) {
+	var q Quotient
+	assert.Equal(t, "", q.Code())
+	assert.Equal(t, 0, q.Order())
+	assert.Empty(t, q.PPortion())
+	assert.False(t, q.IsP(0))
+	assert.Equal(t, -1, q.Mul(0, 0))
+	assert.Empty(t, q.Generators())
+	assert.Empty(t, q.Changes())
+	assert.Equal(t, "", q.Word(0))
+	_, _, ok := q.Period()
+	assert.False(t, ok)
+	_, ok = q.Class(0)
+	assert.False(t, ok)
+	assert.False(t, q.Covers(Position{}))
+	_, err := q.Outcome(Position{})
+	var re *RangeError
+	require.ErrorAs(t, err, &re)
+	_, err = q.WinningMoves(fromHeaps([]int{3}))
+	require.ErrorAs(t, err, &re)
+	assert.Empty(t, q.Idempotents())
+	assert.Empty(t, q.Kernel())
+	assert.False(t, q.Tame())
+	assert.Equal(t, "", q.Presentation())
+	assert.Empty(t, q.Relations())
+	assert.Equal(t, "", q.String())
+	_, err = q.MarshalText()
+	require.Error(t, err)
+	assert.False(t, Kayles.WithLimits(Limits{}).UseQuotient(&q))
 }
 
 // nimRank returns the order of the group that the values of heaps 1..n generate under XOR.
@@ -127,10 +194,43 @@ func nimRank(t *testing.T, o *Octal, n int) int {
 	return 1 << len(basis)
 }
 
+// checkKernel checks that the kernel of q is isomorphic to the group of the normal-play values
+// of its heaps, by the map that the theory gives (Plambeck & Siegel 2008): heap h goes to
+// e·Φ(h), e the identity of the kernel, and that map must be a well-defined bijective
+// homomorphism from the nim-values (under XOR) onto the kernel.
+func checkKernel(t *testing.T, o *Octal, q *Quotient) {
+	t.Helper()
+	k := q.Kernel()
+	e := 0
+	for _, x := range q.Idempotents() {
+		e = q.Mul(e, x)
+	}
+	for _, x := range k {
+		require.Equal(t, e, q.Mul(x, x), "%s: the kernel is not an elementary abelian 2-group", o)
+	}
+	psi := map[int]int{0: e} // nim-value -> kernel element
+	for h := 1; h <= q.Heaps(); h++ {
+		g, err := o.Grundy(context.Background(), h)
+		require.NoError(t, err)
+		x, _ := q.Class(h)
+		kh := q.Mul(e, x)
+		if y, ok := psi[g]; ok {
+			require.Equal(t, y, kh, "%s: heap %d of value %d", o, h, g)
+			continue
+		}
+		for v, y := range maps.Clone(psi) {
+			psi[v^g] = q.Mul(y, kh)
+		}
+	}
+	img := slices.Sorted(maps.Values(psi))
+	assert.Equal(t, k, slices.Compact(img), "%s: the kernel and the nim-values", o)
+	assert.Len(t, img, len(k), "%s: the kernel and the nim-values", o)
+}
+
 // checkQuotient checks q against the memoised misère search on every position of its heaps
 // with at most tokens tokens, outcomes and winning moves, and its structure: the kernel is
-// as large as the group of normal-play values of the heaps (its order only, not an
-// isomorphism), it meets the P-portion in one element, and the order is even.
+// isomorphic to the group of normal-play values of the heaps (checkKernel), it meets the
+// P-portion in one element, and the order is even.
 func checkQuotient(t *testing.T, o *Octal, q *Quotient, tokens int) {
 	t.Helper()
 	ctx := context.Background()
@@ -160,6 +260,7 @@ func checkQuotient(t *testing.T, o *Octal, q *Quotient, tokens int) {
 	}
 	k := q.Kernel()
 	assert.Equal(t, nimRank(t, o, n), len(k), "%s: kernel", o)
+	checkKernel(t, o, q)
 	if q.Order() == 1 {
 		return // no heap has a move: no P-position
 	}
