@@ -133,6 +133,13 @@ func (o *Octal) Quotient(ctx context.Context, n int) (*Quotient, error) {
 	return b.run(n)
 }
 
+// quotientWithin is [Octal.Quotient] with at most total steps in all, not [Limits].Steps for
+// each heap.
+func (o *Octal) quotientWithin(ctx context.Context, n int, total int64) (*Quotient, error) {
+	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, total: total}
+	return b.run(n)
+}
+
 // A heapType is what the verification knows of one heap: its class and its options' classes.
 type heapType struct {
 	heap int
@@ -158,6 +165,7 @@ type quotientBuilder struct {
 	phi   []int32
 	chg   []Change
 	b     *budget
+	total int64 // when positive, the steps of every heap together
 }
 
 func (qb *quotientBuilder) result(n int) *Quotient {
@@ -167,11 +175,18 @@ func (qb *quotientBuilder) result(n int) *Quotient {
 func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 	qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
 	qb.phi = []int32{0}
+	left := qb.total
 	for h := 1; h <= n; h++ {
-		qb.b = newBudget(qb.ctx, qb.o.limits.Steps, quotientUnit, func() string {
+		limit := qb.o.limits.Steps
+		if qb.total > 0 {
+			limit = min(limit, max(left, 0))
+		}
+		qb.b = newBudget(qb.ctx, limit, quotientUnit, func() string {
 			return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h)
 		})
-		if err := qb.step(h); err != nil {
+		err := qb.step(h)
+		left -= limit - qb.b.left
+		if err != nil {
 			var last *Quotient
 			if h > 1 {
 				last = qb.result(h - 1)
