@@ -8,6 +8,7 @@
 //	misere -code 0.137 -position 3+5+7 -timeout 10s -steps 100000000
 //	misere -quotient -code 0.75 -n 30           the misère quotient of heaps up to 30
 //	misere -quotient -code 0.75 -position "30 41 1000"
+//	misere -quotient -code 0.07 -n 30 -quotient-steps 68719476736   Siegel's 360 elements
 //
 // With -position it prints the misère outcome of the position in the game -code (default
 // Kayles, 0.77), a winning move or that the position is lost, and the genus when it is cheap
@@ -17,7 +18,9 @@
 // With -quotient it prints the misère quotient of the game restricted to heaps of at most -n
 // (Plambeck and Siegel): its order, P-portion, presentation, the heaps where it grew, its
 // kernel, and the period of Φ when one is proven; with -position as well it answers the
-// position through the quotient, in time linear in the heaps.
+// position through the quotient, in time linear in the heaps. Each heap of the quotient takes
+// at most -quotient-steps steps (Limits.Steps); Dawson's Kayles to heap 30 needs more than the
+// default.
 //
 // Most games are answered by a search whose time grows exponentially with the tokens; each
 // search takes at most -steps steps (one per move examined) (misère Kayles and Nim need no search). A
@@ -79,8 +82,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int64("steps", kayles.DefaultSearchSteps, "the most search steps (moves examined) one misère search may take")
 	quotient := fs.Bool("quotient", false, "compute the misère quotient of the heaps of at most -n (and answer -position through it)")
 	heaps := fs.Int("n", 30, "with -quotient, the largest heap of the quotient")
+	qsteps := fs.Int64("quotient-steps", kayles.DefaultSteps, "with -quotient, the most quotient steps one heap of the quotient may take")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N]]
+		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N] [-quotient-steps N]]
 prints the misère outcome of a position, a winning move and the genus when it is cheap; without
 -position, who wins rows of 7, 10 and 13 and the winning moves, in normal and in misère play.
 exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
@@ -108,11 +112,14 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 	if *steps < 1 {
 		return usage("-steps must be at least 1")
 	}
+	if *qsteps < 1 {
+		return usage("-quotient-steps must be at least 1")
+	}
 	o, err := kayles.ParseOctal(*code)
 	if err != nil {
 		return usage(err.Error())
 	}
-	o = o.WithLimits(kayles.Limits{SearchSteps: *steps})
+	o = o.WithLimits(kayles.Limits{SearchSteps: *steps, Steps: *qsteps})
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
