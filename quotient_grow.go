@@ -1,8 +1,6 @@
 package kayles
 
 import (
-	"fmt"
-	"os"
 	"slices"
 	"strconv"
 )
@@ -466,7 +464,6 @@ func (qb *quotientBuilder) words(h int) error {
 		if err != nil {
 			return err
 		}
-		debugf("h=%d gens=%v lens=%v pers=%v size=%d cand=%d ok=%v cex=%v\n", h, gens, lens, pers, ws.size, cand.n, ok, cex)
 		if ok {
 			qb.adopt(cand, types, h)
 			return nil
@@ -509,7 +506,6 @@ func (qb *quotientBuilder) words(h int) error {
 			if !fails {
 				continue
 			}
-			debugf("  probe %d fails\n", l)
 			fixed = true
 			if k := ws.gen[l]; k >= 0 {
 				bump(k)
@@ -517,9 +513,8 @@ func (qb *quotientBuilder) words(h int) error {
 			}
 			// The class of another word, when one behaves as heap l does; else a new
 			// generator.
-			if w, ok := g.matchProbe(cand, reps); ok && !tried[fmt.Sprint(l, w)] {
-				tried[fmt.Sprint(l, w)] = true
-				debugf("  heap %d as %v\n", l, w)
+			if w, ok := g.matchProbe(cand, reps); ok && !tried[guessKey(l, w)] {
+				tried[guessKey(l, w)] = true
 				words[l] = w
 				break
 			}
@@ -539,7 +534,6 @@ func (qb *quotientBuilder) words(h int) error {
 				break
 			}
 			l := live[best].heap
-			debugf("  counterexample heap %d\n", l)
 			if k := ws.gen[l]; k >= 0 {
 				bump(k)
 			} else {
@@ -549,6 +543,16 @@ func (qb *quotientBuilder) words(h int) error {
 	}
 	return &LimitError{Question: question(), Limit: maxRounds, Unit: "corrections of the presentation",
 		Advice: "the heap's class could not be found by this method; ask for a quotient of fewer heaps"}
+}
+
+// guessKey names the guess that heap l has word w.
+func guessKey(l int, w []int) string {
+	b := strconv.AppendInt(nil, int64(l), 10)
+	for _, e := range w {
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(e), 10)
+	}
+	return string(b)
 }
 
 // leastWords returns, for each element of m that the generator classes genCls (of the heaps
@@ -581,14 +585,5 @@ func leastWords(m *monoid, gens []int, genCls []int32) [][]int {
 				words[y][k]++
 			}
 		}
-	}
-}
-
-// debugWords prints the rounds of quotientBuilder.words to stderr, for development.
-const debugWords = false
-
-func debugf(f string, a ...any) {
-	if debugWords {
-		fmt.Fprintf(os.Stderr, f, a...)
 	}
 }
