@@ -481,12 +481,24 @@ func (qb *quotientBuilder) words(h int) error {
 			}
 		}
 		bump := func(k int) {
-			// A longer cycle: g^(i+p) = g^i with i one more, or p twice as long.
-			if i := lens[k] - pers[k]; i < 3 {
-				lens[k]++
-			} else {
-				lens[k], pers[k] = lens[k]+pers[k], 2*pers[k]
+			// A longer cycle g^(i+p) = g^i, which holds whenever a shorter one does that
+			// it extends: i one more up to 2, then p a multiple in 2, 6, 12, 60, then i
+			// one more.
+			i, p := lens[k]-pers[k], pers[k]
+			switch {
+			case i < 2:
+				i++
+			case p < 60:
+				for _, q := range []int{2, 6, 12, 60} {
+					if q > p && q%p == 0 {
+						p = q
+						break
+					}
+				}
+			default:
+				i++
 			}
+			lens[k], pers[k] = i+p, p
 		}
 		promote := func(l int) {
 			k, _ := slices.BinarySearch(gens, l)
