@@ -55,10 +55,12 @@ func TestQuotientPublished(t *testing.T) {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-		q, err := MustParseOctal(code).WithLimits(Limits{Steps: 1 << 36}).Quotient(ctx, heaps)
+		o := MustParseOctal(code).WithLimits(Limits{Steps: 1 << 36})
+		q, err := o.Quotient(ctx, heaps)
 		cancel()
 		require.NoError(t, err, code)
 		assert.Equal(t, order, q.Order(), code)
+		checkQuotient(t, o, q, 12) // the search to 12 tokens, the kernel, parity, P meets K once
 		if fields[3] != "-" {
 			pp, _ := strconv.Atoi(fields[3])
 			assert.Len(t, q.PPortion(), pp, code)
