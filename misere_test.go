@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -301,4 +302,24 @@ func TestMisereAutoQuotient(t *testing.T) {
 	assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, small, s)), got)
 	require.NotNil(t, d.MisereQuotient())
 	assert.True(t, d.MisereQuotient().Covers(small))
+
+	// Goroutines that ask at once about growing heaps share one automatic quotient at a time.
+	g := MustParseOctal("0.15")
+	ps := miserePartitions(14)
+	wants := make([]Outcome, len(ps))
+	slow := map[Position]bool{}
+	for i, p := range ps {
+		wants[i] = outcomeOf(misereSlow(t, g, p, slow))
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := w; i < len(ps); i += 4 {
+				got, err := g.MisereOutcome(ctx, ps[i])
+				assert.NoError(t, err)
+				assert.Equal(t, wants[i], got, "%v", ps[i])
+			}
+		})
+	}
+	wg.Wait()
 }
