@@ -140,7 +140,8 @@ func (q *Quotient) Idempotents() []int {
 
 // Kernel returns the kernel of q: the group z·Q of the product z of all idempotents, as its
 // elements ascending. It is isomorphic to the group of normal-play values of the heaps of q
-// (Plambeck & Siegel 2008); the tests check that the orders agree. It costs O(Order()).
+// (Plambeck & Siegel 2008), heap h going to z·Φ(h); the tests check that this map is an
+// isomorphism from the nim-values under XOR. It costs O(Order()).
 func (q *Quotient) Kernel() []int {
 	z := 0
 	for _, e := range q.Idempotents() {

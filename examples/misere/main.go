@@ -22,9 +22,11 @@
 // at most -quotient-steps steps (Limits.Steps); Dawson's Kayles to heap 30 needs more than the
 // default.
 //
-// Most games are answered by a search whose time grows exponentially with the tokens; each
-// search takes at most -steps steps (one per move examined) (misère Kayles and Nim need no search). A
-// question past that gets "beyond the limit" and the limit instead of an answer.
+// Misère Kayles and Nim are answered by their rules; other games through a misère quotient
+// when the package finds one cheaply (within -steps steps), and otherwise by a search whose
+// time grows exponentially with the tokens, of at most -steps steps (one per move examined).
+// The answer says which. A question past that gets "beyond the limit" and the limit instead
+// of an answer.
 //
 // Exit status:
 //
@@ -179,6 +181,24 @@ func (a *answerer) quotient(n int) int {
 	return exitOK
 }
 
+// how says what answered the misère questions about p: a closed form, a quotient (stored with
+// -quotient or computed by the package when cheap) or the search.
+func (a *answerer) how(p kayles.Position) string {
+	switch a.o.String() {
+	case kayles.Kayles.String():
+		return "by the Sibert–Conway rule"
+	case kayles.Nim.String():
+		return "by Bouton's rule"
+	}
+	if q := a.o.MisereQuotient(); q != nil && q.Covers(p) {
+		if _, _, ok := q.Period(); ok {
+			return fmt.Sprintf("through the misère quotient of the whole game (order %d)", q.Order())
+		}
+		return fmt.Sprintf("through the misère quotient of the heaps of at most %d (order %d)", q.Heaps(), q.Order())
+	}
+	return "by the search"
+}
+
 // answer writes the misère outcome of p, a winning move and the genus when it is cheap.
 func (a *answerer) answer(p kayles.Position) int {
 	fmt.Fprintf(a.out, "%s, position %s, misère play (whoever cannot move wins):\n", a.o, p)
@@ -206,6 +226,7 @@ func (a *answerer) answer(p kayles.Position) int {
 			fmt.Fprintf(a.out, "  winning move: %s, leaving %s\n", m, q)
 		}
 	}
+	fmt.Fprintln(a.out, "  answered "+a.how(p))
 	g, err := a.o.WithLimits(kayles.Limits{SearchSteps: min(genusSteps, a.o.Limits().SearchSteps)}).Genus(a.ctx, p)
 	var le *kayles.LimitError
 	switch {
