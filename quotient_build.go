@@ -203,8 +203,23 @@ func (qb *quotientBuilder) step(h int) error {
 		return err
 	}
 	m := qb.m
-	// Every element of the current quotient, as Φ(h).
+	// Every element of the current quotient, as Φ(h): the classes of the heaps below h first,
+	// the nearest first (a periodic Φ repeats one of them), then the others. At most one
+	// passes, so the order changes only the time.
+	cands := make([]int32, 0, m.n)
+	tried := make([]bool, m.n)
+	for g := h - 1; g >= 0; g-- {
+		if x := qb.phi[g]; !tried[x] {
+			tried[x] = true
+			cands = append(cands, x)
+		}
+	}
 	for x := int32(0); int(x) < m.n; x++ {
+		if !tried[x] {
+			cands = append(cands, x)
+		}
+	}
+	for _, x := range cands {
 		types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
 		ok, _, err := verify(m, types, qb.b)
 		if err != nil {

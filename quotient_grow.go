@@ -482,11 +482,11 @@ func (qb *quotientBuilder) words(h int) error {
 		}
 		bump := func(k int) {
 			// A longer cycle g^(i+p) = g^i, which holds whenever a shorter one does that
-			// it extends: i one more up to 2, then p a multiple in 2, 6, 12, 60, then i
+			// it extends: i one more up to 3, then p a multiple in 2, 6, 12, 60, then i
 			// one more.
 			i, p := lens[k]-pers[k], pers[k]
 			switch {
-			case i < 2:
+			case i < 3:
 				i++
 			case p < 60:
 				for _, q := range []int{2, 6, 12, 60} {
