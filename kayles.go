@@ -51,7 +51,8 @@
 //
 // Φ is proven periodic, so R8 is the quotient of the whole game: 0.75 with heaps of 30, 41 and
 // 1000 is a misère N-position, as b·ab²·b = ab⁴ = ab² is not in the P-portion.
-// [Octal.UseQuotient] lets [Octal.MisereOutcome] answer through a quotient.
+// [Octal.MisereOutcome] answers through a quotient that [Octal.UseQuotient] stored, or one it
+// computes when that is cheap; [Octal.MisereQuotient] says which positions it covers.
 //
 // # Errors, limits and contexts
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"iter"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/octalgames/kayles/internal/memo"
@@ -18,14 +19,18 @@ import (
 type searchMemo struct {
 	wins  *memo.Memo[string, bool]  // misère outcomes: true when the player to move wins
 	genus *memo.Memo[string, Genus] // genera; entries are never modified once stored
-	quot  atomic.Pointer[Quotient]  // the quotient that UseQuotient stored, or nil
+	quot  atomic.Pointer[Quotient]  // the quotient that UseQuotient or autoQuotient stored, or nil
+
+	autoMu     sync.Mutex // held while autoQuotient computes
+	autoBeyond int        // the least heap beyond the automatic quotient's work, 0 if none yet
 }
 
 // UseQuotient makes q answer [Octal.MisereOutcome], [Octal.MisereWinningMoves] and
 // [Octal.MisereWinningMove] of o for every position that q covers ([Quotient.Covers]), in
 // O(heaps) in place of the search; positions beyond q are searched as before. It reports false,
-// and stores nothing, when q is the quotient of another code. A later call replaces q; nil
-// removes it. It is safe to call while other goroutines ask o questions.
+// and stores nothing, when q is the quotient of another code. A later call, or a larger
+// automatic quotient (see [Octal.MisereOutcome]), replaces q; nil removes it. It is safe to
+// call while other goroutines ask o questions.
 func (o *Octal) UseQuotient(q *Quotient) bool {
 	o = o.game()
 	if q != nil && q.Code() != o.String() {
@@ -35,11 +40,63 @@ func (o *Octal) UseQuotient(q *Quotient) bool {
 	return true
 }
 
-// MisereQuotient returns the quotient that [Octal.UseQuotient] stored in o, or nil. A program
-// that wants to know how a misère question is answered asks it: a position p that
-// MisereQuotient().Covers(p) is answered through the quotient (unless a closed form, Kayles' or
-// Nim's, answers first), any other by the search.
+// MisereQuotient returns the quotient that [Octal.UseQuotient] or an automatic one (see
+// [Octal.MisereOutcome]) stored in o, or nil. A program that wants to know how a misère
+// question was answered asks it afterwards: a position p that MisereQuotient().Covers(p) was
+// answered through the quotient (unless a closed form, Kayles' or Nim's, answered first), any
+// other by the search.
 func (o *Octal) MisereQuotient() *Quotient { return o.game().memo.quot.Load() }
+
+// autoQuotient returns a quotient that covers p: the stored one, or one computed now within
+// [Limits].SearchSteps quotient steps in all and stored in o (when it covers more heaps than
+// the stored one); nil when none does. A heap beyond that work is remembered, and positions
+// with a heap as large are not tried again; a quotient cut short by ctx is not remembered.
+func (o *Octal) autoQuotient(ctx context.Context, p Position) *Quotient {
+	if mq := o.memo.quot.Load(); mq != nil && mq.Covers(p) {
+		return mq
+	}
+	pl := o.plan()
+	n := 0
+	for h := range p.All() {
+		if !pl.dead(h) {
+			n = max(n, h)
+		}
+	}
+	if n == 0 {
+		return nil // nothing to search
+	}
+	m := o.memo
+	m.autoMu.Lock()
+	defer m.autoMu.Unlock()
+	if mq := m.quot.Load(); mq != nil && mq.Covers(p) {
+		return mq
+	}
+	if m.autoBeyond > 0 && n >= m.autoBeyond {
+		return nil
+	}
+	q, err := o.quotientWithin(ctx, n, o.limits.SearchSteps)
+	if err != nil && ctx.Err() != nil {
+		return nil
+	}
+	if q != nil {
+		if cur := m.quot.Load(); cur == nil || (cur.period == 0 && (q.period > 0 || q.heaps > cur.heaps)) {
+			m.quot.Store(q)
+		}
+	}
+	if err != nil {
+		beyond := 1
+		if q != nil {
+			beyond = q.heaps + 1
+		}
+		if m.autoBeyond == 0 || beyond < m.autoBeyond {
+			m.autoBeyond = beyond
+		}
+	}
+	if q != nil && q.Covers(p) {
+		return q
+	}
+	return nil
+}
 
 func newSearchMemo(bytes int) *searchMemo {
 	return &searchMemo{
@@ -94,12 +151,16 @@ func (o *plan) misereAfter(p Position, h int, left []int) Position {
 // [MisereKaylesOutcome]) in O(heaps) time, for rows of any length. For [Nim] (any Octal with
 // code 0.[3]) it applies Bouton's rule in O(heaps) time, for heaps of any size: the player to
 // move loses exactly when some heap holds more than one token and the nim-sum is 0, or every
-// heap holds at most one and the nim-sum is 1. For every other game it searches the positions
-// that p leads to, with heaps that admit no move dropped, and remembers their outcomes in o's
-// memo; the time is exponential in the number of tokens. A quotient stored with
-// [Octal.UseQuotient] answers in its place, in O(heaps), for every position it covers. Past [Limits].SearchSteps moves
-// examined, or when play could last more than 2^15 moves, it returns a [*LimitError]; when ctx
-// is done first, ctx's error.
+// heap holds at most one and the nim-sum is 1. For every other game it answers through a misère
+// quotient that covers p, in O(heaps): the one stored in o ([Octal.UseQuotient]), or else the
+// quotient of the heaps up to the largest of p, computed by [Octal.Quotient] within
+// [Limits].SearchSteps quotient steps in all and stored in o when it covers more heaps than the
+// stored one ([Octal.MisereQuotient] then tells which positions it answers; a heap beyond that
+// work is remembered and not tried again). Failing that it searches the positions that p leads
+// to, with heaps that admit no move dropped, and remembers their outcomes in o's memo; the
+// time is exponential in the number of tokens. Past [Limits].SearchSteps moves examined, or
+// when play could last more than 2^15 moves, it returns a [*LimitError]; when ctx is done
+// first, ctx's error.
 func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) {
 	o = o.game()
 	pl := o.plan()
@@ -108,7 +169,7 @@ func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) 
 			return r, nil
 		}
 	}
-	if mq := o.memo.quot.Load(); mq != nil && mq.Covers(p) {
+	if mq := o.autoQuotient(ctx, p); mq != nil {
 		return mq.Outcome(p)
 	}
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère outcome", pl.code, p))
@@ -175,9 +236,9 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 // O(heaps) in all, for heaps of any size: a heap has at most two winning moves, found by
 // Bouton's rule. For other games it searches as [Octal.MisereOutcome] does, for every move
 // before it returns, within one budget of [Limits].SearchSteps, and returns the error of
-// MisereOutcome when it cannot answer. A quotient stored with [Octal.UseQuotient] answers in
-// place of the search for every position it covers. The sequence does no further work that
-// can fail.
+// MisereOutcome when it cannot answer. A quotient answers in place of the search for every
+// position it covers, stored or computed as for MisereOutcome. The sequence does no further
+// work that can fail.
 func (o *Octal) MisereWinningMoves(ctx context.Context, p Position) (iter.Seq[Move], error) {
 	return o.misereWinning(ctx, p, -1)
 }
@@ -192,7 +253,7 @@ func (o *Octal) misereWinning(ctx context.Context, p Position, most int) (iter.S
 			return ms, nil
 		}
 	}
-	if mq := o.memo.quot.Load(); mq != nil && mq.Covers(p) {
+	if mq := o.autoQuotient(ctx, p); mq != nil {
 		ms, err := mq.WinningMoves(p)
 		if err != nil || most < 0 {
 			return ms, err

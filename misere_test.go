@@ -1,6 +1,8 @@
 package kayles
 
 import (
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,6 +61,14 @@ func outcomeOf(win bool) Outcome {
 // position of up to 30 tokens of Kayles (the Sibert–Conway rule), Dawson's Kayles and
 // Treblecross (the memoised search), and of fewer tokens in games with whole-heap takes,
 // splits that take nothing and three-heap splits.
+// searchOnly returns o with a memo of its own in which no automatic quotient is computed, so
+// that its misère questions are answered by the search (or a closed form).
+func searchOnly(o *Octal) *Octal {
+	s := o.WithLimits(o.Limits())
+	s.memo.autoBeyond = 1
+	return s
+}
+
 func TestMisereOutcomeAgainstSearch(t *testing.T) {
 	for _, c := range []struct {
 		o      *Octal
@@ -70,9 +80,11 @@ func TestMisereOutcomeAgainstSearch(t *testing.T) {
 	} {
 		t.Run(c.o.String(), func(t *testing.T) {
 			memo := map[Position]bool{}
+			search := searchOnly(c.o)
 			for _, p := range miserePartitions(c.tokens) {
 				want := outcomeOf(misereSlow(t, c.o, p, memo))
-				if !assert.Equal(t, want, must(c.o.MisereOutcome(ctx, p)), "position %v", p) {
+				if !assert.Equal(t, want, must(c.o.MisereOutcome(ctx, p)), "position %v", p) ||
+					!assert.Equal(t, want, must(search.MisereOutcome(ctx, p)), "search: position %v", p) {
 					return
 				}
 			}
@@ -227,7 +239,7 @@ func TestMisereConcurrent(t *testing.T) {
 // answers do not change when the memos are emptied mid-search.
 func TestMisereMemoBound(t *testing.T) {
 	const bound = 8192
-	o := DawsonsKayles.WithLimits(Limits{MemoBytes: bound})
+	o := searchOnly(DawsonsKayles.WithLimits(Limits{MemoBytes: bound}))
 	memo := map[Position]bool{}
 	var lastBytes, lastGenusBytes, resets, genusResets int
 	for _, p := range miserePartitions(18) {
@@ -247,4 +259,67 @@ func TestMisereMemoBound(t *testing.T) {
 	// The bound was reached, so the answers above were found across emptied memos.
 	assert.Positive(t, resets, "times the misère memo turned a generation")
 	assert.Positive(t, genusResets, "times the genus memo turned a generation")
+}
+
+// TestMisereAutoQuotient checks that MisereOutcome and MisereWinningMoves compute a quotient
+// when it is cheap, answer through it, and leave it visible; and that a game whose quotient
+// is beyond that work falls back to the search.
+func TestMisereAutoQuotient(t *testing.T) {
+	o := MustParseOctal("0.75")
+	p := MustNewPosition(30, 41, 1000)
+	require.Nil(t, o.MisereQuotient())
+	r, err := o.MisereOutcome(ctx, p)
+	require.NoError(t, err)
+	q := o.MisereQuotient()
+	require.NotNil(t, q, "the quotient of 0.75 is cheap")
+	assert.True(t, q.Covers(p))
+	_, _, periodic := q.Period()
+	assert.True(t, periodic)
+	want, err := q.Outcome(p)
+	require.NoError(t, err)
+	assert.Equal(t, want, r)
+	ms, err := o.MisereWinningMoves(ctx, p)
+	require.NoError(t, err)
+	wm, err := q.WinningMoves(p)
+	require.NoError(t, err)
+	assert.Equal(t, slices.Collect(wm), slices.Collect(ms))
+
+	// Dawson's Kayles to heap 60 is beyond the automatic quotient's work: the search answers
+	// a small position with such a heap, or says it is beyond its limit; either way the
+	// stored quotient does not cover it.
+	d := DawsonsKayles.WithLimits(Limits{SearchSteps: 1 << 16})
+	big := MustNewPosition(60)
+	_, err = d.MisereOutcome(ctx, big)
+	require.ErrorIs(t, err, ErrTooLarge)
+	if dq := d.MisereQuotient(); dq != nil {
+		assert.False(t, dq.Covers(big))
+	}
+	// A small position is answered by what the automatic quotient reached.
+	small := MustNewPosition(3, 5, 7)
+	got, err := d.MisereOutcome(ctx, small)
+	require.NoError(t, err)
+	s := map[Position]bool{}
+	assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, small, s)), got)
+	require.NotNil(t, d.MisereQuotient())
+	assert.True(t, d.MisereQuotient().Covers(small))
+
+	// Goroutines that ask at once about growing heaps share one automatic quotient at a time.
+	g := MustParseOctal("0.15")
+	ps := miserePartitions(14)
+	wants := make([]Outcome, len(ps))
+	slow := map[Position]bool{}
+	for i, p := range ps {
+		wants[i] = outcomeOf(misereSlow(t, g, p, slow))
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := w; i < len(ps); i += 4 {
+				got, err := g.MisereOutcome(ctx, ps[i])
+				assert.NoError(t, err)
+				assert.Equal(t, wants[i], got, "%v", ps[i])
+			}
+		})
+	}
+	wg.Wait()
 }

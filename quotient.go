@@ -1,17 +1,15 @@
 package kayles
 
 import (
-	"context"
-	"iter"
 	"math/bits"
 	"slices"
-	"strconv"
-	"strings"
 )
 
-// This file implements misère quotients (Plambeck 2005; Plambeck & Siegel 2008): the finite
-// commutative monoid that decides misère play of every sum of heaps up to a size, how it is
-// computed and verified, and play through it.
+// This file implements misère quotients (Plambeck 2005; Plambeck & Siegel 2008), the finite
+// commutative monoids that decide misère play of every sum of heaps up to a size: the type and
+// what a researcher reads off it (order, P-portion, Φ, kernel, tameness). The construction is
+// in quotient_build.go, quotient_grow.go and quotient_verify.go, play in quotient_play.go, the
+// presentation in quotient_present.go and the text form in quotientconv.go.
 
 // A Quotient is the misère quotient Q_n of a rule set restricted to heaps of at most n tokens:
 // A_n is the set of all sums of such heaps, two positions G and H of A_n are indistinguishable
@@ -25,9 +23,10 @@ import (
 // first, then alphabetically. Generators are named a, b, c, ... (after z: g26, g27, ...) in the
 // order of the heaps where the quotient grew.
 //
-// A Quotient is immutable and safe for concurrent use. The zero Quotient is not a quotient;
-// only [Octal.Quotient] and [ParseQuotient] make usable ones, and the methods of the zero
-// Quotient panic.
+// A Quotient is immutable and safe for concurrent use. The zero Quotient is empty: it belongs
+// to no game ([Quotient.Code] is ""), has no elements and covers no position, so that
+// [Quotient.Outcome] and [Quotient.WinningMoves] return a [*RangeError] and
+// [Quotient.MarshalText] an error; [Octal.Quotient] and [ParseQuotient] make the others.
 type Quotient struct {
 	game    *Octal
 	heaps   int     // the quotient is Q_heaps
@@ -49,987 +48,16 @@ type Change struct {
 	Order int // the order of Q_Heap
 }
 
-// MaxQuotientOrder bounds the order of the monoids that [Octal.Quotient] builds, the unreduced
-// candidates included: 2^12 elements, a multiplication table of 64 MiB.
-const MaxQuotientOrder = 1 << 12
-
-// quotientUnit is the unit of the work of one heap of [Octal.Quotient], as a LimitError names it.
-const quotientUnit = "quotient steps"
-
-// Quotient returns the misère quotient Q_n of o restricted to heaps of at most n tokens, built
-// heap by heap and verified exactly (see below), or the quotient of the whole game when Φ is
-// proven periodic within n heaps.
-//
-// # Method
-//
-// For each heap h in turn it extends the verified Q_{h-1}, in the manner of Plambeck and
-// Siegel's MisereSolver:
-//
-//   - it tries every element x of Q_{h-1} as Φ(h), and keeps the one that the verification
-//     accepts (at most one can be, as the quotient is reduced);
-//   - failing that, it adjoins a generator g for heap h with g^(i+p) = g^i (i+p <= 6), forms
-//     the unreduced candidate Q_{h-1} × <g> whose P-portion is read off the outcomes of the
-//     positions r_x + j·h (r_x a smallest position of class x, found by a search in which
-//     every position without a heap of h is decided by Q_{h-1}), and verifies it;
-//   - failing that (heap h splits classes of Q_{h-1}), it learns the classes of the heaps up
-//     to h afresh: positions are told apart by their rows of outcomes against a set of test
-//     positions, the candidate's product is read off the rows of sums of representatives and
-//     checked to be associative with Φ a homomorphism, and every failed check or verification
-//     adds the sub-positions of the position at fault (or, when that adds none, every
-//     position of one more token) to the tests, for at most 2^11 tests.
-//
-// A verified candidate is then reduced: two elements are merged when every product treats them
-// alike. The reduction of an outcome-faithful candidate whose elements are all classes of
-// positions is the quotient, so every Quotient returned is exactly the quotient; the
-// heuristics above only decide how fast a candidate is found, never whether it is accepted.
-//
-// # Verification
-//
-// A candidate monoid M with classes q_h for the heaps is outcome-faithful (every position v is
-// a misère P-position exactly when Φ(v) is in the P-portion) if and only if, for every position
-// v, Φ(v) is in the P-portion exactly when v has a move and no move leads to a class in the
-// P-portion; by induction on the tokens this is all that is needed. Write T_h for the set of y
-// with y·Φ(w) in the P-portion for some option w of heap h. The condition has two halves:
-//
-//   - no P-class has a P-option: for every reachable y and heap h, y·q_h in P implies y not
-//     in T_h, and the identity is not in P: a finite check;
-//   - every position v ≠ 0 with Φ(v) not in P has a heap h with Φ(v-h) in T_h. A
-//     counterexample with more than i+p heaps of h (q_h^(i+p) = q_h^i) stays one with p of
-//     them removed, so only i+p copies of each heap need be tried; the check walks the heaps
-//     in turn with states (Φ so far, the set of products of the remaining heaps that would
-//     make a counterexample), merging equal states, and finds a counterexample or proves
-//     there is none.
-//
-// # Periodicity of Φ
-//
-// For a finite code without modifiers whose moves leave at most k heaps and whose last
-// non-zero digit is d_t: if Φ(m+p) = Φ(m) for n0 <= m <= N-p, with n0 >= 1 and N+1 >= k(n0+p)+t,
-// then Φ(h) = Φ(h-p) for every h > N and the quotient of the whole game is Q_N. Proof, by
-// induction on h > N: every option of h takes i <= t tokens and leaves at most k heaps, the
-// largest of which, b >= (h-t)/k >= n0+p, lies in the periodic range, so replacing it by b-p
-// (>= 1) gives an option of h-p of the same class; and every option of h-p has its largest heap
-// b' >= n0 and so, with b'+p in its place, gives an option of h of the same class. A heap
-// whose options have the same classes as those of another heap of the same class in the
-// monoid is indistinguishable from it: a counterexample to the verification above that used
-// both heaps would stay one with the one replaced by the other. So Q_{h} = Q_{h-1}. Quotient
-// reports the period found this way (see [Quotient.Period]) and never extrapolates Φ without it.
-//
-// # Cost and limits
-//
-// The work of one heap is counted in quotient steps (one per element examined by the
-// verification, one per move of the outcome search), at most [Limits].Steps per heap, and the
-// monoids are at most [MaxQuotientOrder] elements. Past a limit, or when ctx is done, it returns
-// the last verified quotient (that of the heaps below the one that failed, nil if none) with a
-// [*LimitError], ctx's error, or an error that says why heap h is beyond this method. A
-// negative n gets a [*RangeError]. Quotient does not store the result in o; see
-// [Octal.UseQuotient].
-func (o *Octal) Quotient(ctx context.Context, n int) (*Quotient, error) {
-	o = o.game()
-	if n < 0 {
-		return nil, rangeError("heap", n, maxInt)
+// Code returns the canonical code of the game whose quotient q is ("" for the zero Quotient).
+func (q *Quotient) Code() string {
+	if q.game == nil {
+		return ""
 	}
-	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx}
-	return b.run(n)
+	return q.game.String()
 }
 
-// A heapType is what the verification knows of one heap: its class and its options' classes.
-type heapType struct {
-	heap int
-	q    int32
-	opts []int32 // distinct classes of the options
-}
-
-// A monoid is a finite commutative monoid with a P-portion, 0 being the identity.
-type monoid struct {
-	n   int
-	mul []int32
-	p   []bool
-}
-
-func (m *monoid) times(x, y int32) int32 { return m.mul[int(x)*m.n+int(y)] }
-
-type quotientBuilder struct {
-	o     *Octal
-	pl    *plan
-	ctx   context.Context
-	m     *monoid
-	types []heapType // the live heaps so far, ascending
-	phi   []int32
-	reps  []Position // reps[x]: a position of class x with the fewest tokens
-	chg   []Change
-	b     *budget
-}
-
-func (qb *quotientBuilder) result(n int) *Quotient {
-	return newQuotient(qb.o, n, qb.m, qb.phi, qb.chg)
-}
-
-func (qb *quotientBuilder) run(n int) (*Quotient, error) {
-	qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
-	qb.phi = []int32{0}
-	qb.reps = []Position{{}}
-	for h := 1; h <= n; h++ {
-		qb.b = newBudget(qb.ctx, qb.o.limits.Steps, quotientUnit, func() string {
-			return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h)
-		})
-		if err := qb.step(h); err != nil {
-			var last *Quotient
-			if h > 1 {
-				last = qb.result(h - 1)
-			}
-			return last, err
-		}
-		if q := qb.result(h); q.period > 0 {
-			return q, nil
-		}
-	}
-	return qb.result(n), nil
-}
-
-// optionClasses returns the distinct classes of the options of heap h in the current monoid.
-func (qb *quotientBuilder) optionClasses(h int) ([]int32, error) {
-	var cls []int32
-	qb.pl.options(h, h, func(_ int, left []int) bool {
-		if !qb.b.spend(1) {
-			return false
-		}
-		c := int32(0)
-		for _, l := range left {
-			c = qb.m.times(c, qb.phi[l])
-		}
-		if !slices.Contains(cls, c) {
-			cls = append(cls, c)
-		}
-		return true
-	})
-	slices.Sort(cls)
-	return cls, qb.b.err
-}
-
-// step extends the verified quotient of the heaps below h to heap h.
-func (qb *quotientBuilder) step(h int) error {
-	if qb.b.done() {
-		return qb.b.err
-	}
-	if qb.pl.dead(h) {
-		qb.phi = append(qb.phi, 0)
-		return nil
-	}
-	opts, err := qb.optionClasses(h)
-	if err != nil {
-		return err
-	}
-	m := qb.m
-	// Every element of the current quotient, as Φ(h).
-	for x := int32(0); int(x) < m.n; x++ {
-		types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
-		ok, _, err := verify(m, types, qb.b)
-		if err != nil {
-			return err
-		}
-		if ok {
-			qb.types = types
-			qb.phi = append(qb.phi, x)
-			return nil
-		}
-	}
-	// A new generator g with g^(i+p) = g^i.
-	outcomes := map[int][]bool{} // outcomes[j][x]: r_x + j·h is a P-position
-	search := &quotientSearch{qb: qb, h: h, memo: map[string]bool{}}
-	for s := 2; s <= maxCycle; s++ {
-		for i := 0; i < s; i++ {
-			p := s - i
-			if m.n*s > MaxQuotientOrder {
-				return &LimitError{Question: "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h),
-					Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
-			}
-			for j := range s {
-				if outcomes[j] == nil {
-					col := make([]bool, m.n)
-					for x := range m.n {
-						pos := qb.reps[x]
-						for range j {
-							pos = pos.Add(fromHeaps([]int{h}))
-						}
-						win, ok := search.wins(pos)
-						if !ok {
-							return qb.b.err
-						}
-						col[x] = !win
-					}
-					outcomes[j] = col
-				}
-			}
-			cand, types := product(m, qb.types, h, opts, i, p, outcomes)
-			ok, _, err := verify(cand, types, qb.b)
-			if err != nil {
-				return err
-			}
-			if ok {
-				qb.adopt(cand, types, h)
-				return nil
-			}
-		}
-	}
-	return qb.learn(h, search)
-}
-
-// maxTests bounds the test positions of [quotientBuilder.learn], and maxRounds its rounds.
-const (
-	maxTests  = 1 << 11
-	maxRounds = 64
-)
-
-// learn finds the quotient at heap h when it splits classes of the quotient below h: the
-// classes of the positions u of heaps up to h are told apart by their rows, the outcomes of
-// u+z for the test positions z; a candidate monoid is built from the rows of the sums of
-// representatives, checked to be a commutative monoid of which Φ is a homomorphism, and
-// verified; each failure adds the sub-positions of the position at fault to the tests.
-func (qb *quotientBuilder) learn(h int, search *quotientSearch) error {
-	question := func() string { return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h) }
-	var heaps []int // the live heaps up to h
-	for g := 1; g <= h; g++ {
-		if g == h || !qb.pl.dead(g) {
-			heaps = append(heaps, g)
-		}
-	}
-	one := func(g int) Position { return fromHeaps([]int{g}) }
-	var tests []Position
-	seenTest := map[string]bool{}
-	addTest := func(z Position) {
-		if !seenTest[z.enc] && len(tests) < maxTests {
-			seenTest[z.enc] = true
-			tests = append(tests, z)
-		}
-	}
-	addTest(Position{})
-	for _, r := range qb.reps {
-		for j := range 3 {
-			z := r
-			for range j {
-				z = z.Add(one(h))
-			}
-			addTest(z)
-		}
-	}
-	addSubs := func(p Position) {
-		// Every sub-multiset of p, once.
-		var sizes, counts []int
-		for h := range p.All() {
-			if len(sizes) > 0 && sizes[len(sizes)-1] == h {
-				counts[len(counts)-1]++
-			} else {
-				sizes, counts = append(sizes, h), append(counts, 1)
-			}
-		}
-		var rec func(k int, cur []int)
-		rec = func(k int, cur []int) {
-			if len(tests) >= maxTests {
-				return
-			}
-			if k == len(sizes) {
-				addTest(fromHeaps(slices.Clone(cur)))
-				return
-			}
-			for c := 0; c <= counts[k]; c++ {
-				rec(k+1, cur)
-				cur = append(cur, sizes[k])
-			}
-		}
-		rec(0, nil)
-	}
-	small := 0 // every position of at most small tokens is a test
-	for range maxRounds {
-		rowOf := func(u Position) (string, bool) {
-			row := make([]byte, len(tests))
-			for k, z := range tests {
-				win, ok := search.wins(qb.pl.misereFormPos(u.Add(z)))
-				if !ok {
-					return "", false
-				}
-				if !win {
-					row[k] = 1
-				}
-			}
-			return string(row), true
-		}
-		ids := map[string]int32{}
-		var reps []Position
-		state := func(u Position) (int32, bool) {
-			row, ok := rowOf(u)
-			if !ok {
-				return 0, false
-			}
-			id, seen := ids[row]
-			if !seen {
-				id = int32(len(reps))
-				ids[row] = id
-				reps = append(reps, u)
-			}
-			return id, true
-		}
-		if _, ok := state(Position{}); !ok {
-			return qb.b.err
-		}
-		// The moves of each element by each heap, and the products of representatives; a
-		// new row is a new element, with moves and products of its own.
-		delta := map[[2]int32]int32{}
-		var mul []int32
-		n, moved := 0, 0
-		for n < len(reps) || moved < len(reps) {
-			for ; moved < len(reps); moved++ {
-				if len(reps) > MaxQuotientOrder {
-					return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
-				}
-				for k, g := range heaps {
-					y, ok := state(reps[moved].Add(one(g)))
-					if !ok {
-						return qb.b.err
-					}
-					delta[[2]int32{int32(moved), int32(k)}] = y
-				}
-			}
-			n = len(reps)
-			if n > MaxQuotientOrder {
-				return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements", Advice: "ask for a quotient of fewer heaps"}
-			}
-			mul = make([]int32, n*n)
-			for x := range n {
-				for y := x; y < n; y++ {
-					z, ok := state(reps[x].Add(reps[y]))
-					if !ok {
-						return qb.b.err
-					}
-					mul[x*n+y], mul[y*n+x] = z, z
-				}
-			}
-		}
-		p := make([]bool, n)
-		for row, id := range ids {
-			p[id] = row[0] == 1
-		}
-		cand := &monoid{n: n, mul: mul, p: p}
-		types := make([]heapType, len(heaps))
-		for k, g := range heaps {
-			types[k] = heapType{heap: g, q: mul[0*n+int(delta[[2]int32{0, int32(k)}])]}
-		}
-		qOf := map[int]int32{}
-		for _, t := range types {
-			qOf[t.heap] = t.q
-		}
-		// A commutative monoid (commutative by construction) of which Φ is a homomorphism.
-		fault := Position{}
-		faulty := false
-	check:
-		for x := range n {
-			for k := range heaps {
-				if delta[[2]int32{int32(x), int32(k)}] != cand.times(int32(x), types[k].q) {
-					fault, faulty = reps[x].Add(one(heaps[k])).Add(reps[types[k].q]), true
-					break check
-				}
-			}
-			for y := range n {
-				for z := range n {
-					if !qb.b.spend(1) {
-						return qb.b.err
-					}
-					xy := cand.times(int32(x), int32(y))
-					if cand.times(xy, int32(z)) != cand.times(int32(x), cand.times(int32(y), int32(z))) {
-						fault, faulty = reps[x].Add(reps[y]).Add(reps[z]), true
-						break check
-					}
-				}
-			}
-		}
-		if !faulty {
-			for k, g := range heaps {
-				var opts []int32
-				qb.pl.options(g, g, func(_ int, left []int) bool {
-					c := int32(0)
-					for _, l := range left {
-						if q, ok := qOf[l]; ok {
-							c = cand.times(c, q)
-						}
-					}
-					if !slices.Contains(opts, c) {
-						opts = append(opts, c)
-					}
-					return true
-				})
-				slices.Sort(opts)
-				types[k].opts = opts
-			}
-			ok, v, err := verify(cand, types, qb.b)
-			if err != nil {
-				return err
-			}
-			if ok {
-				qb.adopt(cand, types, h)
-				return nil
-			}
-			var hs []int
-			for k, c := range v {
-				for range c {
-					hs = append(hs, heaps[k])
-				}
-			}
-			fault = fromHeaps(hs)
-		}
-		before := len(tests)
-		addSubs(fault)
-		for len(tests) == before && small < h*h {
-			// No new test from the fault: every position of one more token.
-			small++
-			for _, z := range positionsOf(heaps, small) {
-				addTest(z)
-			}
-		}
-		if len(tests) == before {
-			break
-		}
-	}
-	return &LimitError{Question: question(), Limit: maxTests, Unit: "test positions",
-		Advice: "the classes at this heap could not be told apart within them; ask for a quotient of fewer heaps"}
-}
-
-// maxCycle bounds i+p for a new generator g with g^(i+p) = g^i.
-const maxCycle = 6
-
-// product returns the candidate M × <g | g^(i+p) = g^i> with its P-portion read off outcomes,
-// and the heap types in it, heap h last with class g.
-func product(m *monoid, old []heapType, h int, opts []int32, i, p int, outcomes map[int][]bool) (*monoid, []heapType) {
-	s := i + p
-	n := m.n * s
-	pow := func(e int) int {
-		if e < s {
-			return e
-		}
-		return i + (e-i)%p
-	}
-	c := &monoid{n: n, mul: make([]int32, n*n), p: make([]bool, n)}
-	for x := range m.n {
-		for j := range s {
-			c.p[x*s+j] = outcomes[j][x]
-			for y := range m.n {
-				for l := range s {
-					c.mul[(x*s+j)*n+y*s+l] = m.times(int32(x), int32(y))*int32(s) + int32(pow(j+l))
-				}
-			}
-		}
-	}
-	lift := func(cls []int32) []int32 {
-		out := make([]int32, len(cls))
-		for k, x := range cls {
-			out[k] = x * int32(s)
-		}
-		return out
-	}
-	types := make([]heapType, 0, len(old)+1)
-	for _, t := range old {
-		types = append(types, heapType{heap: t.heap, q: t.q * int32(s), opts: lift(t.opts)})
-	}
-	types = append(types, heapType{heap: h, q: 1, opts: lift(opts)})
-	return c, types
-}
-
-// adopt replaces the quotient by the reduction of the verified candidate c.
-func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
-	red, cls := reduce(c, types)
-	for k := range types {
-		types[k].q = cls[types[k].q]
-		var opts []int32
-		for _, w := range types[k].opts {
-			if w := cls[w]; !slices.Contains(opts, w) {
-				opts = append(opts, w)
-			}
-		}
-		slices.Sort(opts)
-		types[k].opts = opts
-	}
-	phi := make([]int32, len(qb.phi)+1)
-	k := 0
-	for hh := range phi {
-		if k < len(types) && types[k].heap == hh {
-			phi[hh] = types[k].q
-			k++
-		}
-	}
-	grew := red.n > qb.m.n
-	qb.m, qb.types, qb.phi = red, types, phi
-	qb.reps = representatives(red, types)
-	if grew {
-		qb.chg = append(qb.chg, Change{Heap: h, Order: red.n})
-	}
-}
-
-// reachable returns, for each j, the elements generated by the classes of types[j:], as a
-// bitset and a list.
-func reachable(m *monoid, types []heapType) ([][]uint64, [][]int32) {
-	w := (m.n + 63) / 64
-	sets := make([][]uint64, len(types)+1)
-	lists := make([][]int32, len(types)+1)
-	sets[len(types)] = make([]uint64, w)
-	sets[len(types)][0] = 1
-	lists[len(types)] = []int32{0}
-	for j := len(types) - 1; j >= 0; j-- {
-		set := slices.Clone(sets[j+1])
-		list := slices.Clone(lists[j+1])
-		q := types[j].q
-		for k := 0; k < len(list); k++ {
-			if y := m.times(list[k], q); set[y/64]&(1<<(y%64)) == 0 {
-				set[y/64] |= 1 << (y % 64)
-				list = append(list, y)
-			}
-		}
-		sets[j], lists[j] = set, list
-	}
-	return sets, lists
-}
-
-// representatives returns for each element of m a position of that class with the fewest
-// tokens (elements that no position reaches get the empty position).
-func representatives(m *monoid, types []heapType) []Position {
-	tokens := make([]int, m.n)
-	for x := range tokens {
-		tokens[x] = -1
-	}
-	reps := make([]Position, m.n)
-	tokens[0] = 0
-	done := make([]bool, m.n)
-	for {
-		x := -1
-		for y := range m.n {
-			if !done[y] && tokens[y] >= 0 && (x < 0 || tokens[y] < tokens[x]) {
-				x = y
-			}
-		}
-		if x < 0 {
-			return reps
-		}
-		done[x] = true
-		for _, t := range types {
-			y := m.times(int32(x), t.q)
-			if c := tokens[x] + t.heap; tokens[y] < 0 || c < tokens[y] {
-				tokens[y] = c
-				reps[y] = reps[x].Add(fromHeaps([]int{t.heap}))
-			}
-		}
-	}
-}
-
-// verify reports whether the monoid m with the heap classes of types is outcome-faithful for
-// every sum of those heaps (see [Octal.Quotient]), and if not a counterexample: the number of
-// heaps of each type in a position that m mispredicts. It spends b on every element examined.
-func verify(m *monoid, types []heapType, b *budget) (bool, []int, error) {
-	if m.p[0] {
-		return false, make([]int, len(types)), nil
-	}
-	w := (m.n + 63) / 64
-	_, lists := reachable(m, types)
-	// T[k]: the y with y·Φ(w) in P for an option w of heap type k.
-	T := make([][]uint64, len(types))
-	for k, t := range types {
-		T[k] = make([]uint64, w)
-		for y := range m.n {
-			for _, c := range t.opts {
-				if m.p[m.times(int32(y), c)] {
-					T[k][y/64] |= 1 << (y % 64)
-					break
-				}
-			}
-		}
-	}
-	in := func(s []uint64, y int32) bool { return s[y/64]&(1<<(y%64)) != 0 }
-	// No P-class has a P-option.
-	if !b.spend(int64(len(lists[0]) * len(types))) {
-		return false, nil, b.err
-	}
-	for _, y := range lists[0] {
-		for k, t := range types {
-			if m.p[m.times(y, t.q)] && in(T[k], y) {
-				v := word(m, types, y)
-				v[k]++
-				return false, v, nil
-			}
-		}
-	}
-	// Every other class of a position with a move has a P-option.
-	type state struct {
-		x      int32
-		f      []uint64 // products of the remaining heaps that would complete a counterexample
-		nz     bool
-		parent int
-		mult   int
-	}
-	layers := make([][]state, len(types)+1)
-	f0 := make([]uint64, w)
-	for _, z := range lists[0] {
-		if m.p[z] {
-			f0[z/64] |= 1 << (z % 64)
-		}
-	}
-	layers[0] = []state{{x: 0, f: f0, parent: -1}}
-	key := make([]byte, 0, 8*w+5)
-	for j, t := range types {
-		// The powers of q up to the first repeat: q^(i+p) = q^i.
-		pows := []int32{0}
-		for {
-			nx := m.times(pows[len(pows)-1], t.q)
-			if slices.Contains(pows, nx) {
-				break
-			}
-			pows = append(pows, nx)
-		}
-		// Multiplicities 0 .. i+p, where pows has i+p elements.
-		seen := map[string]int{}
-		next := lists[j+1]
-		var out []state
-		for si, s := range layers[j] {
-			qm, cur, prev := int32(0), s.x, int32(0) // q^mult, x·q^mult, x·q^(mult-1)
-			for mult := 0; mult <= len(pows); mult, qm, prev, cur = mult+1, m.times(qm, t.q), cur, m.times(cur, t.q) {
-				if !b.spend(int64(len(next)) + 1) {
-					return false, nil, b.err
-				}
-				f := make([]uint64, w)
-				full := true
-				for _, z := range next {
-					bad := in(s.f, m.times(qm, z)) || (mult > 0 && in(T[j], m.times(prev, z)))
-					if bad {
-						f[z/64] |= 1 << (z % 64)
-					} else {
-						full = false
-					}
-				}
-				if full {
-					continue // every completion has a P-option or is a P-class: no counterexample here
-				}
-				ns := state{x: cur, f: f, nz: s.nz || mult > 0, parent: si, mult: mult}
-				key = key[:0]
-				key = append(key, byte(ns.x), byte(ns.x>>8), byte(ns.x>>16))
-				if ns.nz {
-					key = append(key, 1)
-				}
-				for _, word := range f {
-					key = append(key, byte(word), byte(word>>8), byte(word>>16), byte(word>>24),
-						byte(word>>32), byte(word>>40), byte(word>>48), byte(word>>56))
-				}
-				if _, ok := seen[string(key)]; ok {
-					continue
-				}
-				seen[string(key)] = len(out)
-				out = append(out, ns)
-			}
-		}
-		layers[j+1] = out
-	}
-	for _, s := range layers[len(types)] {
-		if s.nz && !in(s.f, 0) {
-			v := make([]int, len(types))
-			st := s
-			for j := len(types); j > 0; j-- {
-				v[j-1] = st.mult
-				if j > 1 {
-					st = layers[j-1][st.parent]
-				}
-			}
-			return false, v, nil
-		}
-	}
-	return true, nil, nil
-}
-
-// word returns the number of heaps of each type in a position of class y, breadth first.
-func word(m *monoid, types []heapType, y int32) []int {
-	from := map[int32][2]int32{0: {-1, -1}}
-	queue := []int32{0}
-	for k := 0; k < len(queue); k++ {
-		x := queue[k]
-		for i, t := range types {
-			z := m.times(x, t.q)
-			if _, seen := from[z]; !seen {
-				from[z] = [2]int32{x, int32(i)}
-				queue = append(queue, z)
-			}
-		}
-	}
-	v := make([]int, len(types))
-	for y != 0 {
-		f, ok := from[y]
-		if !ok || f[0] < 0 {
-			break
-		}
-		v[f[1]]++
-		y = f[0]
-	}
-	return v
-}
-
-// reduce returns the reduction of m to the elements that the heaps of types generate: two
-// elements are merged when every product with an element treats them alike (the coarsest
-// partition that separates P from the rest and is kept by multiplying by each heap's class).
-// cls maps the elements of m to those of the result; elements that no position reaches map
-// to 0.
-func reduce(m *monoid, types []heapType) (*monoid, []int32) {
-	_, lists := reachable(m, types)
-	elems := lists[0]
-	cls := make([]int32, m.n)
-	for _, x := range elems {
-		if m.p[x] {
-			cls[x] = 1
-		}
-	}
-	count := 0
-	for {
-		ids := map[string]int32{}
-		next := make([]int32, m.n)
-		sig := make([]byte, 0, 4*(len(types)+1))
-		for _, x := range elems {
-			sig = sig[:0]
-			sig = strconv.AppendInt(sig, int64(cls[x]), 36)
-			for _, t := range types {
-				sig = append(sig, ',')
-				sig = strconv.AppendInt(sig, int64(cls[m.times(x, t.q)]), 36)
-			}
-			id, ok := ids[string(sig)]
-			if !ok {
-				id = int32(len(ids))
-				ids[string(sig)] = id
-			}
-			next[x] = id
-		}
-		cls = next
-		if len(ids) == count {
-			break
-		}
-		count = len(ids)
-	}
-	// Renumber so that the identity's class is 0, then in order of first appearance.
-	renum := map[int32]int32{cls[0]: 0}
-	for _, x := range elems {
-		if _, ok := renum[cls[x]]; !ok {
-			renum[cls[x]] = int32(len(renum))
-		}
-	}
-	rep := make([]int32, len(renum))
-	out := make([]int32, m.n)
-	for _, x := range slices.Backward(elems) {
-		out[x] = renum[cls[x]]
-		rep[out[x]] = x
-	}
-	r := &monoid{n: len(renum), mul: make([]int32, len(renum)*len(renum)), p: make([]bool, len(renum))}
-	for a, x := range rep {
-		r.p[a] = m.p[x]
-		for c, y := range rep {
-			r.mul[a*r.n+c] = out[m.times(x, y)]
-		}
-	}
-	return r, out
-}
-
-// A quotientSearch finds misère outcomes of positions of heaps up to h, in which every
-// position without a heap of h is decided by the verified quotient of the heaps below h.
-type quotientSearch struct {
-	qb   *quotientBuilder
-	h    int
-	memo map[string]bool
-}
-
-// wins reports whether the player to move wins p, a misère normal form; false as its second
-// result when the budget stopped it.
-func (s *quotientSearch) wins(p Position) (win, ok bool) {
-	qb := s.qb
-	if !p.has(s.h) {
-		c := int32(0)
-		for h := range p.All() {
-			c = qb.m.times(c, qb.phi[h])
-		}
-		return !qb.m.p[c], true
-	}
-	if win, ok := s.memo[p.enc]; ok {
-		return win, true
-	}
-	if !qb.b.enter() {
-		return false, false
-	}
-	defer qb.b.leave()
-	last := 0
-	ok = true
-	for h := range p.All() {
-		if h == last {
-			continue
-		}
-		last = h
-		qb.pl.options(h, h, func(_ int, left []int) bool {
-			if !qb.b.spend(1) {
-				ok = false
-				return false
-			}
-			w, fine := s.wins(qb.pl.misereAfter(p, h, left))
-			win, ok = !w, fine
-			return ok && !win
-		})
-		if win || !ok {
-			break
-		}
-	}
-	if !ok {
-		return false, false
-	}
-	s.memo[p.enc] = win
-	return win, true
-}
-
-// newQuotient returns the Quotient of the verified reduced monoid m, renumbered by normal-form
-// words, with its period when one is proven.
-func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotient {
-	var gens []int
-	// Normal-form words: the least word of each element in the graded lexicographic order
-	// of compareWords, found breadth first (the order is kept by multiplication, so the least
-	// word of an element extends the least word of another by one generator).
-	// The generators: each heap whose class the heaps below it do not generate.
-	gens = nil
-	var genCls []int32
-	generated := make([]bool, m.n)
-	generated[0] = true
-	list := []int32{0}
-	for h := 1; h < len(phi); h++ {
-		if generated[phi[h]] {
-			continue
-		}
-		gens, genCls = append(gens, h), append(genCls, phi[h])
-		for k := 0; k < len(list); k++ {
-			for _, g := range genCls {
-				if y := m.times(list[k], g); !generated[y] {
-					generated[y] = true
-					list = append(list, y)
-				}
-			}
-		}
-	}
-	words := make([][]int, m.n)
-	words[0] = make([]int, len(gens))
-	order := []int32{0}
-	for layer := []int32{0}; len(layer) > 0; {
-		var next []int32
-		for _, x := range layer {
-			for i, g := range genCls {
-				y := m.times(x, g)
-				w := slices.Clone(words[x])
-				w[i]++
-				switch {
-				case words[y] == nil:
-					words[y] = w
-					next = append(next, y)
-				case slices.Contains(next, y) && compareWords(w, words[y]) < 0:
-					words[y] = w
-				}
-			}
-		}
-		order = append(order, next...)
-		layer = next
-	}
-	slices.SortStableFunc(order, func(a, b int32) int { return compareWords(words[a], words[b]) })
-	num := make([]int32, m.n)
-	for k, x := range order {
-		num[x] = int32(k)
-	}
-	q := &Quotient{game: o, heaps: n, order: len(order), gens: slices.Clone(gens), changes: slices.Clone(chg)}
-	q.mul = make([]int32, q.order*q.order)
-	q.pset = make([]bool, q.order)
-	q.words = make([][]int, q.order)
-	for k, x := range order {
-		q.pset[k] = m.p[x]
-		q.words[k] = words[x]
-		for l, y := range order {
-			q.mul[k*q.order+l] = num[m.times(x, y)]
-		}
-	}
-	q.phi = make([]int32, n+1)
-	for h := range q.phi {
-		q.phi[h] = num[phi[h]]
-	}
-	q.pre, q.period = q.findPeriod()
-	return q
-}
-
-// compareWords orders words by length, then lexicographically with a before b before c:
-// at the first generator where they differ, the word with more of it comes first ("a^2b"
-// before "ab^2"), so that "ab" comes before "bc".
-func compareWords(u, v []int) int {
-	if lu, lv := wordLen(u), wordLen(v); lu != lv {
-		return lu - lv
-	}
-	for i := range u {
-		if u[i] != v[i] {
-			return v[i] - u[i]
-		}
-	}
-	return 0
-}
-
-func wordLen(w []int) int {
-	n := 0
-	for _, e := range w {
-		n += e
-	}
-	return n
-}
-
-// genName names generator i: a, b, ..., z, then g26, g27, ...
-func genName(i int) string {
-	if i < 26 {
-		return string(rune('a' + i))
-	}
-	return "g" + strconv.Itoa(i)
-}
-
-// wordText writes a word as MisereSolver does: "1", "a", "ab^2".
-func wordText(w []int) string {
-	var b strings.Builder
-	for i, e := range w {
-		if e == 0 {
-			continue
-		}
-		if b.Len() > 0 && i >= 26 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(genName(i))
-		if e > 1 {
-			b.WriteByte('^')
-			b.WriteString(strconv.Itoa(e))
-		}
-	}
-	if b.Len() == 0 {
-		return "1"
-	}
-	return b.String()
-}
-
-// findPeriod returns the preperiod and period of Φ when the periodicity argument of
-// [Octal.Quotient] proves them within the heaps of q, and 0, 0 otherwise.
-func (q *Quotient) findPeriod() (int, int) {
-	pl := q.game.plan()
-	if !pl.provable || pl.heaps < 1 {
-		return 0, 0
-	}
-	t := len(pl.digits) - 1
-	k := pl.heaps
-	n := q.heaps
-	for p := 1; k*(1+p)+t <= n+1; p++ {
-		// The least n0 >= 1 from which Φ(m+p) = Φ(m) up to n.
-		n0 := n - p + 1
-		for n0 > 1 && q.phi[n0-1+p] == q.phi[n0-1] {
-			n0--
-		}
-		if n0 <= n-p && k*(n0+p)+t <= n+1 {
-			return n0, p
-		}
-	}
-	return 0, 0
-}
-
-// Code returns the canonical code of the game whose quotient q is.
-func (q *Quotient) Code() string { return q.game.String() }
+// elem reports whether x is an element of q.
+func (q *Quotient) elem(x int) bool { return 0 <= x && x < q.order }
 
 // Heaps returns n for the quotient Q_n of the heaps of at most n tokens. When [Quotient.Period]
 // reports a period, Q_n is the quotient of the whole game.
@@ -1049,11 +77,17 @@ func (q *Quotient) PPortion() []int {
 	return ps
 }
 
-// IsP reports whether element x is in the P-portion. Otherwise than 0 <= x < Order() it panics.
-func (q *Quotient) IsP(x int) bool { return q.pset[x] }
+// IsP reports whether element x is in the P-portion: false when x is not an element (0 <= x <
+// Order()).
+func (q *Quotient) IsP(x int) bool { return q.elem(x) && q.pset[x] }
 
-// Mul returns the product xy. Otherwise than 0 <= x, y < Order() it panics.
-func (q *Quotient) Mul(x, y int) int { return int(q.mul[x*q.order+y]) }
+// Mul returns the product xy, and -1 when x or y is not an element (0 <= x, y < Order()).
+func (q *Quotient) Mul(x, y int) int {
+	if !q.elem(x) || !q.elem(y) {
+		return -1
+	}
+	return int(q.mul[x*q.order+y])
+}
 
 // Generators returns the heaps whose classes are the generators a, b, c, ..., ascending: each
 // heap whose class is not a product of the classes of smaller heaps. They are the heaps at
@@ -1064,9 +98,14 @@ func (q *Quotient) Generators() []int { return slices.Clone(q.gens) }
 // Changes returns the heaps at which the quotient grew, with the order after each.
 func (q *Quotient) Changes() []Change { return slices.Clone(q.changes) }
 
-// Word returns the normal-form word of element x, such as "1", "a" or "ab^2". Otherwise than
-// 0 <= x < Order() it panics.
-func (q *Quotient) Word(x int) string { return wordText(q.words[x]) }
+// Word returns the normal-form word of element x, such as "1", "a" or "ab^2", and "" when x
+// is not an element (0 <= x < Order()).
+func (q *Quotient) Word(x int) string {
+	if !q.elem(x) {
+		return ""
+	}
+	return wordText(q.words[x])
+}
 
 // Period returns the preperiod n0 >= 1 and the period p of Φ, and true, when they are proven
 // within the heaps of q as [Octal.Quotient] explains; then q is the quotient of the whole game
@@ -1076,7 +115,7 @@ func (q *Quotient) Period() (n0, p int, ok bool) { return q.pre, q.period, q.per
 // Class returns Φ(h), the element of a heap of h, and true; false when h is negative or
 // beyond the heaps of q and no period is proven.
 func (q *Quotient) Class(h int) (int, bool) {
-	if h < 0 {
+	if h < 0 || q.order == 0 {
 		return 0, false
 	}
 	if h > q.heaps {
@@ -1086,88 +125,6 @@ func (q *Quotient) Class(h int) (int, bool) {
 		h = q.heaps - (q.period - 1 - (h-q.heaps-1)%q.period)
 	}
 	return int(q.phi[h]), true
-}
-
-// class returns the element of p, or false when a heap of p is beyond q.
-func (q *Quotient) class(p Position) (int32, bool) {
-	c := int32(0)
-	for h := range p.All() {
-		x, ok := q.Class(h)
-		if !ok {
-			return 0, false
-		}
-		c = q.mul[int(c)*q.order+x]
-	}
-	return c, true
-}
-
-// Covers reports whether every heap of p lies in the range of q (heaps of at most
-// [Quotient.Heaps] tokens, or any heap when a period is proven).
-func (q *Quotient) Covers(p Position) bool {
-	_, ok := q.class(p)
-	return ok
-}
-
-// rangeErr is the error for a position with a heap beyond q.
-func (q *Quotient) rangeErr(p Position) error {
-	for h := range p.All() {
-		if _, ok := q.Class(h); !ok {
-			return &RangeError{What: "heap beyond the quotient", Value: h, Min: 0, Max: q.heaps}
-		}
-	}
-	return nil
-}
-
-// Outcome returns the misère outcome of p through q: [Previous] exactly when the product of
-// the classes of its heaps lies in the P-portion. It takes one product per heap, O(heaps). A
-// position with a heap beyond the range of q gets a [*RangeError].
-func (q *Quotient) Outcome(p Position) (Outcome, error) {
-	c, ok := q.class(p)
-	if !ok {
-		return 0, q.rangeErr(p)
-	}
-	if q.pset[c] {
-		return Previous, nil
-	}
-	return Next, nil
-}
-
-// WinningMoves returns the misère winning moves of p, in the order of [Octal.Moves]: for each
-// heap size in p, the product of the other heaps, then for each move on it the test of that
-// product times the class of the heaps left. It takes O(heaps) products to set up and O(1) for
-// each move, and a position with a heap beyond q gets a [*RangeError].
-func (q *Quotient) WinningMoves(p Position) (iter.Seq[Move], error) {
-	if _, ok := q.class(p); !ok {
-		return nil, q.rangeErr(p)
-	}
-	hs := p.Heaps()
-	// others[h]: the product of every heap of p but one of size h.
-	others := map[int]int32{}
-	prefix := make([]int32, len(hs)+1)
-	for i, h := range hs {
-		x, _ := q.Class(h)
-		prefix[i+1] = q.mul[int(prefix[i])*q.order+x]
-	}
-	suffix := int32(0)
-	for i := len(hs) - 1; i >= 0; i-- {
-		if i == len(hs)-1 || hs[i] != hs[i+1] {
-			others[hs[i]] = q.mul[int(prefix[i])*q.order+int(suffix)]
-		}
-		x, _ := q.Class(hs[i])
-		suffix = q.mul[int(suffix)*q.order+x]
-	}
-	var wins []Move
-	for m := range q.game.Moves(p) {
-		c := others[m.Heap]
-		for _, l := range m.Left {
-			x, _ := q.Class(l)
-			c = q.mul[int(c)*q.order+x]
-		}
-		if q.pset[c] {
-			wins = append(wins, m)
-		}
-	}
-	return slices.Values(wins), nil
 }
 
 // Idempotents returns the elements e with e·e = e, ascending.
@@ -1183,7 +140,8 @@ func (q *Quotient) Idempotents() []int {
 
 // Kernel returns the kernel of q: the group z·Q of the product z of all idempotents, as its
 // elements ascending. It is isomorphic to the group of normal-play values of the heaps of q
-// (Plambeck & Siegel 2008); the tests check that the orders agree. It costs O(Order()).
+// (Plambeck & Siegel 2008), heap h going to z·Φ(h); the tests check that this map is an
+// isomorphism from the nim-values under XOR. It costs O(Order()).
 func (q *Quotient) Kernel() []int {
 	z := 0
 	for _, e := range q.Idempotents() {
@@ -1199,118 +157,40 @@ func (q *Quotient) Kernel() []int {
 	return k
 }
 
-// Tame reports whether q has the shape of misère Nim's quotients: of order 2 with one
-// P-element (Z2, the quotient of heaps of one token), or of order 2^r+2 with a kernel of
-// order 2^r and two P-elements. It checks the shape only, not an isomorphism.
+// Tame reports whether q is isomorphic, with its P-portion, to a quotient of misère Nim: Z2 =
+// <a | a^2 = 1> with P-portion {a} (Nim's heaps of at most one token), or, for r >= 1,
+//
+//	T_r = <a, b_1, ..., b_r | a^2 = 1, b_i^3 = b_i, b_i^2 = b_j^2>, P-portion {a, b_1^2},
+//
+// of order 2^(r+1)+2 (misère Nim's heaps below 2^(r+1); T_1 is T2 of heaps up to 3). It
+// checks an isomorphism in O(Order()): q must be {1, a} and its kernel K, with a^2 = 1, K an
+// elementary abelian 2-group (x^2 = e for every x in K, e the identity of K), a·e ≠ e and
+// P-portion {a, e}; such a monoid is T_r, as every non-identity element of K is like every
+// other. The zero Quotient and the trivial one are not tame.
 func (q *Quotient) Tame() bool {
-	if q.order == 2 {
-		return len(q.PPortion()) == 1
+	n := q.order
+	if n == 2 {
+		return q.Mul(1, 1) == 0 && q.pset[1] && !q.pset[0]
 	}
-	k := len(q.Kernel())
-	return k >= 2 && bits.OnesCount(uint(k)) == 1 && q.order == k+2 && len(q.PPortion()) == 2
-}
-
-// Presentation returns q in MisereSolver's style: the generators with their heaps, the
-// relations as equalities of words (each word that is not a normal form but whose divisors
-// are, equal to its normal form), the P-portion as words, and Φ of each heap as words.
-func (q *Quotient) Presentation() string {
-	var b strings.Builder
-	b.WriteString("<")
-	for i := range q.gens {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(genName(i))
+	k := q.Kernel()
+	if n < 6 || len(k) != n-2 || bits.OnesCount(uint(len(k))) != 1 {
+		return false
 	}
-	b.WriteString(" | ")
-	b.WriteString(strings.Join(q.Relations(), ", "))
-	b.WriteString(">\n")
-	b.WriteString("generators:")
-	for i, g := range q.gens {
-		b.WriteString(" " + genName(i) + "=" + strconv.Itoa(g))
-	}
-	b.WriteString("\nP-portion: {")
-	for i, x := range q.PPortion() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(q.Word(x))
-	}
-	b.WriteString("}\nphi:")
-	for h := range q.phi {
-		b.WriteString(" " + q.Word(int(q.phi[h])))
-	}
-	b.WriteString("\n")
-	return b.String()
-}
-
-// Relations returns the defining relations of q as "word = word", such as "a^2 = 1".
-func (q *Quotient) Relations() []string {
-	normal := map[string]int{}
-	for x, w := range q.words {
-		normal[wordText(w)] = x
-	}
-	var rel []string
-	seen := map[string]bool{}
-	for x, w := range q.words {
-		for i := range q.gens {
-			u := slices.Clone(w)
-			u[i]++
-			t := wordText(u)
-			if _, ok := normal[t]; ok || seen[t] {
-				continue
-			}
-			// Minimal: every divisor with one generator fewer is a normal form.
-			minimal := true
-			for j := range u {
-				if u[j] == 0 {
-					continue
-				}
-				d := slices.Clone(u)
-				d[j]--
-				if _, ok := normal[wordText(d)]; !ok {
-					minimal = false
-					break
-				}
-			}
-			if !minimal {
-				continue
-			}
-			seen[t] = true
-			y := q.Mul(x, int(q.phi[q.gens[i]]))
-			rel = append(rel, t+" = "+q.Word(y))
+	a := -1
+	for x := 1; x < n; x++ {
+		if !slices.Contains(k, x) {
+			a = x
 		}
 	}
-	slices.SortFunc(rel, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(a) - len(b)
-		}
-		return strings.Compare(a, b)
-	})
-	return rel
-}
-
-// misereFormPos returns p without its dead heaps.
-func (o *plan) misereFormPos(p Position) Position {
-	q, _ := o.misereForm(p)
-	return q
-}
-
-// positionsOf returns every position of the given heap sizes with exactly tokens tokens.
-func positionsOf(sizes []int, tokens int) []Position {
-	var out []Position
-	var rec func(k, left int, cur []int)
-	rec = func(k, left int, cur []int) {
-		if left == 0 {
-			out = append(out, fromHeaps(slices.Clone(cur)))
-			return
-		}
-		for ; k < len(sizes); k++ {
-			if sizes[k] <= left {
-				rec(k, left-sizes[k], append(cur, sizes[k]))
-			}
+	e := q.Mul(k[0], k[0]) // the identity of K: the square of any of its elements
+	if q.Mul(a, a) != 0 || q.Mul(a, e) == e || q.Mul(e, e) != e {
+		return false
+	}
+	for _, x := range k {
+		if q.Mul(x, x) != e {
+			return false
 		}
 	}
-	rec(0, tokens, nil)
-	return out
+	ps := q.PPortion()
+	return len(ps) == 2 && slices.Contains(ps, a) && slices.Contains(ps, e)
 }

@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,17 +11,25 @@ import (
 // This file implements the text form of misère quotients: writing one, and reading one back
 // with its verification.
 
-// String returns the text form of q, which [ParseQuotient] reads back: a header line with the
-// code and the heaps, then lines "order", "period" (n0 and p, or "none"), "generators" (their
-// heaps), "changes" (heap:order), "P" (the P-portion), "phi" (Φ(0), ..., Φ(n)) and "mul"
-// followed by the multiplication table, one row of Order() elements per line.
+// errZeroQuotient is the error of writing the zero Quotient.
+var errZeroQuotient = errors.New("kayles: the zero Quotient has no text form")
+
+// String returns the text form of q, which [ParseQuotient] reads back ("" for the zero
+// Quotient): a header line with the code and the heaps, then lines "order", "period" (n0 and
+// p, or "none"), "generators" (their heaps), "changes" (heap:order), "P" (the P-portion),
+// "phi" (Φ(0), ..., Φ(n)) and "mul" followed by the multiplication table, one row of Order()
+// elements per line.
 func (q *Quotient) String() string {
 	b, _ := q.AppendText(nil)
 	return string(b)
 }
 
-// AppendText appends the text form of q to b ([Quotient.String]); it never fails.
+// AppendText appends the text form of q to b ([Quotient.String]); it fails only for the zero
+// Quotient, which has none.
 func (q *Quotient) AppendText(b []byte) ([]byte, error) {
+	if q.order == 0 {
+		return b, errZeroQuotient
+	}
 	ints := func(b []byte, name string, xs []int) []byte {
 		b = append(b, name...)
 		for _, x := range xs {

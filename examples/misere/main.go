@@ -8,6 +8,7 @@
 //	misere -code 0.137 -position 3+5+7 -timeout 10s -steps 100000000
 //	misere -quotient -code 0.75 -n 30           the misère quotient of heaps up to 30
 //	misere -quotient -code 0.75 -position "30 41 1000"
+//	misere -quotient -code 0.07 -n 30 -quotient-steps 68719476736   Siegel's 360 elements
 //
 // With -position it prints the misère outcome of the position in the game -code (default
 // Kayles, 0.77), a winning move or that the position is lost, and the genus when it is cheap
@@ -17,11 +18,15 @@
 // With -quotient it prints the misère quotient of the game restricted to heaps of at most -n
 // (Plambeck and Siegel): its order, P-portion, presentation, the heaps where it grew, its
 // kernel, and the period of Φ when one is proven; with -position as well it answers the
-// position through the quotient, in time linear in the heaps.
+// position through the quotient, in time linear in the heaps. Each heap of the quotient takes
+// at most -quotient-steps steps (Limits.Steps); Dawson's Kayles to heap 30 needs more than the
+// default.
 //
-// Most games are answered by a search whose time grows exponentially with the tokens; each
-// search takes at most -steps steps (one per move examined) (misère Kayles and Nim need no search). A
-// question past that gets "beyond the limit" and the limit instead of an answer.
+// Misère Kayles and Nim are answered by their rules; other games through a misère quotient
+// when the package finds one cheaply (within -steps steps), and otherwise by a search whose
+// time grows exponentially with the tokens, of at most -steps steps (one per move examined).
+// The answer says which. A question past that gets "beyond the limit" and the limit instead
+// of an answer.
 //
 // Exit status:
 //
@@ -79,8 +84,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int64("steps", kayles.DefaultSearchSteps, "the most search steps (moves examined) one misère search may take")
 	quotient := fs.Bool("quotient", false, "compute the misère quotient of the heaps of at most -n (and answer -position through it)")
 	heaps := fs.Int("n", 30, "with -quotient, the largest heap of the quotient")
+	qsteps := fs.Int64("quotient-steps", kayles.DefaultSteps, "with -quotient, the most quotient steps one heap of the quotient may take")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N]]
+		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N] [-quotient-steps N]]
 prints the misère outcome of a position, a winning move and the genus when it is cheap; without
 -position, who wins rows of 7, 10 and 13 and the winning moves, in normal and in misère play.
 exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
@@ -108,11 +114,14 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 	if *steps < 1 {
 		return usage("-steps must be at least 1")
 	}
+	if *qsteps < 1 {
+		return usage("-quotient-steps must be at least 1")
+	}
 	o, err := kayles.ParseOctal(*code)
 	if err != nil {
 		return usage(err.Error())
 	}
-	o = o.WithLimits(kayles.Limits{SearchSteps: *steps})
+	o = o.WithLimits(kayles.Limits{SearchSteps: *steps, Steps: *qsteps})
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
@@ -172,6 +181,24 @@ func (a *answerer) quotient(n int) int {
 	return exitOK
 }
 
+// how says what answered the misère questions about p: a closed form, a quotient (stored with
+// -quotient or computed by the package when cheap) or the search.
+func (a *answerer) how(p kayles.Position) string {
+	switch a.o.String() {
+	case kayles.Kayles.String():
+		return "by the Sibert–Conway rule"
+	case kayles.Nim.String():
+		return "by Bouton's rule"
+	}
+	if q := a.o.MisereQuotient(); q != nil && q.Covers(p) {
+		if _, _, ok := q.Period(); ok {
+			return fmt.Sprintf("through the misère quotient of the whole game (order %d)", q.Order())
+		}
+		return fmt.Sprintf("through the misère quotient of the heaps of at most %d (order %d)", q.Heaps(), q.Order())
+	}
+	return "by the search"
+}
+
 // answer writes the misère outcome of p, a winning move and the genus when it is cheap.
 func (a *answerer) answer(p kayles.Position) int {
 	fmt.Fprintf(a.out, "%s, position %s, misère play (whoever cannot move wins):\n", a.o, p)
@@ -199,6 +226,7 @@ func (a *answerer) answer(p kayles.Position) int {
 			fmt.Fprintf(a.out, "  winning move: %s, leaving %s\n", m, q)
 		}
 	}
+	fmt.Fprintln(a.out, "  answered "+a.how(p))
 	g, err := a.o.WithLimits(kayles.Limits{SearchSteps: min(genusSteps, a.o.Limits().SearchSteps)}).Genus(a.ctx, p)
 	var le *kayles.LimitError
 	switch {

@@ -38,6 +38,7 @@ func TestAnswer(t *testing.T) {
 	assert.Equal(t, "0.07, position 3+5, misère play (whoever cannot move wins):\n"+
 		"  outcome: P, the player to move loses against perfect play\n"+
 		"  winning move: none, the position is lost\n"+
+		"  answered through the misère quotient of the heaps of at most 5 (order 6)\n"+
 		"  genus: 1 (normal value 1, misère value 0)\n", out)
 	assert.Empty(t, errOut)
 
@@ -59,6 +60,15 @@ func TestAnswer(t *testing.T) {
 	assert.Contains(t, out, "0.77, position 30+41, misère play")
 	assert.Contains(t, out, "  outcome: N, the player to move wins\n  winning move: 30-1=29, leaving 29+41\n")
 	assert.Contains(t, out, "  genus: not computed, it needs more than 65536 search steps\n")
+	assert.Contains(t, out, "  answered by the Sibert–Conway rule\n")
+
+	// A quotient answers what it covers; a heap beyond the cheap quotient goes to the search.
+	code, out, _ = runMisere(t, "-code", "0.75", "-position", "30 41 1000")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "  answered through the misère quotient of the whole game (order 8)\n")
+	code, out, _ = runMisere(t, "-code", "0.07", "-position", "25", "-steps", "3000")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "  answered by the search\n")
 }
 
 func TestBeyondTheLimit(t *testing.T) {

@@ -1,0 +1,363 @@
+package kayles
+
+import (
+	"context"
+	"slices"
+	"strconv"
+)
+
+// This file implements the construction of misère quotients heap by heap: extending the
+// quotient below a heap, the exact check of every candidate, and the result with its period.
+
+// MaxQuotientOrder bounds the order of the monoids that [Octal.Quotient] builds, the unreduced
+// candidates included: 2^12 elements, a multiplication table of 64 MiB.
+const MaxQuotientOrder = 1 << 12
+
+// quotientUnit is the unit of the work of one heap of [Octal.Quotient], as a LimitError names it.
+const quotientUnit = "quotient steps"
+
+// Quotient returns the misère quotient Q_n of o restricted to heaps of at most n tokens, built
+// heap by heap and verified exactly (see below), or the quotient of the whole game when Φ is
+// proven periodic within n heaps.
+//
+// # Method
+//
+// For each heap h in turn it extends the verified Q_{h-1}, in the manner of Plambeck and
+// Siegel's MisereSolver:
+//
+//   - it tries every element x of Q_{h-1} as Φ(h), and keeps the one that the verification
+//     accepts (at most one can be, as the quotient is reduced);
+//   - failing that, it guesses a presentation of Q_h: the generators of Q_{h-1} with the
+//     cycles of their powers there (g^(i+p) = g^i), heap h as a new generator with
+//     g^3 = g, and for every other heap the word of fewest tokens of its class in Q_{h-1}.
+//     The finite monoid W of the generators' words (exponents counted in their cycles) is
+//     played: a word is the position of its generator heaps, and a heap that a move leaves
+//     is replaced by its word when that has no more tokens, so play ends; this gives every
+//     word a misère outcome, exact when the guess holds. The syntactic quotient of those
+//     outcomes (the coarsest partition of W that separates P from N and is kept by
+//     multiplying by each generator) is the candidate, which is verified;
+//   - when the verification fails, each guess is tested against the others (the generators
+//     first, then the heaps of the counterexample): heap l kept apart, plus the least-token
+//     word z of each class, must have the outcome of word(l)·z. The first guess that fails is
+//     corrected: a generator gets a longer cycle; another heap takes the class of an element
+//     that behaves as it does, or else becomes a generator. When every guess passes, the
+//     most repeated heap of the counterexample is corrected. Then the step is played again,
+//     at most 64 times, on at most 2^22 words.
+//
+// A verified candidate is then reduced: two elements are merged when every product treats them
+// alike. The reduction of an outcome-faithful candidate whose elements are all classes of
+// positions is the quotient, so every Quotient returned is exactly the quotient; the
+// heuristics above only decide how fast a candidate is found, never whether it is accepted.
+//
+// # Verification
+//
+// A candidate monoid M with classes q_h for the heaps is outcome-faithful (every position v is
+// a misère P-position exactly when Φ(v) is in the P-portion) if and only if, for every position
+// v, Φ(v) is in the P-portion exactly when v has a move and no move leads to a class in the
+// P-portion; by induction on the tokens this is all that is needed. Write T_h for the set of y
+// with y·Φ(w) in the P-portion for some option w of heap h. The condition has two halves:
+//
+//   - no P-class has a P-option: for every reachable y and heap h, y·q_h in P implies y not
+//     in T_h, and the identity is not in P: a finite check;
+//   - every position v ≠ 0 with Φ(v) not in P has a heap h with Φ(v-h) in T_h. A
+//     counterexample with more than i+p heaps of h (q_h^(i+p) = q_h^i) stays one with p of
+//     them removed, so only i+p copies of each heap need be tried; the check walks the heaps
+//     in turn with states (Φ so far, the set of products of the remaining heaps that would
+//     make a counterexample), merging equal states, and finds a counterexample or proves
+//     there is none.
+//
+// # Periodicity of Φ
+//
+// For a finite code without modifiers whose moves leave at most k heaps and whose last
+// non-zero digit is d_t: if Φ(m+p) = Φ(m) for n0 <= m <= N-p, with n0 >= 1 and N+1 >= k(n0+p)+t,
+// then Φ(h) = Φ(h-p) for every h > N and the quotient of the whole game is Q_N. Proof, by
+// induction on h > N: every option of h takes i <= t tokens and leaves at most k heaps, the
+// largest of which, b >= (h-t)/k >= n0+p, lies in the periodic range, so replacing it by b-p
+// (>= 1) gives an option of h-p of the same class; and every option of h-p has its largest heap
+// b' >= n0 and so, with b'+p in its place, gives an option of h of the same class. A heap
+// whose options have the same classes as those of another heap of the same class in the
+// monoid is indistinguishable from it: a counterexample to the verification above that used
+// both heaps would stay one with the one replaced by the other. So Q_{h} = Q_{h-1}. Quotient
+// reports the period found this way (see [Quotient.Period]) and never extrapolates Φ without it.
+// For a code with modifiers (the heaps a move leaves must differ, or be equal) replacing b by
+// b-p may break the rule, and a code with a tail takes any number of tokens, so the argument
+// does not apply: for those Quotient claims no period, and Q_n is the quotient of the heaps up
+// to n only.
+//
+// # Cost and limits
+//
+// The work of one heap is counted in quotient steps (one per element examined by the
+// verification, one per move played in W, two per word in each pass of the syntactic
+// quotient), at most [Limits].Steps per heap, and the monoids are at most [MaxQuotientOrder]
+// elements. Past a limit, or when ctx is done, it returns the last verified quotient (that of
+// the heaps below the one that failed, nil if none) with a [*LimitError], ctx's error, or an
+// error that says why heap h is beyond this method. A negative n gets a [*RangeError].
+// Quotient does not store the result in o; see [Octal.UseQuotient].
+func (o *Octal) Quotient(ctx context.Context, n int) (*Quotient, error) {
+	o = o.game()
+	if n < 0 {
+		return nil, rangeError("heap", n, maxInt)
+	}
+	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx}
+	return b.run(n)
+}
+
+// quotientWithin is [Octal.Quotient] with at most total steps in all, not [Limits].Steps for
+// each heap.
+func (o *Octal) quotientWithin(ctx context.Context, n int, total int64) (*Quotient, error) {
+	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, total: total}
+	return b.run(n)
+}
+
+// A heapType is what the verification knows of one heap: its class and its options' classes.
+type heapType struct {
+	heap int
+	q    int32
+	opts []int32 // distinct classes of the options
+}
+
+// A monoid is a finite commutative monoid with a P-portion, 0 being the identity.
+type monoid struct {
+	n   int
+	mul []int32
+	p   []bool
+}
+
+func (m *monoid) times(x, y int32) int32 { return m.mul[int(x)*m.n+int(y)] }
+
+type quotientBuilder struct {
+	o     *Octal
+	pl    *plan
+	ctx   context.Context
+	m     *monoid
+	types []heapType // the live heaps so far, ascending
+	phi   []int32
+	chg   []Change
+	b     *budget
+	total int64 // when positive, the steps of every heap together
+}
+
+func (qb *quotientBuilder) result(n int) *Quotient {
+	return newQuotient(qb.o, n, qb.m, qb.phi, qb.chg)
+}
+
+func (qb *quotientBuilder) run(n int) (*Quotient, error) {
+	qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
+	qb.phi = []int32{0}
+	left := qb.total
+	for h := 1; h <= n; h++ {
+		limit := qb.o.limits.Steps
+		if qb.total > 0 {
+			limit = min(limit, max(left, 0))
+		}
+		qb.b = newBudget(qb.ctx, limit, quotientUnit, func() string {
+			return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h)
+		})
+		err := qb.step(h)
+		left -= limit - qb.b.left
+		if err != nil {
+			var last *Quotient
+			if h > 1 {
+				last = qb.result(h - 1)
+			}
+			return last, err
+		}
+		if q := qb.result(h); q.period > 0 {
+			return q, nil
+		}
+	}
+	return qb.result(n), nil
+}
+
+// optionClasses returns the distinct classes of the options of heap h in the current monoid.
+func (qb *quotientBuilder) optionClasses(h int) ([]int32, error) {
+	var cls []int32
+	qb.pl.options(h, h, func(_ int, left []int) bool {
+		if !qb.b.spend(1) {
+			return false
+		}
+		c := int32(0)
+		for _, l := range left {
+			c = qb.m.times(c, qb.phi[l])
+		}
+		if !slices.Contains(cls, c) {
+			cls = append(cls, c)
+		}
+		return true
+	})
+	slices.Sort(cls)
+	return cls, qb.b.err
+}
+
+// step extends the verified quotient of the heaps below h to heap h.
+func (qb *quotientBuilder) step(h int) error {
+	if qb.b.done() {
+		return qb.b.err
+	}
+	if qb.pl.dead(h) {
+		qb.phi = append(qb.phi, 0)
+		return nil
+	}
+	opts, err := qb.optionClasses(h)
+	if err != nil {
+		return err
+	}
+	m := qb.m
+	// Every element of the current quotient, as Φ(h): the classes of the heaps below h first,
+	// the nearest first (a periodic Φ repeats one of them), then the others. At most one
+	// passes, so the order changes only the time.
+	cands := make([]int32, 0, m.n)
+	tried := make([]bool, m.n)
+	for g := h - 1; g >= 0; g-- {
+		if x := qb.phi[g]; !tried[x] {
+			tried[x] = true
+			cands = append(cands, x)
+		}
+	}
+	for x := int32(0); int(x) < m.n; x++ {
+		if !tried[x] {
+			cands = append(cands, x)
+		}
+	}
+	for _, x := range cands {
+		types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
+		ok, _, err := verify(m, types, qb.b)
+		if err != nil {
+			return err
+		}
+		if ok {
+			qb.types = types
+			qb.phi = append(qb.phi, x)
+			return nil
+		}
+	}
+	return qb.words(h)
+}
+
+// maxRounds bounds the corrections of a guessed presentation in one step.
+const maxRounds = 64
+
+// adopt replaces the quotient by the reduction of the verified candidate c.
+func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
+	red, cls := reduce(c, types)
+	for k := range types {
+		types[k].q = cls[types[k].q]
+		var opts []int32
+		for _, w := range types[k].opts {
+			if w := cls[w]; !slices.Contains(opts, w) {
+				opts = append(opts, w)
+			}
+		}
+		slices.Sort(opts)
+		types[k].opts = opts
+	}
+	phi := make([]int32, len(qb.phi)+1)
+	k := 0
+	for hh := range phi {
+		if k < len(types) && types[k].heap == hh {
+			phi[hh] = types[k].q
+			k++
+		}
+	}
+	grew := red.n > qb.m.n
+	qb.m, qb.types, qb.phi = red, types, phi
+	if grew {
+		qb.chg = append(qb.chg, Change{Heap: h, Order: red.n})
+	}
+}
+
+// newQuotient returns the Quotient of the verified reduced monoid m, renumbered by normal-form
+// words, with its period when one is proven.
+func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotient {
+	var gens []int
+	// Normal-form words: the least word of each element in the graded lexicographic order
+	// of compareWords, found breadth first (the order is kept by multiplication, so the least
+	// word of an element extends the least word of another by one generator).
+	// The generators: each heap whose class the heaps below it do not generate.
+	gens = nil
+	var genCls []int32
+	generated := make([]bool, m.n)
+	generated[0] = true
+	list := []int32{0}
+	for h := 1; h < len(phi); h++ {
+		if generated[phi[h]] {
+			continue
+		}
+		gens, genCls = append(gens, h), append(genCls, phi[h])
+		for k := 0; k < len(list); k++ {
+			for _, g := range genCls {
+				if y := m.times(list[k], g); !generated[y] {
+					generated[y] = true
+					list = append(list, y)
+				}
+			}
+		}
+	}
+	words := make([][]int, m.n)
+	words[0] = make([]int, len(gens))
+	order := []int32{0}
+	for layer := []int32{0}; len(layer) > 0; {
+		var next []int32
+		for _, x := range layer {
+			for i, g := range genCls {
+				y := m.times(x, g)
+				w := slices.Clone(words[x])
+				w[i]++
+				switch {
+				case words[y] == nil:
+					words[y] = w
+					next = append(next, y)
+				case slices.Contains(next, y) && compareWords(w, words[y]) < 0:
+					words[y] = w
+				}
+			}
+		}
+		order = append(order, next...)
+		layer = next
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return compareWords(words[a], words[b]) })
+	num := make([]int32, m.n)
+	for k, x := range order {
+		num[x] = int32(k)
+	}
+	q := &Quotient{game: o, heaps: n, order: len(order), gens: slices.Clone(gens), changes: slices.Clone(chg)}
+	q.mul = make([]int32, q.order*q.order)
+	q.pset = make([]bool, q.order)
+	q.words = make([][]int, q.order)
+	for k, x := range order {
+		q.pset[k] = m.p[x]
+		q.words[k] = words[x]
+		for l, y := range order {
+			q.mul[k*q.order+l] = num[m.times(x, y)]
+		}
+	}
+	q.phi = make([]int32, n+1)
+	for h := range q.phi {
+		q.phi[h] = num[phi[h]]
+	}
+	q.pre, q.period = q.findPeriod()
+	return q
+}
+
+// findPeriod returns the preperiod and period of Φ when the periodicity argument of
+// [Octal.Quotient] proves them within the heaps of q, and 0, 0 otherwise.
+func (q *Quotient) findPeriod() (int, int) {
+	pl := q.game.plan()
+	if !pl.provable || pl.heaps < 1 {
+		return 0, 0
+	}
+	t := len(pl.digits) - 1
+	k := pl.heaps
+	n := q.heaps
+	for p := 1; k*(1+p)+t <= n+1; p++ {
+		// The least n0 >= 1 from which Φ(m+p) = Φ(m) up to n.
+		n0 := n - p + 1
+		for n0 > 1 && q.phi[n0-1+p] == q.phi[n0-1] {
+			n0--
+		}
+		if n0 <= n-p && k*(n0+p)+t <= n+1 {
+			return n0, p
+		}
+	}
+	return 0, 0
+}
