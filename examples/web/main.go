@@ -602,6 +602,10 @@ type texts struct {
 	SeatTaken, NoHint, HintWin, HintLose, SeatWins, YouWin, YouLose, YourMove, Waiting         string
 	BadRequest, NotYourSeat, NotYourTurn, ChoosePins, Stale, NothingToUndo, NoPeriod, BadStart string
 	PinDown, NoSuchPin, NoSuchRow, Rules, TooMany, GameOver, Take                              string
+	// RulesPins[k] refuses knocking down %d pins where that leaves k runs of the row (0: the
+	// whole row, 1: at an end, 2: inside); RulesHeap refuses taking a whole heap of %d.
+	RulesPins [3]string
+	RulesHeap string
 }
 
 // playError returns the message of a refused move in tx's language, from its sentinel and
@@ -625,6 +629,12 @@ func (tx *texts) playError(err error) string {
 	case errors.Is(err, table.ErrTakeTooMany):
 		return fmt.Sprintf(tx.TooMany, pe.Length)
 	case errors.Is(err, table.ErrRules):
+		switch {
+		case pe.Layout == table.Heaps && pe.Leaves == 0:
+			return fmt.Sprintf(tx.RulesHeap, pe.Move.Count)
+		case pe.Layout != table.Heaps && pe.Leaves >= 0 && pe.Leaves <= 2:
+			return fmt.Sprintf(tx.RulesPins[pe.Leaves], pe.Move.Count)
+		}
 		return tx.Rules
 	}
 	return tx.ChoosePins
@@ -642,7 +652,9 @@ var languages = map[string]*texts{
 		ChoosePins: "Choose one or more pins side by side in one row.", Stale: "The table has changed; look again.",
 		NothingToUndo: "Nothing to undo.", NoPeriod: "no period in sight", BadStart: "Write the rows or heaps as numbers, such as 7 or 1 3 5 7.",
 		PinDown: "Pin %d is already down.", NoSuchPin: "There is no pin %d.", NoSuchRow: "There is no row or heap %d.",
-		Rules: "The rules of this game do not allow that move.", TooMany: "That heap holds only %d.", GameOver: "The game is over.", Take: "take %d from heap %d"},
+		Rules: "The rules of this game do not allow that move.", TooMany: "That heap holds only %d.", GameOver: "The game is over.", Take: "take %d from heap %d",
+		RulesPins: [3]string{"In this game you cannot knock down a whole row of %d.", "In this game you cannot knock down %d at the end of a row.", "In this game you cannot knock down %d inside a row."},
+		RulesHeap: "In this game you cannot take a whole heap of %d."},
 	"fr": {Code: "fr", Title: "Les quilles et leurs cousins", Game: "Jeu", Code2: "ou un code", Layout: "Sur", Rows: "des rangées de quilles", Heaps: "des tas",
 		Start: "Rangées ou tas", Misere: "jeu misère (qui joue le dernier perd)", First: "Qui commence", You: "vous", Computer: "l'ordinateur",
 		Friend: "un ami (partagez le lien)", Level: "Niveau de l'ordinateur", NewTable: "Nouvelle table", Knock: "Abattre", Hint: "Indice", Undo: "Annuler",
@@ -654,7 +666,9 @@ var languages = map[string]*texts{
 		ChoosePins: "Choisissez une ou plusieurs quilles côte à côte dans une rangée.", Stale: "La table a changé ; regardez à nouveau.",
 		NothingToUndo: "Rien à annuler.", NoPeriod: "pas de période en vue", BadStart: "Écrivez les rangées ou les tas en nombres, comme 7 ou 1 3 5 7.",
 		PinDown: "La quille %d est déjà tombée.", NoSuchPin: "Il n'y a pas de quille %d.", NoSuchRow: "Il n'y a pas de rangée ou de tas %d.",
-		Rules: "Les règles de ce jeu n'autorisent pas ce coup.", TooMany: "Ce tas n'en contient que %d.", GameOver: "La partie est finie.", Take: "prendre %d dans le tas %d"},
+		Rules: "Les règles de ce jeu n'autorisent pas ce coup.", TooMany: "Ce tas n'en contient que %d.", GameOver: "La partie est finie.", Take: "prendre %d dans le tas %d",
+		RulesPins: [3]string{"Dans ce jeu, on ne peut pas abattre une rangée entière de %d.", "Dans ce jeu, on ne peut pas abattre %d au bout d'une rangée.", "Dans ce jeu, on ne peut pas abattre %d au milieu d'une rangée."},
+		RulesHeap: "Dans ce jeu, on ne peut pas prendre un tas entier de %d."},
 	"ja": {Code: "ja", Title: "ケイレスとその仲間", Game: "ゲーム", Code2: "またはコード", Layout: "盤", Rows: "ピンの列", Heaps: "山",
 		Start: "列または山", Misere: "ミゼール（最後に取った人の負け）", First: "先手", You: "あなた", Computer: "コンピュータ",
 		Friend: "友だち（リンクを共有）", Level: "コンピュータの強さ", NewTable: "新しいテーブル", Knock: "倒す", Hint: "ヒント", Undo: "待った",
@@ -666,7 +680,9 @@ var languages = map[string]*texts{
 		ChoosePins: "一つの列で隣り合うピンを選んでください。", Stale: "テーブルが変わりました。もう一度見てください。",
 		NothingToUndo: "戻す手がありません。", NoPeriod: "周期は見えません", BadStart: "列や山を 7 や 1 3 5 7 のように数字で書いてください。",
 		PinDown: "ピン%dはもう倒れています。", NoSuchPin: "ピン%dはありません。", NoSuchRow: "列または山%dはありません。",
-		Rules: "このゲームのルールではその手は指せません。", TooMany: "その山には%dしかありません。", GameOver: "ゲームは終わりました。", Take: "山%[2]dから%[1]d個取る"},
+		Rules: "このゲームのルールではその手は指せません。", TooMany: "その山には%dしかありません。", GameOver: "ゲームは終わりました。", Take: "山%[2]dから%[1]d個取る",
+		RulesPins: [3]string{"このゲームでは%d本だけの列を丸ごと倒すことはできません。", "このゲームでは列の端の%d本を倒すことはできません。", "このゲームでは列の途中の%d本を倒すことはできません。"},
+		RulesHeap: "このゲームでは%d個の山を丸ごと取ることはできません。"},
 	"tr": {Code: "tr", Title: "Kayles ve akrabaları", Game: "Oyun", Code2: "ya da bir kod", Layout: "Düzen", Rows: "lobut sıraları", Heaps: "yığınlar",
 		Start: "Sıralar ya da yığınlar", Misere: "misère (son hamleyi yapan kaybeder)", First: "İlk kim oynar", You: "siz", Computer: "bilgisayar",
 		Friend: "bir arkadaş (bağlantıyı paylaşın)", Level: "Bilgisayarın düzeyi", NewTable: "Yeni masa", Knock: "Devir", Hint: "İpucu", Undo: "Geri al",
@@ -678,7 +694,9 @@ var languages = map[string]*texts{
 		ChoosePins: "Bir sırada yan yana bir ya da daha çok lobut seçin.", Stale: "Masa değişti; yeniden bakın.",
 		NothingToUndo: "Geri alınacak hamle yok.", NoPeriod: "görünürde periyot yok", BadStart: "Sıraları ya da yığınları 7 ya da 1 3 5 7 gibi sayılarla yazın.",
 		PinDown: "%d. lobut zaten devrildi.", NoSuchPin: "%d. lobut yok.", NoSuchRow: "%d. sıra ya da yığın yok.",
-		Rules: "Bu oyunun kuralları bu hamleye izin vermiyor.", TooMany: "O yığında yalnızca %d var.", GameOver: "Oyun bitti.", Take: "%[2]d. yığından %[1]d al"},
+		Rules: "Bu oyunun kuralları bu hamleye izin vermiyor.", TooMany: "O yığında yalnızca %d var.", GameOver: "Oyun bitti.", Take: "%[2]d. yığından %[1]d al",
+		RulesPins: [3]string{"Bu oyunda %d lobutluk bir sırayı bütünüyle deviremezsiniz.", "Bu oyunda bir sıranın ucundan %d lobut deviremezsiniz.", "Bu oyunda bir sıranın ortasından %d lobut deviremezsiniz."},
+		RulesHeap: "Bu oyunda %d taneli bir yığının tamamını alamazsınız."},
 }
 
 // lang returns the texts of a language code, English for any other.

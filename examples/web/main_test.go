@@ -20,6 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/table"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -524,4 +525,33 @@ func TestTablesBounded(t *testing.T) {
 	assert.Equal(t, http.StatusOK, status)
 	status, _, _ = get(t, srv.URL+second)
 	assert.Equal(t, http.StatusNotFound, status)
+}
+
+// TestRulesMessages: a move the rules forbid is refused in the player's language with what
+// the rules forbid (table.PlayError.Leaves), not a generic message.
+func TestRulesMessages(t *testing.T) {
+	dawson, err := table.New(table.Setup{Rules: kayles.DawsonsKayles, Start: []int{7}})
+	require.NoError(t, err)
+	officers, err := table.New(table.Setup{Rules: kayles.Officers, Start: []int{2}})
+	require.NoError(t, err)
+	cases := []struct {
+		tb         *table.Table
+		move       table.Move
+		lang, want string
+	}{
+		{dawson, table.Move{Row: 1, Pin: 4, Count: 1}, "en", "In this game you cannot knock down 1 inside a row."},
+		{dawson, table.Move{Row: 1, Pin: 1, Count: 1}, "fr", "Dans ce jeu, on ne peut pas abattre 1 au bout d'une rangée."},
+		{officers, table.Move{Row: 1, Pin: 1, Count: 2}, "ja", "このゲームでは2本だけの列を丸ごと倒すことはできません。"},
+	}
+	for _, c := range cases {
+		err := c.tb.Play(0, c.move)
+		require.ErrorIs(t, err, table.ErrRules, "%+v", c.move)
+		assert.Equal(t, c.want, languages[c.lang].playError(err), "%+v", c.move)
+	}
+	for code, tx := range languages {
+		for k, f := range tx.RulesPins {
+			assert.Contains(t, f, "%d", "%s RulesPins[%d]", code, k)
+		}
+		assert.Contains(t, tx.RulesHeap, "%d", code)
+	}
 }
