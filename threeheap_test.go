@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,6 +87,35 @@ func TestThreeHeapsAgainstGeneral(t *testing.T) {
 		got, err := o.Values(context.Background(), 300)
 		require.NoError(t, err, c)
 		assert.Equal(t, toInts(generalValues(o, 300)), got, c)
+	}
+}
+
+// TestThreeHeapsStopWithin checks that a done context stops the three-heap engine within one
+// value, on both goroutines, with nothing left behind: the next call, with a live context,
+// gives the values of an unbroken run.
+func TestThreeHeapsStopWithin(t *testing.T) {
+	const n = 8000 // past the 2^14 words of pair sets between two looks at the context
+	o := MustParseOctal("0.2048")
+	want, err := o.Values(context.Background(), n+2)
+	require.NoError(t, err)
+	g := make([]uint16, n+2)
+	for k, v := range want {
+		g[k] = uint16(v)
+	}
+	top := int(slices.Max(g[:n]))
+	seen := make([]uint64, wordsFor(top)+1)
+	tr := &triples{pairFrom: 2}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b := newBudget(ctx, unlimited, "steps", nil)
+	require.Equal(t, -1, tr.mex(o.plan(), g[:n], top, seen, b))
+	require.ErrorIs(t, b.err, context.Canceled)
+	assert.Equal(t, make([]uint64, len(seen)), seen, "seen is zeroed")
+	b = newBudget(context.Background(), unlimited, "steps", nil)
+	for k := n; k < n+2; k++ {
+		top := int(slices.Max(g[:k]))
+		seen := make([]uint64, wordsFor(top)+1)
+		assert.Equal(t, want[k], tr.mex(o.plan(), g[:k], top, seen, b), "G(%d)", k)
 	}
 }
 
