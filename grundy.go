@@ -98,8 +98,9 @@ func (e *engine) load() *snapshot {
 // cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) steps
 // for a code with t digits whose moves leave at most two heaps (far less when such a code has
 // few rare values: the sparse-space method of Winning Ways ch. 4, see [Octal.Values]),
-// O(n·V/64) for plain codes with flag 8 (values below V; the three-heap engine of
-// threeheap.go), O(n^(k-1)·t) when moves leave k > 3 heaps; within [Limits].Steps of work, past which it looks for
+// O(n·w) for plain codes with flag 8 (the three-heap engine of threeheap.go; w is the number
+// of non-zero 64-bit words in a set of pair sums, at most V/64 for values below V, a few
+// dozen for 0.2048), O(n^(k-1)·t) when moves leave k > 3 heaps; within [Limits].Steps of work, past which it looks for
 // a proven period within the same work instead, and returns a [*LimitError] (wrapping
 // [ErrTooLarge]) when it finds none. [Octal.Values] and [Octal.Period] compute further.
 //
@@ -158,8 +159,9 @@ func (e *engine) overflow(n int) error {
 }
 
 // cost returns the steps that the engine takes to compute G(from), ..., G(to-1): one per
-// option of the reference mex for moves that leave at most two heaps, and for three heaps one
-// per third heap that the three-heap engine groups (threeheap.go), counted in O(digits) by
+// option of the reference mex for moves that leave at most two heaps, and for three heaps m-2
+// for m tokens left, one per possible third heap (the three-heap engine of threeheap.go visits
+// a third of them, one pair set each), counted in O(digits) by
 // closed forms, and capped at unlimited/2. Codes on the general engine count their steps as
 // they go, so cost is 0 for them.
 func (pl *plan) cost(from, to int) int64 {
@@ -190,8 +192,9 @@ func (pl *plan) cost(from, to int) int64 {
 // space") engine, with or without the modifiers ! ? =: for two heaps ! and ? both mean the heaps
 // differ, as in Grundy's game (4!.0), and = that they are equal; on two goroutines where
 // [Octal.Run] says. Plain codes with flag 8 (hexadecimal digits 8 to F: three heaps) use the
-// three-heap engine, O(n·V/64) word operations a value for values below V, with n·V/8 bytes of
-// pair sets (a [*LimitError] past 1 GiB). Other codes (repeating tails, k+ in braces, four or
+// three-heap engine, O(n·w) word operations a value, where w is the number of non-zero words
+// in a set of pair sums (at most V/64 for values below V), with 10 bytes of pair sets for each
+// such word of each heap (a [*LimitError] past 1 GiB), on two goroutines past 2,048 values. Other codes (repeating tails, k+ in braces, four or
 // more heaps) use the reference mex, which lists every option. [Nim] and [LaskersNim] give every value by their
 // closed form, O(1) each, up to [MaxValues] and beyond 65535.
 //

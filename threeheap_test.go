@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,8 +40,8 @@ func hexCodes() []string {
 
 // TestThreeHeapsAgainstReference checks the three-heap engine against the reference mex,
 // which lists every triple: every code of hexCodes to 150 values (to 2,000 with -long), every
-// other one with batches from 64 values on, and 0.2048, the ruler game, to 1,500 (in batches
-// from 1,024 on).
+// other one with values in pairs from 2 values on, and 0.2048, the ruler game, to 3,000 (in
+// pairs from 2,048 on).
 func TestThreeHeapsAgainstReference(t *testing.T) {
 	n := 150
 	if *long {
@@ -51,7 +53,7 @@ func TestThreeHeapsAgainstReference(t *testing.T) {
 		o := MustParseOctal(c)
 		require.NotEmpty(t, o.plan().leave3, c)
 		if k%2 == 1 {
-			o.eng.tri = &triples{batchFrom: 1} // batches from 4·batchSize values on
+			o.eng.tri = &triples{pairFrom: 2}
 		}
 		got, err := o.Values(context.Background(), n)
 		require.NoError(t, err, c)
@@ -59,16 +61,17 @@ func TestThreeHeapsAgainstReference(t *testing.T) {
 		require.Equal(t, want, got, c)
 	}
 	o := MustParseOctal("0.2048")
-	got, err := o.Values(context.Background(), 1500)
+	got, err := o.Values(context.Background(), 3000)
 	require.NoError(t, err)
-	assert.Equal(t, toInts(referenceValues(o, 1500)), got)
+	assert.Equal(t, toInts(referenceValues(o, 3000)), got)
 }
 
 // TestThreeHeapsAgainstGeneral checks the three-heap engine against the general engine, a
-// separate implementation, on random hexadecimal codes of up to four digits.
+// separate implementation, on random hexadecimal codes of up to four digits, half of them
+// with values in pairs from the start.
 func TestThreeHeapsAgainstGeneral(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 2048))
-	for range 20 {
+	for k := range 20 {
 		c := fmt.Sprintf("%X.", 4*r.IntN(4))
 		for d := range 1 + r.IntN(4) {
 			x := r.IntN(16)
@@ -79,24 +82,88 @@ func TestThreeHeapsAgainstGeneral(t *testing.T) {
 		}
 		o, err := ParseOctal(c)
 		require.NoError(t, err)
-		o.eng.tri = &triples{batchFrom: 1}
+		if k%2 == 0 {
+			o.eng.tri = &triples{pairFrom: 2}
+		}
 		got, err := o.Values(context.Background(), 300)
 		require.NoError(t, err, c)
 		assert.Equal(t, toInts(generalValues(o, 300)), got, c)
 	}
 }
 
-// TestPermute checks the bit permutation of translate against its definition.
-func TestPermute(t *testing.T) {
+// TestThreeHeapsStopWithin checks that a done context stops the three-heap engine within one
+// value, on both goroutines, with nothing left behind: the next call, with a live context,
+// gives the values of an unbroken run.
+func TestThreeHeapsStopWithin(t *testing.T) {
+	const n = 8000 // past the 2^14 words of pair sets between two looks at the context
+	o := MustParseOctal("0.2048")
+	want, err := o.Values(context.Background(), n+2)
+	require.NoError(t, err)
+	g := make([]uint16, n+2)
+	for k, v := range want {
+		g[k] = uint16(v)
+	}
+	top := int(slices.Max(g[:n]))
+	seen := make([]uint64, wordsFor(top)+1)
+	tr := &triples{pairFrom: 2}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b := newBudget(ctx, unlimited, "steps", nil)
+	require.Equal(t, -1, tr.mex(o.plan(), g[:n], top, seen, b))
+	require.ErrorIs(t, b.err, context.Canceled)
+	assert.Equal(t, make([]uint64, len(seen)), seen, "seen is zeroed")
+	b = newBudget(context.Background(), unlimited, "steps", nil)
+	for k := n; k < n+2; k++ {
+		top := int(slices.Max(g[:k]))
+		seen := make([]uint64, wordsFor(top)+1)
+		assert.Equal(t, want[k], tr.mex(o.plan(), g[:k], top, seen, b), "G(%d)", k)
+	}
+}
+
+// TestMerge checks merge against its definition: the union of the accumulators with bit p of
+// the one of lo moved to p^lo.
+func TestMerge(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for range 200 {
-		word, x := r.Uint64(), uint(r.IntN(64))
-		want := uint64(0)
-		for p := range 64 {
-			if word>>p&1 != 0 {
-				want |= 1 << (uint(p) ^ x)
+	for _, w := range []int{1, 2, 8} {
+		for range 50 {
+			acc := make([]uint64, 64*w)
+			var used uint64
+			want := make([]uint64, w)
+			for lo := range 64 {
+				if r.IntN(3) == 0 {
+					continue
+				}
+				used |= 1 << lo
+				for q := range w {
+					word := r.Uint64() & r.Uint64()
+					acc[lo*w+q] = word
+					for p := range 64 {
+						if word>>p&1 != 0 {
+							v := (q*64 + p) ^ lo
+							want[v>>6] |= 1 << (v & 63)
+						}
+					}
+				}
 			}
+			merge(acc, used, w)
+			assert.Equal(t, want, acc[:w])
+			assert.Equal(t, make([]uint64, 63*w), acc[w:], "the others are zeroed")
 		}
-		assert.Equal(t, want, permute(word, x), "%#x ^ %d", word, x)
+	}
+}
+
+// BenchmarkRulerGame computes the values of the ruler game 0.2048 (Grossman & Nowakowski)
+// from scratch: the goals are 2^15 values in under 10 s and 10^5 in under 2 minutes
+// on two cores. With -benchtime 1x the second takes minutes.
+func BenchmarkRulerGame(b *testing.B) {
+	for _, n := range []int{1 << 15, 100_000} {
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := MustParseOctal("0.2048").Values(context.Background(), n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
