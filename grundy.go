@@ -98,11 +98,11 @@ func (e *engine) load() *snapshot {
 // cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) steps
 // for a code with t digits whose moves leave at most two heaps (far less when such a code has
 // few rare values: the sparse-space method of Winning Ways ch. 4, see [Octal.Values]),
-// O(n·w) for plain codes with flag 8 (the three-heap engine of threeheap.go; w is the number
-// of non-zero 64-bit words in a set of pair sums, at most V/64 for values below V, a few
-// dozen for 0.2048), O(n^(k-1)·t) when moves leave k > 3 heaps; within [Limits].Steps of work, past which it looks for
-// a proven period within the same work instead, and returns a [*LimitError] (wrapping
-// [ErrTooLarge]) when it finds none. [Octal.Values] and [Octal.Period] compute further.
+// O(n·w) for plain codes with flag 8 (moves that leave three heaps, by sets of pair sums: w is
+// the number of non-zero 64-bit words in such a set, at most V/64 for values below V, a few
+// dozen for 0.2048), O(n^(k-1)·t) when moves leave k > 3 heaps; within [Limits].Steps of work,
+// past which it looks for a proven period within the same work instead, and returns a
+// [*LimitError] (wrapping [ErrTooLarge]) when it finds none. [Octal.Values] and [Octal.Period] compute further.
 //
 // [Nim] (0.[3]) and [LaskersNim] (4.[3]), and any Octal with those codes, are proven in closed
 // form from the start: Grundy is O(1) for every n >= 0, and the value, an int, may exceed 65535

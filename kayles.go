@@ -97,10 +97,13 @@
 //
 // # Sub-packages
 //
-// Package [github.com/octalgames/kayles/table] gives game programs ready tables (a Kayles row of
-// up to 1000 pins, with presets of 7, 10 and 13; Standard Nim) with every rule checked, undo, hints, a text form and computer
-// opponents. Package [github.com/octalgames/kayles/graph] plays Node Kayles and Arc Kayles on
-// graphs. Both use this package only through its API.
+// Package [github.com/octalgames/kayles/table] gives game programs ready tables: table.New sets
+// up one for any rule set that takes from one heap and leaves at most two (rows of pins or
+// heaps, normal or misère, human and computer seats), with the presets Kayles (rows of 7, 10
+// or 13 pins) and Standard Nim; every rule is checked, turns are taken safely, and there are
+// undo, hints, a text form and graded computer opponents. Package
+// [github.com/octalgames/kayles/graph] plays Node Kayles and Arc Kayles on graphs. Both use
+// this package only through its API.
 //
 // # References
 //

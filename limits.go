@@ -163,6 +163,8 @@ func (b *budget) advice() string {
 		return "no period is proven within them: compute the values first with Values, Period or Run, which have no such limit, or raise Limits.Steps"
 	case searchUnit:
 		return "ask about a smaller position, or raise Limits.SearchSteps"
+	case quotientUnit:
+		return "raise Limits.Steps with WithLimits (each heap may spend that many), or ask for a quotient of fewer heaps; the quotient of the heaps below is returned with this error"
 	}
 	return ""
 }

@@ -67,7 +67,10 @@ func (p Period) at(vals []uint16, n int) (int, bool) {
 // as [Octal.Values] does, in doubling steps that stop as soon as a period is proven, so a
 // proven game costs O(1) from then on; it has no work limit but ctx, and returns ctx's error
 // when ctx is done first, without a partial answer. A limit above [MaxValues] is
-// capped there; a negative one gets a [*RangeError].
+// capped there; a negative one gets a [*RangeError]. The limit bounds only new work: a period
+// that o has proven already (an earlier call with a larger limit, or a [Octal.Grundy] of a
+// large heap, which proves one to answer) is returned whatever the limit, so the answer for a
+// small limit may change from false to true during a program, never the other way.
 //
 // The theorem (Guy & Smith 1956, generalised): if G(n+p) = G(n) for n0 <= n < N-p and
 // N >= k·(n0+p) + t, where t is the index of the last non-zero digit and k the most heaps a

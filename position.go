@@ -18,7 +18,7 @@ type Position struct {
 }
 
 // NewPosition returns the position with the given heaps, in any order; zero heaps are dropped.
-// It does not keep heaps. A negative heap gets a [*RangeError], and the empty position.
+// It does not retain the slice heaps. A negative heap gets a [*RangeError], and the empty position.
 func NewPosition(heaps ...int) (Position, error) {
 	for _, h := range heaps {
 		if h < 0 {

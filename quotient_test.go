@@ -403,6 +403,7 @@ func TestQuotientLimits(t *testing.T) {
 	require.ErrorIs(t, err, ErrTooLarge)
 	require.NotNil(t, q)
 	assert.Less(t, q.Heaps(), 12)
+	assert.Contains(t, le.Advice, "Limits.Steps", "the error says what to do")
 	_, err = o.Quotient(context.Background(), -1)
 	require.ErrorIs(t, err, ErrRange)
 
@@ -411,7 +412,7 @@ func TestQuotientLimits(t *testing.T) {
 	start := time.Now()
 	_, err = MustParseOctal("0.15").Quotient(ctx, 40)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
-	assert.Less(t, time.Since(start), 150*time.Millisecond+50*time.Millisecond)
+	assert.Less(t, time.Since(start), 2*time.Second, "it stops soon after ctx is done, not at the end of the heap")
 }
 
 // TestQuotientRange: positions beyond the quotient get a RangeError, not an answer.

@@ -184,7 +184,8 @@ type PlayError struct {
 	Err error
 }
 
-// Error returns a message fit to show a player, without a package prefix, such as
+// Error returns a message fit to show a player, without a package prefix, counting moves from
+// 1 as players do (the fields Turn and Want count from 0, as [Table.Turn] does), such as
 // "cannot knock down pins 4 to 5: pin 4 is already down" or "cannot take 4 from heap 2: it
 // holds only 3".
 func (e *PlayError) Error() string {
@@ -203,10 +204,12 @@ func (e *PlayError) Error() string {
 		switch {
 		case m.Count == 1:
 			what = "cannot knock down pin " + strconv.Itoa(m.Pin)
-		case m.Count > 1:
+		case m.Count == 2:
+			what = "cannot knock down pins " + strconv.Itoa(m.Pin) + " and " + strconv.Itoa(m.Pin+1)
+		case m.Count > 2:
 			what = "cannot knock down pins " + strconv.Itoa(m.Pin) + " to " + strconv.Itoa(m.Pin+m.Count-1)
 		default:
-			what = "cannot knock down nothing"
+			what = "cannot knock down " + strconv.Itoa(m.Count) + " pins"
 		}
 		if e.Rows > 1 || e.Err == ErrNoSuchRow {
 			what += " of row " + strconv.Itoa(m.Row)

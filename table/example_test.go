@@ -159,7 +159,7 @@ func ExampleTable() {
 	// true cannot knock down pin 2 of row 1: this game does not allow knocking down 1 pin inside a row
 	// <nil>
 	// true
-	// {2 2 2} <nil> ..||| |..
+	// row 2, pins 2-3 <nil> ..||| |..
 	// 2 <nil> ||||| |||
 	// table 0.07 rows 5 3 normal seats human perfect seed 1 moves
 }

@@ -84,6 +84,20 @@ type Move struct {
 	Count int // how many pins or tokens
 }
 
+// String returns m for logs and players: "row 1, pin 4", "row 2, pins 7-8" or "heap 3, take
+// 2" (a Move with Pin 0 is read as a move at a table of heaps). The text form of a table
+// writes moves more briefly ([Table.AppendText]).
+func (m Move) String() string {
+	if m.Pin == 0 {
+		return "heap " + strconv.Itoa(m.Row) + ", take " + strconv.Itoa(m.Count)
+	}
+	s := "row " + strconv.Itoa(m.Row) + ", pin"
+	if m.Count > 1 {
+		return s + "s " + strconv.Itoa(m.Pin) + "-" + strconv.Itoa(m.Pin+m.Count-1)
+	}
+	return s + " " + strconv.Itoa(m.Pin)
+}
+
 // A Table holds one game of any rule set that [New] accepts: rows of pins or numbered heaps,
 // normal or misère play, two seats. It checks every move against the rule set, refuses a move
 // meant for another turn ([Table.Play] names the move number it is for), keeps its history

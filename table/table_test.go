@@ -527,12 +527,12 @@ func TestTablePlayErrors(t *testing.T) {
 		length int
 		msg    string
 	}{
-		{rows, table.Move{Row: 3, Pin: 1, Count: 2}, table.ErrNoSuchRow, 0, 0, "cannot knock down pins 1 to 2 of row 3: the rows are numbered 1 to 2"},
-		{rows, table.Move{Row: 1, Pin: 1, Count: 0}, table.ErrTakeNone, 0, 5, "cannot knock down nothing of row 1: choose at least one pin"},
-		{rows, table.Move{Row: 1, Pin: 6, Count: 2}, table.ErrNoSuchPin, 6, 5, "cannot knock down pins 6 to 7 of row 1: there is no pin 6; the pins are numbered 1 to 5"},
-		{rows, table.Move{Row: 1, Pin: 5, Count: 2}, table.ErrNoSuchPin, 6, 5, "cannot knock down pins 5 to 6 of row 1: there is no pin 6; the pins are numbered 1 to 5"},
+		{rows, table.Move{Row: 3, Pin: 1, Count: 2}, table.ErrNoSuchRow, 0, 0, "cannot knock down pins 1 and 2 of row 3: the rows are numbered 1 to 2"},
+		{rows, table.Move{Row: 1, Pin: 1, Count: 0}, table.ErrTakeNone, 0, 5, "cannot knock down 0 pins of row 1: choose at least one pin"},
+		{rows, table.Move{Row: 1, Pin: 6, Count: 2}, table.ErrNoSuchPin, 6, 5, "cannot knock down pins 6 and 7 of row 1: there is no pin 6; the pins are numbered 1 to 5"},
+		{rows, table.Move{Row: 1, Pin: 5, Count: 2}, table.ErrNoSuchPin, 6, 5, "cannot knock down pins 5 and 6 of row 1: there is no pin 6; the pins are numbered 1 to 5"},
 		{rows, table.Move{Row: 1, Pin: -1 << 62, Count: 1 << 62}, table.ErrNoSuchPin, -1 << 62, 5, ""},
-		{rows, table.Move{Row: 2, Pin: 2, Count: 2}, table.ErrPinDown, 2, 3, "cannot knock down pins 2 to 3 of row 2: pin 2 is already down"},
+		{rows, table.Move{Row: 2, Pin: 2, Count: 2}, table.ErrPinDown, 2, 3, "cannot knock down pins 2 and 3 of row 2: pin 2 is already down"},
 		{rows, table.Move{Row: 1, Pin: 2, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 2 of row 1: this game does not allow knocking down 1 pin inside a row"},
 		{rows, table.Move{Row: 1, Pin: 1, Count: 1}, table.ErrRules, 0, 5, "cannot knock down pin 1 of row 1: this game does not allow knocking down 1 pin at an end of a row"},
 		{rows, table.Move{Row: 1, Pin: 1, Count: 5}, table.ErrRules, 0, 5, "cannot knock down pins 1 to 5 of row 1: this game does not allow knocking down 5 pins that make up a whole row"},

@@ -160,7 +160,11 @@ type answerer struct {
 func (a *answerer) quotient(n int) int {
 	q, err := a.o.Quotient(a.ctx, n)
 	if q != nil {
-		fmt.Fprintf(a.out, "%s, misère quotient of the heaps of at most %d:\n", a.o, q.Heaps())
+		if _, _, ok := q.Period(); ok {
+			fmt.Fprintf(a.out, "%s, misère quotient of the whole game (Φ proven periodic with the heaps up to %d):\n", a.o, q.Heaps())
+		} else {
+			fmt.Fprintf(a.out, "%s, misère quotient of the heaps of at most %d:\n", a.o, q.Heaps())
+		}
 		fmt.Fprintf(a.out, "  order %d, P-portion of %d, kernel of %d, tame: %v\n", q.Order(), len(q.PPortion()), len(q.Kernel()), q.Tame())
 		for _, line := range strings.Split(strings.TrimSpace(q.Presentation()), "\n") {
 			fmt.Fprintln(a.out, "  "+line)

@@ -126,6 +126,7 @@ func TestQuotient(t *testing.T) {
 	assert.Contains(t, out, "order 8, P-portion of 2")
 	assert.Contains(t, out, "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>")
 	assert.Contains(t, out, "periodic from heap 8 with period 2 (proven)")
+	assert.Contains(t, out, "0.75, misère quotient of the whole game (Φ proven periodic with the heaps up to 21):")
 	// A position far beyond the search, answered through the quotient.
 	code, out, _ = runMisere(t, "-quotient", "-code", "0.75", "-position", "30 41 1000", "-steps", "1000")
 	require.Equal(t, 0, code)

@@ -196,6 +196,9 @@ func text(r kayles.Report) string {
 		s += "no period proven"
 	}
 	s += "\n"
+	if r.Values == 0 {
+		return s // no values: nothing more to describe
+	}
 	if r.Sparse {
 		s += fmt.Sprintf("mask %#x parity %d (from %d): %d rare heaps, the last at %d\n",
 			r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare)

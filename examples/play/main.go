@@ -64,9 +64,13 @@ func run(args []string, in io.Reader, out io.Writer) int {
 	first := fs.String("first", "you", "who moves first: you or computer")
 	level := fs.String("level", "perfect", "computer level: random, easy, fair, hard, perfect or symmetry")
 	seed := fs.Uint64("seed", 0, "random seed for the computer (0: from the clock)")
-	normal := fs.Bool("normal", false, "normal play for nim (whoever makes the last move wins); nim is misère otherwise")
-	misere := fs.Bool("misere", false, "misère play for the games on rows (whoever makes the last move loses)")
+	normal := fs.Bool("normal", false, "normal play: whoever makes the last move wins (the default, except for nim)")
+	misere := fs.Bool("misere", false, "misère play: whoever makes the last move loses (the default for nim)")
 	lang := fs.String("lang", "en", "language: en, fr, ja or tr")
+	fs.Usage = func() {
+		fmt.Fprint(out, usage)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0 // -h asked for the usage, which the flag package has printed
@@ -90,6 +94,13 @@ func run(args []string, in io.Reader, out io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// Like the flag package's own messages, these are in English.
+	for _, c := range [][2]string{{"rows", "size"}, {"heaps", "rows"}, {"heaps", "size"}, {"normal", "misere"}} {
+		if set[c[0]] && set[c[1]] {
+			fmt.Fprintf(out, "-%s and -%s cannot both be given: choose one\n", c[0], c[1])
+			return 2
+		}
+	}
 	if *first != "you" && *first != "computer" {
 		return bad(*first, "first", "you, computer")
 	}
@@ -116,9 +127,6 @@ func run(args []string, in io.Reader, out io.Writer) int {
 			return bad(*heaps, "heaps", "1,3,5,7")
 		}
 		s.Layout, s.Start = table.Heaps, hs
-		if nim && !*normal {
-			s.Convention = table.Misere
-		}
 	case set["rows"]:
 		rs, ok := list(*rows)
 		if !ok {
@@ -135,7 +143,7 @@ func run(args []string, in io.Reader, out io.Writer) int {
 		}
 		s.Layout, s.Start = table.Rows, []int{n}
 	}
-	if *misere && s.Layout == table.Rows {
+	if (nim && !*normal) || *misere {
 		s.Convention = table.Misere
 	}
 	human := 0
@@ -152,6 +160,21 @@ func run(args []string, in io.Reader, out io.Writer) int {
 	g := &session{tx: tx, out: out, human: human, t: t, setup: t.Setup()}
 	return g.run(in)
 }
+
+// usage is the head of -h: what the flags do not say.
+const usage = `play plays Kayles, its cousins on rows of pins, or Nim and other codes on heaps,
+against the computer in the terminal.
+
+Usage: go run ./examples/play [flags]
+
+At your turn type a pin (4), pins side by side (4 5 or 4-5), with the row first on
+several rows (2:4 5), or on heaps a heap and a count (3 2); or hint, undo, rules or
+quit. Input may be piped: the game ends cleanly at end of input.
+
+Exit status: 0 when the game ends or you quit, 2 for bad flags.
+
+Flags:
+`
 
 // list reads numbers separated by commas or spaces; it reports false for anything else or
 // for no number.

@@ -264,6 +264,7 @@ func TestBadFlags(t *testing.T) {
 		{"-game", "nim", "-heaps", "0"}, {"-lang", "de"}, {"-unknown"}, {"small"}, {"-size", "small", "nim"},
 		{"-game", "0.9x"}, {"-game", "0.8"}, {"-game", "4.7"}, {"-rows", "7,x"}, {"-rows", "0"}, {"-level", "human"},
 		{"-game", "0.77", "-heaps", "3"},
+		{"-rows", "7,7", "-size", "large"}, {"-heaps", "3", "-rows", "7"}, {"-normal", "-misere"},
 	} {
 		code, out := play(t, "1\n", args...)
 		assert.Equal(t, 2, code, "%v", args)
