@@ -44,7 +44,7 @@ func MisereSearchWins(o *Octal, p Position) bool {
 }
 
 // FindApparent exposes the apparent-period search to the tests.
-func FindApparent(g []uint16) (Period, bool) { return findApparent(g) }
+func FindApparent(g []uint16) (Period, bool) { return findApparent(g, nil) }
 
 // DigitAllows reports whether digit i of o lets a move leave exactly k heaps, and its rule.
 func DigitAllows(o *Octal, i, k int) (bool, byte) {
@@ -119,7 +119,7 @@ func EncodeCheckpoint(w io.Writer, code string, vals []uint16) error {
 func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 	var f periodFinder
 	for n := len(g) / 2; n <= len(g); n += len(g) / 16 {
-		p, ok = f.find(g[:n], t, k)
+		p, ok = f.find(g[:n], t, k, nil)
 	}
 	return p, ok
 }

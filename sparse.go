@@ -56,6 +56,11 @@ type sparse struct {
 
 	two pairState // the two-core engine's state between extensions
 
+	// front, when not 0, bounds the searched splits to heaps a < front (the values from front
+	// on may be on disk only, spill.go): a search that the bound cuts short with values still
+	// missing makes mex return -1, and next returns -1 without recording the heap.
+	front int
+
 	class []uint8          // class[v] = popcount(v&M) mod 2
 	seen  []uint64         // scratch bitset of option values, for the reference mex
 	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
@@ -129,6 +134,9 @@ func (s *sparse) next(o *plan, g []uint16, top int) int {
 		v = o.mex(g, n, s.seen[:words], nil)
 	} else {
 		v = s.mex(o, g, words)
+		if v < 0 {
+			return v // cut short by front
+		}
 	}
 	s.record(n, v)
 	return v
@@ -201,9 +209,13 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 			return cand
 		}
 	}
-	k = s.scan(g, n, lo, (n-s.takes[0])/2+1, want, stamp, k)
+	hi := (n-s.takes[0])/2 + 1
+	k = s.scan(g, n, lo, s.reach(hi), want, stamp, k)
 	if k == 0 {
 		return cand
+	}
+	if s.reach(hi) < hi {
+		return -1 // the values missing may be beyond the front
 	}
 	for _, v := range need {
 		if want[v] == stamp {
@@ -274,6 +286,15 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, stamp ui
 	return k
 }
 
+// reach returns hi, or front when front is set and below hi: the end of a search that reads
+// only the values in memory.
+func (s *sparse) reach(hi int) int {
+	if s.front > 0 {
+		return min(hi, s.front)
+	}
+	return hi
+}
+
 // searched returns the class of the values of heap n that only a scan finds:
 // popcount(v&M) ≡ c·m (mod 2), with m = n - s.takes[0] (every split of n has m of that parity
 // when c = 1).
@@ -311,7 +332,7 @@ func (s *sparse) scanTakes(g []uint16, n int, want *[markSize]uint8, stamp uint8
 	if s.unequal[len(t)-1] {
 		m-- // (m-1)/2: not a == m-a
 	}
-	hi := max(1, m/2+1)
+	hi := s.reach(max(1, m/2+1))
 	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
 	d1 := t[1] - t[0]
 	if len(t) == 2 {
@@ -409,8 +430,23 @@ func (s *sparse) choose(g []uint16) {
 	if len(s.takes) == 0 {
 		return // only splits into equal heaps, which the reference mex lists in O(t)
 	}
+	if s.pick(len(g)) {
+		s.rare = s.rare[:0]
+		for a := 1; a < len(g); a++ {
+			if s.isRare(a, g[a]) {
+				s.rare = append(s.rare, int32(a))
+			}
+		}
+	}
+	if s.on {
+		s.rareAt = max(2*len(s.rare), 64)
+	}
+}
+
+// pick is choose without the rare list, for n values counted in the histogram: it sets the
+// mask, the parity bit and on, and reports whether the rare list must be rebuilt.
+func (s *sparse) pick(n int) bool {
 	s.choices++
-	n := len(g)
 	s.chooseAt = 2 * n
 	width := 2
 	for width <= s.top {
@@ -456,18 +492,11 @@ func (s *sparse) choose(g []uint16) {
 	}
 	if rare*sparseDense > n {
 		s.on, s.rare = false, nil
-		return
+		return false
 	}
-	if !s.on || changed {
-		s.on = true
-		s.rare = s.rare[:0]
-		for a := 1; a < n; a++ {
-			if s.isRare(a, g[a]) {
-				s.rare = append(s.rare, int32(a))
-			}
-		}
-	}
-	s.rareAt = max(2*len(s.rare), 64)
+	rebuild := !s.on || changed
+	s.on = true
+	return rebuild
 }
 
 // walshHadamard transforms x in place: x[m] becomes Σ_v x[v]·(-1)^popcount(v&m). len(x) must

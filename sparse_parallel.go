@@ -94,7 +94,8 @@ type leap struct {
 	_     [64]byte     // next, known and abort on a cache line of their own
 	next  atomic.Int64 // the least heap not yet claimed
 	known atomic.Int64 // the heaps below known have their values in g
-	abort atomic.Bool  // a value exceeds maxValue: known will not grow
+	abort atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
+	cut   atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
 	stop  atomic.Int64 // no heap from stop on is published
 	_     [64]byte
 }
@@ -256,7 +257,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			}
 			g = l.g[:l.known.Load()]
 			if l.abort.Load() {
-				return g, top, true
+				return g, top, !l.cut.Load()
 			}
 			if len(g) < end {
 				mode.end = len(g) // cut short: the chooser's window ends here
@@ -265,6 +266,9 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			continue
 		}
 		v := s.next(e.pl, g, top)
+		if v < 0 {
+			return g, top, false // cut short by the front: extendLocked falls back
+		}
 		if v > maxValue {
 			return g, top, true
 		}
@@ -306,6 +310,11 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 		if l.takesOne && v == int(l.g[h-1]) {
 			w.stats.fixed++
 			v = w.mex(l, h, true)
+		}
+		if v < 0 { // a search cut short by the front: heap h is left to extendLocked
+			l.cut.Store(true)
+			l.abort.Store(true)
+			return
 		}
 		if v > maxValue {
 			l.abort.Store(true)
@@ -396,8 +405,12 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 			return cand
 		}
 	}
-	if s.scan(g, h, lo, (h-s.takes[0])/2+1, w.want, stamp, k) == 0 {
+	hi := (h-s.takes[0])/2 + 1
+	if s.scan(g, h, lo, s.reach(hi), w.want, stamp, k) == 0 {
 		return cand
+	}
+	if s.reach(hi) < hi {
+		return -1 // the values missing may be beyond the front
 	}
 	for _, v := range need {
 		if w.want[v] == stamp {
