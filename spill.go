@@ -64,9 +64,10 @@ type spill struct {
 	crc   uint32 // the checksum of the last whole record written
 	whole int    // the values in whole records in the file (a short record may follow)
 	buf   []byte
-	take  int  // the largest take
-	owns  bool // the values are in a reservation of their own (store_linux.go)
-	on    bool // pages are being given back
+	take  int          // the largest take
+	owns  bool         // the values are in a reservation of their own (store_linux.go)
+	on    bool         // pages are being given back
+	falls [2]int       // how many times the front was doubled ([0]) and every value read back ([1]), for the tests
 	front atomic.Int64 // values below front are in memory (math.MaxInt once every one is)
 	floor atomic.Int64 // values from floor on are in memory; those in [front, floor) in the file only
 }
@@ -331,6 +332,7 @@ func (e *engine) widen(g []uint16) error {
 	}
 	sp.front.Store(int64(2 * front))
 	e.sp.front = 2 * front
+	sp.falls[0]++
 	return nil
 }
 
@@ -347,6 +349,7 @@ func (e *engine) unspill(g []uint16, why string) (int, error) {
 		return 0, err
 	}
 	sp.front.Store(math.MaxInt)
+	sp.falls[1]++
 	s := e.sp
 	s.front, s.chooseAt = 0, len(g)+1 // and a mask chosen afresh from every value
 	if s.on {
@@ -552,10 +555,15 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 	}
 	// Give back what the front and the tail do not hold.
 	sp.on = true
-	floor := max(int(sp.floor.Load()), front)
+	floor := max(front, min(n-sp.reach(front), sp.whole)/spillRecord*spillRecord)
+	if lo := max(floor, keep); lo < gone {
+		if err := sp.load(g[lo:gone], lo); err != nil {
+			return err
+		}
+	}
 	sp.floor.Store(int64(floor))
 	sp.front.Store(int64(front))
-	forget(g, front, min(keep, floor))
+	forget(g, front, floor)
 	s.front, s.chooseAt, s.rareAt = front, math.MaxInt, math.MaxInt
 	return nil
 }

@@ -1,0 +1,116 @@
+package kayles
+
+import (
+	"context"
+	"hash/crc32"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tinySpill gives back pages from 4096 values on, with a front of 256 values, periods up to
+// 2048 and the tail that they need, so that every fallback happens within 2^16 values.
+var tinySpill = spillTuning{from: 1 << 12, front: 1 << 8, period: 1 << 11, step: 1 << 12, most: 1 << 14}
+
+// spillRun runs code to n values with its values spilled to path under tune, on two
+// goroutines in every window from heap 1024 on when pairs is set.
+func spillRun(t *testing.T, code string, n int, path string, tune spillTuning, pairs bool) (*Octal, Report) {
+	o := MustParseOctal(code)
+	o.eng.spt = tune
+	if pairs {
+		o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
+	}
+	r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
+	require.NoError(t, err, code)
+	return o, r
+}
+
+// TestSpillMatchesMemory checks spilled runs against the in-memory engine (whose values
+// TestSparseMatchesReference checks against the reference mex) on codes whose rare heaps stop
+// early (0.1777 at 123, whose searches pass the front of 256 and double it; 0.106 at 1103),
+// late (0.16 at 13,935, 0.6 at 20,627 and 0.376 at 58,414: every value is read back), and with a period
+// (0.165: preperiod 5181, period 1550, proven from the file and the tail).
+func TestSpillMatchesMemory(t *testing.T) {
+	const n = 1 << 16
+	for _, code := range []string{"0.1777", "0.106", "0.16", "0.376", "0.165", "0.6"} {
+		for _, pairs := range []bool{false, true} {
+			path := filepath.Join(t.TempDir(), "spill")
+			o, r := spillRun(t, code, n, path, tinySpill, pairs)
+			m := MustParseOctal(code)
+			want, err := m.Run(ctx, RunOptions{Limit: n})
+			require.NoError(t, err)
+			r.Elapsed, want.Elapsed = 0, 0
+			assert.Equal(t, want, r, code)
+			got, err := o.Values(ctx, r.Values)
+			require.NoError(t, err)
+			assert.Equal(t, must(m.Values(ctx, r.Values)), got, code)
+			sp := o.eng.spl
+			require.NotNil(t, sp)
+			t.Logf("%s pairs=%v: front %d, floor %d, falls %v", code, pairs, sp.front.Load(), sp.floor.Load(), sp.falls)
+			switch code {
+			case "0.1777", "0.106":
+				assert.True(t, sp.on, code)
+				assert.Less(t, sp.front.Load(), int64(math.MaxInt), code)
+				// The memory bound: all but the front and the tail are given back.
+				assert.GreaterOrEqual(t, sp.floor.Load(), int64(r.Values-sp.reach(int(sp.front.Load()))-2*spillRecord), code)
+			case "0.16", "0.376", "0.6": // 0.6's last rare heap, 20,627, is beyond the most front
+				assert.Equal(t, 1, sp.falls[1], code) // every value read back once
+			}
+			if code == "0.1777" {
+				assert.Positive(t, sp.falls[0], code) // a search passed the front
+			}
+		}
+	}
+}
+
+// TestSpillResume checks that a spilled run resumed from its file, cut at every kind of place,
+// goes on to the values of an unbroken run.
+func TestSpillResume(t *testing.T) {
+	const n = 1 << 15
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	_, want := spillRun(t, "0.1777", n, whole, tinySpill, false)
+	data, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	ref := referenceValues(MustParseOctal("0.1777"), n)
+	hdr := len(spillHeader("0.1777"))
+	for _, cut := range []int{hdr, hdr + 3, int(spillOffset(hdr, 5000)), int(spillOffset(hdr, 20000)) + 1, len(data) - 1} {
+		path := filepath.Join(dir, "cut")
+		require.NoError(t, os.WriteFile(path, data[:cut], 0o644))
+		o := MustParseOctal("0.1777")
+		o.eng.spt = tinySpill
+		r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path, Resume: path})
+		require.NoError(t, err, cut)
+		r.Elapsed = 0
+		want.Elapsed = 0
+		assert.Equal(t, want, r, cut)
+		assert.Equal(t, checksum(ref), checksum(must(spillValues(path))), cut)
+	}
+}
+
+// checksum is the CRC-32C of values, to compare long runs.
+func checksum(vals []uint16) uint32 {
+	h := crc32.New(castagnoli)
+	for _, v := range vals {
+		h.Write([]byte{byte(v), byte(v >> 8)})
+	}
+	return h.Sum32()
+}
+
+// spillValues reads every value of a spill file.
+func spillValues(path string) ([]uint16, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var vals []uint16
+	_, _, err = scanSpill(f, func(v []uint16) error { vals = append(vals, v...); return nil })
+	return vals, err
+}
+
+var _ = context.Background
