@@ -306,8 +306,12 @@ func (e *engine) settle(g []uint16) (int, error) {
 		sp.floor.Store(int64(f))
 		forget(g, max(floor, front), f)
 	}
-	return front, nil
+	return min(front, spillBatch), nil
 }
+
+// spillBatch is the most values between two settles, so that the file is never far behind the
+// values computed (at most front are allowed, see settle).
+const spillBatch = 1 << 14
 
 // widen doubles the front of e, g being the values computed, after a search cut short by it:
 // it reads the new front back from the file, and the tail that it needs, or falls back to

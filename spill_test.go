@@ -1,12 +1,14 @@
 package kayles
 
 import (
-	"context"
 	"hash/crc32"
 	"math"
+	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -113,4 +115,84 @@ func spillValues(path string) ([]uint16, error) {
 	return vals, err
 }
 
-var _ = context.Background
+
+// killSpill is the run that TestSpillKill kills: Officers to 2^18 values with a front of
+// 2^16 and the tail of periods up to 2048, so that most of the values are given back.
+var killSpill = spillTuning{from: 1 << 14, front: 1 << 16, period: 1 << 11, step: 1 << 12, most: 1 << 18}
+
+const killValues = 1 << 18
+
+// TestSpillKillChild is the child process of TestSpillKill: it runs (or resumes) the spilled
+// run to the file named by $KAYLES_SPILL_CHILD.
+func TestSpillKillChild(t *testing.T) {
+	path := os.Getenv("KAYLES_SPILL_CHILD")
+	if path == "" {
+		t.Skip("the child process of TestSpillKill")
+	}
+	o := MustParseOctal("0.6")
+	o.eng.spt = killSpill
+	opt := RunOptions{Limit: killValues, Spill: true, Checkpoint: path, CheckpointEvery: 10 * time.Millisecond}
+	if _, err := os.Stat(path); err == nil {
+		opt.Resume = path
+	}
+	_, err := o.Run(ctx, opt)
+	require.NoError(t, err)
+}
+
+// TestSpillKill kills a spilled run with SIGKILL at random moments, resumes it each time from
+// its file, and checks that the values are those of an unbroken run.
+func TestSpillKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child process several times")
+	}
+	path := filepath.Join(t.TempDir(), "spill")
+	child := func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSpillKillChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "KAYLES_SPILL_CHILD="+path)
+		return cmd
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	kills := 0
+	for range 6 {
+		cmd := child()
+		require.NoError(t, cmd.Start())
+		time.Sleep(time.Duration(50+rng.IntN(1000)) * time.Millisecond)
+		require.NoError(t, cmd.Process.Kill())
+		if err := cmd.Wait(); err != nil {
+			kills++ // killed before it ended
+			got, _ := spillValues(path)
+			t.Logf("killed with %d values in the file", len(got))
+		}
+	}
+	out, err := child().CombinedOutput()
+	require.NoError(t, err, string(out))
+	t.Logf("%d runs killed", kills)
+	want := must(MustParseOctal("0.6").Values(ctx, killValues))
+	ref := make([]uint16, len(want))
+	for i, v := range want {
+		ref[i] = uint16(v)
+	}
+	got, err := spillValues(path)
+	require.NoError(t, err)
+	assert.Equal(t, checksum(ref), checksum(got))
+	assert.Len(t, got, killValues)
+}
+
+// TestSpillOfficersLong runs Officers (0.6) to 2^28 values spilled, with the sizes of every
+// run (about ten minutes on two idle cores): its rare heaps stop at 20,627, so the front stays
+// at 2^16 or a few doublings of it, and all but the front and the tail are given back.
+func TestSpillOfficersLong(t *testing.T) {
+	if !*long {
+		t.Skip("with -long: Officers to 2^28 values spilled (minutes)")
+	}
+	const n = 1 << 28
+	o, r := spillRun(t, "0.6", n, filepath.Join(t.TempDir(), "spill"), defaultSpill, false)
+	assert.Equal(t, n, r.Values)
+	assert.Equal(t, 20627, r.LastRare)
+	sp := o.eng.spl
+	t.Logf("front %d, floor %d, falls %v", sp.front.Load(), sp.floor.Load(), sp.falls)
+	assert.True(t, sp.on)
+	assert.Zero(t, sp.falls[1])
+	assert.LessOrEqual(t, sp.front.Load(), int64(1<<20))
+	assert.GreaterOrEqual(t, sp.floor.Load(), int64(n-sp.reach(int(sp.front.Load()))-spillBatch-spillRecord))
+}
