@@ -115,7 +115,6 @@ func spillValues(path string) ([]uint16, error) {
 	return vals, err
 }
 
-
 // killSpill is the run that TestSpillKill kills: Officers to 2^18 values with a front of
 // 2^16 and the tail of periods up to 2048, so that most of the values are given back.
 var killSpill = spillTuning{from: 1 << 14, front: 1 << 16, period: 1 << 11, step: 1 << 12, most: 1 << 18}
