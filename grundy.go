@@ -13,8 +13,10 @@ import (
 // This file implements the mex engine: Grundy values of single heaps, cached per rule set, so
 // that each is computed once and, once a period is proven (period.go), every heap is O(1).
 
-// MaxValues is the most values the engine stores for one rule set (2 bytes each). Asking for
-// more, through [Octal.Values] or [Octal.Period], is refused or capped as those methods say.
+// MaxValues is the most values the engine stores in memory for one rule set (2 bytes each).
+// Asking for more, through [Octal.Values] or [Octal.Period], is refused or capped as those
+// methods say; [Octal.Run] with [RunOptions].Spill goes on to [MaxSpilledValues], most of
+// them in its file.
 const MaxValues = 1 << 30
 
 // maxValue is the largest Grundy value the engine stores; a heap whose value would exceed it

@@ -17,14 +17,16 @@ const DefaultRunLimit = 1 << 24
 // RunOptions configures [Octal.Run]. The zero RunOptions computes up to [DefaultRunLimit]
 // values, with no progress reports and no checkpoints.
 type RunOptions struct {
-	// Limit is the most values to compute; 0 means DefaultRunLimit. It is capped at MaxValues.
+	// Limit is the most values to compute; 0 means DefaultRunLimit. It is capped at MaxValues,
+	// or with Spill at MaxSpilledValues.
 	Limit int
 	// Progress, when not nil, is called about every ProgressEvery (default one second) from
 	// the goroutine that called Run, and once at the end.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 	// Checkpoint, when not empty, is a file that Run writes atomically every CheckpointEvery
-	// (default ten minutes), when it stops on cancellation, and when it ends.
+	// (default ten minutes), when it stops on cancellation, and when it ends; with Spill, a
+	// file that grows as values are computed and is flushed to the disk at those times.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	// Resume, when not empty, is a checkpoint file to start from. Run refuses a file that is
@@ -33,8 +35,9 @@ type RunOptions struct {
 	// Spill, with Checkpoint set, writes the values to the checkpoint file as they are
 	// computed, in the spill format, and for codes under the rare/common engine keeps only a
 	// front and a tail of them in memory once there are 2^23, so that Limit may be up to
-	// MaxSpilledValues (see "Spilled runs" below). A spilled run resumes from its own file:
-	// Resume must then be empty or Checkpoint.
+	// MaxSpilledValues (see "Spilled runs" at [Octal.Run]). A spilled run resumes from its own
+	// file: Resume must then be empty or Checkpoint. The values stay readable through the
+	// Octal afterwards, from memory and the file, which stays open while the Octal is in use.
 	Spill bool
 }
 
@@ -166,7 +169,9 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		if opt.Spill {
 			e.lock <- struct{}{} // whatever ctx: the last values must reach the file
 			defer e.release()
-			return e.spl.sync(e.load().vals)
+			if e.spl != nil {
+				return e.spl.sync(e.load().vals)
+			}
 		}
 		return writeCheckpoint(opt.Checkpoint, e.pl.code, e.load().vals)
 	}
@@ -299,8 +304,10 @@ func (e *engine) progress(ctx context.Context, start time.Time, first int) Progr
 }
 
 // Sequence returns the heaps 0, ..., n-1 with their values, in order, as an iterator that reads
-// them from the engine's cache of 2 bytes a value, and past a proven period (or a closed form)
-// from the period, so that it needs no memory of its own for any n; it stops early when its
+// them from the engine's cache of 2 bytes a value (after a spilled run, from memory and from
+// the run's file, in blocks: a value that cannot be read back ends the sequence early), and
+// past a proven period (or a closed form) from the period, so that it needs no memory of its
+// own for any n; it stops early when its
 // caller does. It computes the values that are missing first, and fails as [Octal.Values]
 // does when it cannot; when the values are cached or a period is proven, it costs O(1), and
 // the iterator O(1) a value. The iterator may be used any number of times, and concurrently.

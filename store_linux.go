@@ -12,12 +12,13 @@ import (
 // is given back once it is on disk.
 
 // reserve returns an empty slice with room for n values in pages of their own, and true; or
-// a plain allocation and false when the system refuses the reservation.
+// a plain allocation of room for at most MaxValues and false when the system refuses the
+// reservation.
 func reserve(n int) ([]uint16, bool) {
 	b, err := syscall.Mmap(-1, 0, 2*n, syscall.PROT_READ|syscall.PROT_WRITE,
 		syscall.MAP_PRIVATE|syscall.MAP_ANON|syscall.MAP_NORESERVE)
 	if err != nil || n == 0 {
-		return make([]uint16, 0, n), false
+		return make([]uint16, 0, min(n, MaxValues)), false
 	}
 	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(b))), n)[:0], true
 }
