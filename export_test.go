@@ -157,3 +157,21 @@ func earlyMaskValues(o *Octal, n, start int) (g []uint16, sparse int) {
 // MexGeneralValues exposes generalValues (mexGeneral for every code, plain ones included) to
 // the fuzz tests.
 func MexGeneralValues(o *Octal, n int) []uint16 { return generalValues(o, n) }
+
+// EncodeSpill writes code and vals in the spill format, as a run writes them: whole records,
+// then the last values in a short one.
+func EncodeSpill(code string, vals []uint16) []byte {
+	b := spillHeader(code)
+	crc := crc32Tail(b)
+	for i := 0; i < len(vals); i += spillRecord {
+		b, crc = appendRecord(b, crc, vals[i:min(i+spillRecord, len(vals))])
+	}
+	return b
+}
+
+// ScanSpill reads a spill file: its code, its values, and whether a last record cut short
+// was left out.
+func ScanSpill(r io.Reader) (code string, vals []uint16, torn bool, reason string, err error) {
+	sc, reason, err := scanSpill(r, func(v []uint16) error { vals = append(vals, v...); return nil })
+	return sc.code, vals, sc.torn, reason, err
+}
