@@ -195,3 +195,24 @@ func TestSpillOfficersLong(t *testing.T) {
 	assert.LessOrEqual(t, sp.front.Load(), int64(1<<20))
 	assert.GreaterOrEqual(t, sp.floor.Load(), int64(n-sp.reach(int(sp.front.Load()))-spillBatch-spillRecord))
 }
+
+// TestSpillProvesPeriods checks that spilled runs prove the periods that the in-memory engine
+// proves, with a tail so short that the comparisons reach values on disk.
+func TestSpillProvesPeriods(t *testing.T) {
+	tune := spillTuning{from: 1 << 11, front: 1 << 8, period: 1 << 9, step: 1 << 10, most: 1 << 14}
+	for _, code := range []string{"0.156", "0.356", "0.644", "0.45", "0.77"} {
+		o, r := spillRun(t, code, 1<<16, filepath.Join(t.TempDir(), "spill"), tune, false)
+		m := MustParseOctal(code)
+		want, err := m.Run(ctx, RunOptions{Limit: 1 << 16})
+		require.NoError(t, err)
+		r.Elapsed, want.Elapsed = 0, 0
+		assert.Equal(t, want, r, code)
+		sp := o.eng.spl
+		t.Logf("%s: %v at %d values, front %d, floor %d, falls %v", code, r.Period, r.Values, sp.front.Load(), sp.floor.Load(), sp.falls)
+		if code == "0.156" || code == "0.356" || code == "0.644" {
+			assert.Less(t, int64(r.Period.Preperiod), sp.floor.Load(), code) // the preperiod's end is on disk only
+		}
+		big := r.Period.Preperiod + 5*r.Period.Period + 1e9
+		assert.Equal(t, must(m.Grundy(ctx, big)), must(o.Grundy(ctx, big)), code)
+	}
+}
