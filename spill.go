@@ -46,7 +46,7 @@ const MaxSpilledValues = 1 << 40
 // spillTuning holds the sizes of spilled runs, per engine so that tests can force small ones.
 type spillTuning struct {
 	from   int // the values computed before pages are given back
-	front  int // the least front: a power of two, at least 2·spillRecord
+	front  int // the least front, doubled until it holds twice the last rare heap
 	period int // the longest period looked for once pages are given back
 	step   int // the most values of one step of Run
 	most   int // the largest front before the run keeps every value in memory
@@ -72,9 +72,10 @@ type spill struct {
 	floor atomic.Int64 // values from floor on are in memory; those in [front, floor) in the file only
 }
 
-// spillFile writes values to path, a new spill file for code (replacing any file there), for
-// a run of at most limit values, and returns the spill of the engine with the values moved
-// to a reservation of their own.
+// newSpill writes vals to path, a new spill file for code (replacing any file there, the
+// header first by a rename so that path is never a file cut short in its header), for a run
+// of at most limit values, and returns the spill with the values moved to a reservation of
+// their own.
 func newSpill(path, code string, vals []uint16, limit, take int, tune spillTuning) (*spill, []uint16, error) {
 	fail := func(reason string, err error) (*spill, []uint16, error) {
 		return nil, nil, &CheckpointError{Path: path, Reason: reason, Err: err}
@@ -268,7 +269,9 @@ func (sp *spill) reach(front int) int {
 
 // settle prepares e for its next values, g being those computed: it writes the values to the
 // file, falls back to memory when a rare heap passed the front, and gives back the pages that
-// no heap will read. It returns the most values that may be computed before the next settle.
+// no heap will read. It returns the most values that may be computed before the next settle:
+// at most front once pages are given back, so that a rare heap found in between is seen here
+// before any heap reads a value beyond the front with it.
 func (e *engine) settle(g []uint16) (int, error) {
 	sp := e.spl
 	if err := sp.write(g, false); err != nil {
@@ -280,8 +283,11 @@ func (e *engine) settle(g []uint16) (int, error) {
 		if len(g) < sp.tune.from {
 			return sp.tune.from - len(g), nil
 		}
-		if s == nil || !s.on || len(s.takes) == 0 || !sp.owns || e.pl.heaps != 2 {
-			return spillRecord, nil // look again soon: the mask may be chosen yet
+		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 {
+			return math.MaxInt, nil // not the rare/common engine, or no pages of its own
+		}
+		if s == nil || !s.on {
+			return spillRecord, nil // look again soon: a mask may be chosen yet
 		}
 		front = sp.tune.front
 		for len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= front/2 {
