@@ -216,3 +216,33 @@ func TestSpillProvesPeriods(t *testing.T) {
 		assert.Equal(t, must(m.Grundy(ctx, big)), must(o.Grundy(ctx, big)), code)
 	}
 }
+
+// TestSpillConcurrentReads reads values of a spilled run while it gives pages back and widens
+// its front: every read agrees with the in-memory engine.
+func TestSpillConcurrentReads(t *testing.T) {
+	const n = 1 << 17
+	want := must(MustParseOctal("0.1777").Values(ctx, n))
+	o := MustParseOctal("0.1777")
+	o.eng.spt = tinySpill
+	done := make(chan error)
+	go func() {
+		_, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: filepath.Join(t.TempDir(), "spill")})
+		done <- err
+	}()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for reads := 0; ; reads++ {
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+			t.Logf("%d reads", reads)
+			return
+		default:
+		}
+		if have := len(o.eng.load().vals); have > 0 {
+			h := rng.IntN(have)
+			v, ok := o.eng.load().value(h)
+			require.True(t, ok)
+			require.Equal(t, want[h], v, h)
+		}
+	}
+}
