@@ -354,8 +354,10 @@ func (e *engine) unspill(g []uint16, why string) (int, error) {
 		return 0, &LimitError{Question: strconv.Itoa(len(g)) + " values of " + e.pl.code + " in memory", Limit: MaxValues, Unit: "values",
 			Advice: why + ", so the run needs every value in memory"}
 	}
-	front, floor := int(sp.front.Load()), int(sp.floor.Load())
-	if err := sp.load(g[front:max(front, floor)], front); err != nil {
+	// front may be beyond the values after a resume of a short file.
+	front := min(int(sp.front.Load()), len(g))
+	floor := min(max(int(sp.floor.Load()), front), len(g))
+	if err := sp.load(g[front:floor], front); err != nil {
 		return 0, err
 	}
 	sp.front.Store(math.MaxInt)

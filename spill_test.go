@@ -37,12 +37,13 @@ func spillRun(t *testing.T, code string, n int, path string, tune spillTuning, p
 // late (0.16 at 13,935, 0.6 at 20,627 and 0.376 at 58,414: every value is read back), and with a period
 // (0.165: preperiod 5181, period 1550, proven from the file and the tail).
 func TestSpillMatchesMemory(t *testing.T) {
-	n := 1 << 16
+	const n = 1 << 16
+	codes, modes := []string{"0.1777", "0.106", "0.16", "0.376", "0.165", "0.6"}, []bool{false, true}
 	if raceEnabled {
-		n = 1 << 14 // still past the front and the tail
+		codes, modes = []string{"0.1777", "0.16"}, []bool{true} // one of each fallback
 	}
-	for _, code := range []string{"0.1777", "0.106", "0.16", "0.376", "0.165", "0.6"} {
-		for _, pairs := range []bool{false, true} {
+	for _, code := range codes {
+		for _, pairs := range modes {
 			path := filepath.Join(t.TempDir(), "spill")
 			o, r := spillRun(t, code, n, path, tinySpill, pairs)
 			m := MustParseOctal(code)
@@ -249,5 +250,22 @@ func TestSpillConcurrentReads(t *testing.T) {
 			require.True(t, ok)
 			require.Equal(t, want[h], v, h)
 		}
+	}
+}
+
+// TestSpillResumeShort resumes spilled files shorter than the values at which pages are first
+// given back, and than the most front (a file cut early by a kill).
+func TestSpillResumeShort(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "spill")
+	_, want := spillRun(t, "0.6", 1<<15, path, killSpill, false)
+	for _, n := range []int{spillRecord, 3 * spillRecord, 1 << 15} {
+		vals := referenceValues(MustParseOctal("0.6"), n)
+		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", vals), 0o644))
+		o := MustParseOctal("0.6")
+		o.eng.spt = killSpill
+		r, err := o.Run(ctx, RunOptions{Limit: 1 << 15, Spill: true, Checkpoint: path, Resume: path})
+		require.NoError(t, err, n)
+		r.Elapsed, want.Elapsed = 0, 0
+		assert.Equal(t, want, r, n)
 	}
 }
