@@ -180,12 +180,55 @@ func (o *plan) readCheckpoint(ctx context.Context, path string) ([]uint16, error
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
+	var head [12]byte
+	if _, err := io.ReadFull(f, head[:]); err == nil && string(head[:8]) == checkpointMagic &&
+		binary.LittleEndian.Uint32(head[8:]) == spillVersion {
+		return o.readSpillAll(ctx, path, f)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, &CheckpointError{Path: path, Reason: "cannot read", Err: err}
+	}
 	code, vals, reason, err := decodeCheckpoint(f, size)
 	if err != nil {
 		return nil, &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
 	if code != o.code {
 		return nil, &CheckpointError{Path: path, Reason: "written for " + strconv.Quote(code) + ", not for " + o.code, Err: ErrCheckpoint}
+	}
+	i, err := o.firstWrong(ctx, vals)
+	if err != nil {
+		return nil, err
+	}
+	if i >= 0 {
+		return nil, &CheckpointError{Path: path, Reason: "damaged: G(" + strconv.Itoa(i) + ") does not follow the rules of " + o.code, Err: ErrCheckpoint}
+	}
+	return vals, nil
+}
+
+// readSpillAll reads every value of the spill file f at path into memory and checks them as
+// readCheckpoint does: a run without Spill may resume from a spilled run's file of up to
+// MaxValues values.
+func (o *plan) readSpillAll(ctx context.Context, path string, f *os.File) ([]uint16, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, &CheckpointError{Path: path, Reason: "cannot read", Err: err}
+	}
+	var vals []uint16
+	sc, reason, err := scanSpill(f, func(v []uint16) error {
+		if len(vals)+len(v) > MaxValues {
+			return &LimitError{Question: "the values of " + path, Limit: MaxValues, Unit: "values",
+				Advice: "resume a run this long with Spill"}
+		}
+		vals = append(vals, v...)
+		return nil
+	})
+	if err != nil {
+		if reason == "" {
+			return nil, err
+		}
+		return nil, &CheckpointError{Path: path, Reason: reason, Err: err}
+	}
+	if sc.code != o.code {
+		return nil, &CheckpointError{Path: path, Reason: "written for " + strconv.Quote(sc.code) + ", not for " + o.code, Err: ErrCheckpoint}
 	}
 	i, err := o.firstWrong(ctx, vals)
 	if err != nil {
@@ -227,4 +270,146 @@ func (o *plan) firstWrong(ctx context.Context, vals []uint16) (int, error) {
 		return i, nil
 	}
 	return -1, nil
+}
+
+// The spill format, version 2, of a run that keeps only part of its values in memory
+// ([RunOptions].Spill). The file grows as the values are computed, so that it always holds a
+// whole prefix of them, then at most one record cut short by a crash. All integers are
+// little-endian:
+//
+//	magic    8 bytes  "KAYLESCP"
+//	version  uint32   2
+//	codeLen  uint32   length of the code, at most 4·64+2
+//	code     codeLen bytes, the canonical octal code
+//	crc      uint32   CRC-32C of every byte before it
+//	records, each:
+//	  count  uint32   the values in the record: spillRecord, fewer only in the last record
+//	  values count uint16 values, continuing G(0), G(1), ...
+//	  crc    uint32   CRC-32C of count and values, continued from the crc before
+//
+// Chaining the checksums makes the records a sequence: none can be dropped, swapped or
+// repeated without a mismatch. Value i is at a fixed offset (see spillOffset).
+const (
+	spillVersion = 2
+	spillRecord  = 1 << 12
+)
+
+// spillHeader returns the header of a spill file for code.
+func spillHeader(code string) []byte {
+	var hdr []byte
+	hdr = append(hdr, checkpointMagic...)
+	hdr = binary.LittleEndian.AppendUint32(hdr, spillVersion)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(code)))
+	hdr = append(hdr, code...)
+	return binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(hdr, castagnoli))
+}
+
+// spillOffset returns the offset of value i in a spill file whose header takes hdr bytes.
+func spillOffset(hdr, i int) int64 {
+	return int64(hdr) + int64(i/spillRecord)*(8+2*spillRecord) + 4 + 2*int64(i%spillRecord)
+}
+
+// appendRecord appends the record of vals (at most spillRecord of them) to buf, its checksum
+// continued from crc, and returns buf and the record's checksum.
+func appendRecord(buf []byte, crc uint32, vals []uint16) ([]byte, uint32) {
+	start := len(buf)
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(vals)))
+	for _, v := range vals {
+		buf = binary.LittleEndian.AppendUint16(buf, v)
+	}
+	crc = crc32.Update(crc, castagnoli, buf[start:])
+	return binary.LittleEndian.AppendUint32(buf, crc), crc
+}
+
+// spillScan is what scanSpill found: the values, and where a writer that continues the file
+// starts: after the last whole record, whose checksum it continues.
+type spillScan struct {
+	code  string
+	n     int    // the values in the file, the last record's included
+	whole int    // the values in whole records
+	end   int64  // the offset after the last whole record
+	crc   uint32 // the checksum of the last whole record (the header's when there is none)
+	hdr   int    // the header's length
+	torn  bool   // a last record cut short was left out
+}
+
+// scanSpill reads a spill file from r, calling each with the values of every record in order
+// (each may keep no reference to them), and returns what it found. A last record cut short (a
+// crash while it was written) is left out; any other damage gets a reason fit for a
+// [CheckpointError] and ErrCheckpoint. It reads r once, in blocks.
+func scanSpill(r io.Reader, each func(vals []uint16) error) (sc spillScan, reason string, err error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	bad := func(why string) (spillScan, string, error) { return sc, why, ErrCheckpoint }
+	var head [16]byte
+	if _, err := io.ReadFull(br, head[:]); err != nil {
+		return bad("not a kayles checkpoint (too short)")
+	}
+	if string(head[:8]) != checkpointMagic {
+		return bad("not a kayles checkpoint")
+	}
+	if v := binary.LittleEndian.Uint32(head[8:]); v != spillVersion {
+		return bad("format version " + strconv.FormatUint(uint64(v), 10) + " is not a spill file")
+	}
+	codeLen := binary.LittleEndian.Uint32(head[12:])
+	if codeLen == 0 || codeLen > maxCodeLen {
+		return bad("damaged: bad code length")
+	}
+	rest := make([]byte, codeLen+4)
+	if _, err := io.ReadFull(br, rest); err != nil {
+		return bad("damaged: the file is truncated")
+	}
+	crc := crc32.Update(crc32.Checksum(head[:], castagnoli), castagnoli, rest[:codeLen])
+	if binary.LittleEndian.Uint32(rest[codeLen:]) != crc {
+		return bad("damaged: checksum mismatch in the header")
+	}
+	sc.code, sc.hdr, sc.crc = string(rest[:codeLen]), len(head)+len(rest), crc
+	sc.end = int64(sc.hdr)
+	rec := make([]byte, 8+2*spillRecord)
+	vals := make([]uint16, spillRecord)
+	for {
+		k, err := io.ReadFull(br, rec[:4])
+		if k == 0 && err == io.EOF {
+			return sc, "", nil
+		}
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				sc.torn = true
+				return sc, "", nil
+			}
+			return sc, "cannot read", err
+		}
+		count := int(binary.LittleEndian.Uint32(rec))
+		if count == 0 || count > spillRecord || sc.n > sc.whole {
+			return bad("damaged: bad record at value " + strconv.Itoa(sc.n))
+		}
+		body := rec[:4+2*count+4]
+		if _, err := io.ReadFull(br, body[4:]); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				sc.torn = true
+				return sc, "", nil
+			}
+			return sc, "cannot read", err
+		}
+		c := crc32.Update(sc.crc, castagnoli, body[:4+2*count])
+		if binary.LittleEndian.Uint32(body[4+2*count:]) != c {
+			if _, err := br.Peek(1); err == io.EOF {
+				sc.torn = true // the last record, written in part over a shorter one
+				return sc, "", nil
+			}
+			return bad("damaged: checksum mismatch at value " + strconv.Itoa(sc.n))
+		}
+		if uint64(sc.n)+uint64(count) > MaxSpilledValues {
+			return bad("damaged: more values than the engine stores")
+		}
+		for i := range count {
+			vals[i] = binary.LittleEndian.Uint16(body[4+2*i:])
+		}
+		if err := each(vals[:count]); err != nil {
+			return sc, "", err
+		}
+		sc.n += count
+		if count == spillRecord {
+			sc.whole, sc.end, sc.crc = sc.n, sc.end+int64(len(body)), c
+		}
+	}
 }

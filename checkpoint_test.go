@@ -116,3 +116,56 @@ func TestCheckpointResumeIdentical(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }
+
+// TestSpillRefusesDamage checks that a spill file read back is a prefix of what was written,
+// short of a last record cut short, and that any other damage is refused.
+func TestSpillRefusesDamage(t *testing.T) {
+	vals := referenceValues(MustParseOctal("0.6"), 3*spillRecord+100)
+	good := EncodeSpill("0.6", vals)
+	hdr := len(spillHeader("0.6"))
+	rec := 8 + 2*spillRecord
+	flip := func(i int) []byte {
+		b := bytes.Clone(good)
+		b[i] ^= 0x10
+		return b
+	}
+	swapped := bytes.Clone(good)
+	copy(swapped[hdr:], good[hdr+rec:hdr+2*rec])
+	copy(swapped[hdr+rec:], good[hdr:hdr+rec])
+	cases := map[string]struct {
+		data   []byte
+		reason string
+	}{
+		"empty":    {nil, "not a kayles checkpoint (too short)"},
+		"version":  {flip(8), "is not a spill file"},
+		"header":   {flip(hdr - 5), "damaged: checksum mismatch in the header"},
+		"value":    {flip(hdr + 100), "damaged: checksum mismatch at value 0"},
+		"count":    {flip(hdr + rec + 1), "damaged: bad record at value 4096"},
+		"swapped":  {swapped, "damaged: checksum mismatch at value 0"},
+		"trailing": {append(bytes.Clone(good), good[hdr:hdr+rec]...), "damaged: bad record at value 12388"},
+	}
+	for name, c := range cases {
+		_, _, _, reason, err := ScanSpill(bytes.NewReader(c.data))
+		require.ErrorIs(t, err, ErrCheckpoint, name)
+		assert.Contains(t, reason, c.reason, name)
+	}
+	// Cut anywhere, the file reads as its whole records before the cut.
+	for _, cut := range []int{hdr, hdr + 1, hdr + rec - 1, hdr + rec, hdr + 2*rec + 7, len(good) - 1, len(good)} {
+		code, got, torn, _, err := ScanSpill(bytes.NewReader(good[:cut]))
+		require.NoError(t, err, cut)
+		assert.Equal(t, "0.6", code)
+		whole := (cut - hdr) / rec * spillRecord
+		if cut == len(good) {
+			whole = len(vals)
+		}
+		assert.Equal(t, vals[:whole], append([]uint16{}, got...), cut)
+		assert.Equal(t, (cut-hdr)%rec != 0 && cut != len(good), torn, cut)
+	}
+	// A last record written in part over a shorter one reads as cut short.
+	over := bytes.Clone(good[:hdr+rec+rec/2])
+	copy(over[hdr+rec:], good[hdr+2*rec:hdr+2*rec+100])
+	_, got, torn, _, err := ScanSpill(bytes.NewReader(over))
+	require.NoError(t, err)
+	assert.True(t, torn)
+	assert.Equal(t, vals[:spillRecord], got)
+}

@@ -44,7 +44,7 @@ func MisereSearchWins(o *Octal, p Position) bool {
 }
 
 // FindApparent exposes the apparent-period search to the tests.
-func FindApparent(g []uint16) (Period, bool) { return findApparent(g) }
+func FindApparent(g []uint16) (Period, bool) { return findApparent(g, nil) }
 
 // DigitAllows reports whether digit i of o lets a move leave exactly k heaps, and its rule.
 func DigitAllows(o *Octal, i, k int) (bool, byte) {
@@ -119,7 +119,7 @@ func EncodeCheckpoint(w io.Writer, code string, vals []uint16) error {
 func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 	var f periodFinder
 	for n := len(g) / 2; n <= len(g); n += len(g) / 16 {
-		p, ok = f.find(g[:n], t, k)
+		p, ok = f.find(g[:n], t, k, nil)
 	}
 	return p, ok
 }
@@ -157,3 +157,21 @@ func earlyMaskValues(o *Octal, n, start int) (g []uint16, sparse int) {
 // MexGeneralValues exposes generalValues (mexGeneral for every code, plain ones included) to
 // the fuzz tests.
 func MexGeneralValues(o *Octal, n int) []uint16 { return generalValues(o, n) }
+
+// EncodeSpill writes code and vals in the spill format, as a run writes them: whole records,
+// then the last values in a short one.
+func EncodeSpill(code string, vals []uint16) []byte {
+	b := spillHeader(code)
+	crc := crc32Tail(b)
+	for i := 0; i < len(vals); i += spillRecord {
+		b, crc = appendRecord(b, crc, vals[i:min(i+spillRecord, len(vals))])
+	}
+	return b
+}
+
+// ScanSpill reads a spill file: its code, its values, and whether a last record cut short
+// was left out.
+func ScanSpill(r io.Reader) (code string, vals []uint16, torn bool, reason string, err error) {
+	sc, reason, err := scanSpill(r, func(v []uint16) error { vals = append(vals, v...); return nil })
+	return sc.code, vals, sc.torn, reason, err
+}

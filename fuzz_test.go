@@ -174,6 +174,38 @@ func FuzzCheckpoint(f *testing.F) {
 	})
 }
 
+// FuzzSpill checks the spill format: any bytes are read without a panic, as a file that
+// encodes again to a prefix of them (a last record cut short left out) or with an error that
+// wraps ErrCheckpoint and gives a reason.
+func FuzzSpill(f *testing.F) {
+	vals := make([]uint16, 5000)
+	for i := range vals {
+		vals[i] = uint16(i * 7 % 31)
+	}
+	good := kayles.EncodeSpill("0.6", vals)
+	f.Add(good)
+	f.Add(good[:100])
+	f.Add(good[:len(good)-3])
+	f.Add(kayles.EncodeSpill("0.77", []uint16{0, 1, 2}))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		code, vals, torn, reason, err := kayles.ScanSpill(bytes.NewReader(data))
+		if err != nil {
+			if !errors.Is(err, kayles.ErrCheckpoint) {
+				t.Fatalf("error %v does not wrap ErrCheckpoint", err)
+			}
+			if reason == "" {
+				t.Fatal("an error without a reason")
+			}
+			return
+		}
+		b := kayles.EncodeSpill(code, vals)
+		if !bytes.HasPrefix(data, b) || (!torn && len(b) != len(data)) {
+			t.Fatalf("read %q with %d values (torn %v), which encode to other bytes", code, len(vals), torn)
+		}
+	})
+}
+
 // FuzzOctalAnswers checks, for any code ParseOctal accepts and a small position, that the
 // answers agree with each other and with the rules: Moves reaches exactly the positions the
 // reference enumeration reaches, every winning move (normal and misère) leads to a lost

@@ -13,8 +13,10 @@ import (
 // This file implements the mex engine: Grundy values of single heaps, cached per rule set, so
 // that each is computed once and, once a period is proven (period.go), every heap is O(1).
 
-// MaxValues is the most values the engine stores for one rule set (2 bytes each). Asking for
-// more, through [Octal.Values] or [Octal.Period], is refused or capped as those methods say.
+// MaxValues is the most values the engine stores in memory for one rule set (2 bytes each).
+// Asking for more, through [Octal.Values] or [Octal.Period], is refused or capped as those
+// methods say; [Octal.Run] with [RunOptions].Spill goes on to [MaxSpilledValues], most of
+// them in its file.
 const MaxValues = 1 << 30
 
 // maxValue is the largest Grundy value the engine stores; a heap whose value would exceed it
@@ -33,12 +35,15 @@ type engine struct {
 	tri   *triples     // under lock: the three-heap engine's state (threeheap.go)
 	per   periodFinder // under lock: the incremental period search
 	pairs pairTuning   // the thresholds of the two-core engine
+	spl   *spill       // under lock: the file and memory of a spilled run (spill.go), or nil
+	spt   spillTuning  // the sizes of spilled runs
+	cut   bool         // under lock: the last extension stopped at a search cut short by the front
 }
 
 // newEngine returns the engine of pl, with the values of its closed form, if any, proven from
 // the start.
 func newEngine(pl *plan) *engine {
-	e := &engine{pl: pl, lock: make(chan struct{}, 1), pairs: defaultPairs}
+	e := &engine{pl: pl, lock: make(chan struct{}, 1), pairs: defaultPairs, spt: defaultSpill}
 	if pl.closed != nil {
 		if s := pl.closed.values(); s != nil {
 			e.snap.Store(s)
@@ -68,15 +73,28 @@ func (e *engine) release() { <-e.lock }
 // snapshot is never modified once published. vals may share its backing array with a later
 // snapshot, which only writes beyond len(vals). With a non-zero period, vals hold at least
 // G(0), ..., G(Preperiod+Period-1) and every further value follows from them (Period.at).
+//
+// In a spilled run (spl not nil) part of vals is only in the file: value reads them, and
+// nothing else may read vals directly.
 type snapshot struct {
 	vals   []uint16
 	max    int // the largest value in vals
 	period Period
+	spl    *spill
 }
 
 // value returns G(n) and true when the snapshot knows it: cached, or given by the period
 // (unless it does not fit an int).
 func (s *snapshot) value(n int) (int, bool) {
+	if s.spl != nil {
+		if n >= len(s.vals) && s.period.Period > 0 {
+			n = s.period.fold(n) // a spilled run proves only periods without saltus
+		}
+		if n < len(s.vals) {
+			return s.spl.value(s.vals, n)
+		}
+		return 0, false
+	}
 	if n < len(s.vals) {
 		return int(s.vals[n]), true
 	}
@@ -220,7 +238,17 @@ func (o *Octal) Values(ctx context.Context, n int) ([]int, error) {
 			Advice: "G(" + strconv.Itoa(len(s.vals)) + ") would exceed 65535, the largest value the engine stores"}
 	}
 	vals := make([]int, n)
-	for i := range vals {
+	read := 0
+	for i, v := range s.all() {
+		if i >= n {
+			break
+		}
+		vals[i], read = int(v), i+1
+	}
+	if read < min(n, len(s.vals)) {
+		return nil, &CheckpointError{Path: s.spl.path, Reason: "cannot read back G(" + strconv.Itoa(read) + ")", Err: ErrCheckpoint}
+	}
+	for i := min(n, len(s.vals)); i < n; i++ {
 		vals[i], _ = s.value(i)
 	}
 	return vals, nil
@@ -252,6 +280,15 @@ func (e *engine) extend(ctx context.Context, n int, b *budget) (*snapshot, error
 // computed, so that a budget too small stops them at once; the general engine charges its
 // steps as it takes them.
 func (e *engine) extendLocked(n, most int, b *budget) (*snapshot, error) {
+	if e.spl != nil {
+		return e.extendSpilled(n, most, b)
+	}
+	return e.extendCore(n, most, b)
+}
+
+// extendCore is extendLocked without the spill's bookkeeping. It stops, setting e.cut, at a
+// heap whose search the sparse state's front cuts short.
+func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 	s := e.load()
 	if n <= len(s.vals) || e.stop.Load() || s.period.Period > 0 {
 		return s, nil
@@ -320,7 +357,10 @@ func (e *engine) extendLocked(n, most int, b *budget) (*snapshot, error) {
 		}
 		var v int
 		if sparse {
-			v = e.sp.next(pl, g, top)
+			if v = e.sp.next(pl, g, top); v < 0 {
+				e.cut = true // cut short by the front: extendSpilled falls back
+				break
+			}
 		} else {
 			width := 64 << bits.Len(uint(top)>>6) // a power of two above top, at least 64
 			if need := width/64 + 1; len(seen) < need {
@@ -338,7 +378,7 @@ func (e *engine) extendLocked(n, most int, b *budget) (*snapshot, error) {
 		g = append(g, uint16(v))
 		top = max(top, v)
 	}
-	s = &snapshot{vals: g, max: top}
+	s = &snapshot{vals: g, max: top, spl: e.spl}
 	e.snap.Store(s)
 	return s, b.err
 }

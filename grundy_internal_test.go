@@ -105,7 +105,7 @@ func TestPeriodFinderMatchesSlow(t *testing.T) {
 			var f periodFinder
 			for n := 1; n <= len(g); n += 1 + r.IntN(40) {
 				want, wok := findPeriod(g[:n], tk[0], tk[1])
-				got, gok := f.find(g[:n], tk[0], tk[1])
+				got, gok := f.find(g[:n], tk[0], tk[1], nil)
 				require.Equal(t, wok, gok, "%s n=%d", name, n)
 				require.Equal(t, want, got, "%s n=%d", name, n)
 			}
@@ -144,7 +144,7 @@ func TestPeriodFinderBasesMatchSlow(t *testing.T) {
 			var f periodFinder
 			for n := 1; n <= len(g); n += 1 + r.IntN(200) {
 				want, wok := findPeriod(g[:n], tk[0], tk[1])
-				got, gok := f.find(g[:n], tk[0], tk[1])
+				got, gok := f.find(g[:n], tk[0], tk[1], nil)
 				require.Equal(t, wok, gok, "trial %d n=%d", trial, n)
 				require.Equal(t, want, got, "trial %d n=%d", trial, n)
 				// Every candidate remembered by this search knows its true last disagreement.

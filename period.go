@@ -113,8 +113,8 @@ func (e *engine) period(ctx context.Context, limit int, b *budget) (Period, bool
 		n = min(n, limit)
 		s, err := e.extendLocked(n, n, b)
 		if len(s.vals) > e.tried {
-			if p, ok := e.per.find(s.vals, len(e.pl.digits)-1, e.pl.heaps); ok {
-				e.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
+			if p, ok := e.findPeriod(s); ok {
+				e.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p, spl: e.spl})
 				return p, true, nil
 			}
 			e.tried = len(s.vals)
@@ -153,7 +153,11 @@ func (o *Octal) ApparentPeriod(ctx context.Context, limit int) (Period, bool, er
 	if s.period.Period > 0 {
 		return s.period, true, nil
 	}
-	p, ok := findApparent(s.vals[:min(len(s.vals), limit)])
+	var r *spillReader
+	if s.spl != nil {
+		r = s.spl.reader(s.vals)
+	}
+	p, ok := findApparent(s.vals[:min(len(s.vals), limit)], r)
 	return p, ok, nil
 }
 
@@ -214,13 +218,20 @@ const (
 // last non-zero digit is d_t and whose moves leave at most k heaps. Successive calls must pass
 // extensions of the same sequence. Candidates are walked in order, the remembered ones merged
 // in from a sorted list, so that a candidate that fails at once costs one comparison.
-func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
+//
+// With r not nil (a spilled run), g[i] for i below r.floor is read through r, and only the
+// periods up to r.pmax are candidates: the values from n-r.pmax-1 on must be in memory.
+func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 	n := len(g)
 	f.bases = f.bases[:0]
 	old, deep := f.deep, f.spare[:0]
 	defer func() { f.deep, f.spare = deep, old[:0] }()
 	j := 0 // old[j:] are the remembered candidates not yet passed
 	pmax := min((n-t)/k, n-1)
+	floor := 0
+	if r != nil {
+		pmax, floor = min(pmax, r.pmax), r.floor
+	}
 	nextMul := pmax + 1 // the least multiple of a base not yet passed
 	for p := 1; p <= pmax; p++ {
 		// Skip the candidates that are neither remembered nor a multiple of a base and fail at
@@ -258,8 +269,13 @@ func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 				nextMul = min(nextMul, b.next)
 			}
 		}
-		for i >= lo && g[i] == g[i+p] {
+		for stop := max(lo, floor); i >= stop && g[i] == g[i+p]; {
 			i--
+		}
+		if i >= lo && i < floor { // on into the values on disk
+			for i >= lo && r.at(i) == r.at(i+p) {
+				i--
+			}
 		}
 		last := i
 		if i < lo && ok {
@@ -281,8 +297,35 @@ func (f *periodFinder) find(g []uint16, t, k int) (Period, bool) {
 	return Period{}, false
 }
 
+// findPeriod is find for the values of s, under e's lock.
+func (e *engine) findPeriod(s *snapshot) (Period, bool) {
+	var r *spillView
+	if sp := e.spl; sp != nil && sp.on {
+		r = &spillView{spillReader: sp.reader(s.vals), floor: int(sp.floor.Load()), pmax: sp.tune.period}
+		if f := int(sp.front.Load()); f == math.MaxInt {
+			r = nil // every value is in memory again
+		}
+	}
+	p, ok := e.per.find(s.vals, len(e.pl.digits)-1, e.pl.heaps, r)
+	if r != nil && r.err != nil {
+		return Period{}, false // a value could not be read back: no proof
+	}
+	return p, ok
+}
+
+// spillView is how the period search reads a spilled run's values.
+type spillView struct {
+	*spillReader
+	floor int // g[i] is in memory for i >= floor
+	pmax  int // the longest period looked for
+}
+
 // findApparent returns the least arithmetic period that g shows, as ApparentPeriod describes.
-func findApparent(g []uint16) (Period, bool) {
+// With r not nil (a spilled run), it reads every value through r.
+func findApparent(g []uint16, r *spillReader) (Period, bool) {
+	if r != nil {
+		return apparentAt(len(g), func(i int) int { return int(r.at(i)) })
+	}
 	n := len(g)
 	for p := 1; 3*p <= n; p++ {
 		saltus := int(g[n-1]) - int(g[n-1-p])
@@ -291,6 +334,25 @@ func findApparent(g []uint16) (Period, bool) {
 		}
 		i := n - p - 1
 		for i >= 0 && int(g[i+p])-int(g[i]) == saltus {
+			i--
+		}
+		n0 := i + 1
+		if n0+3*p <= n && n >= 2*(n0+p) {
+			return Period{Preperiod: n0, Period: p, Saltus: saltus}, true
+		}
+	}
+	return Period{}, false
+}
+
+// apparentAt is findApparent for the n values that at returns.
+func apparentAt(n int, at func(int) int) (Period, bool) {
+	for p := 1; 3*p <= n; p++ {
+		saltus := at(n-1) - at(n-1-p)
+		if saltus < 0 {
+			continue
+		}
+		i := n - p - 1
+		for i >= 0 && at(i+p)-at(i) == saltus {
 			i--
 		}
 		n0 := i + 1

@@ -17,19 +17,28 @@ const DefaultRunLimit = 1 << 24
 // RunOptions configures [Octal.Run]. The zero RunOptions computes up to [DefaultRunLimit]
 // values, with no progress reports and no checkpoints.
 type RunOptions struct {
-	// Limit is the most values to compute; 0 means DefaultRunLimit. It is capped at MaxValues.
+	// Limit is the most values to compute; 0 means DefaultRunLimit. It is capped at MaxValues,
+	// or with Spill at MaxSpilledValues.
 	Limit int
 	// Progress, when not nil, is called about every ProgressEvery (default one second) from
 	// the goroutine that called Run, and once at the end.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 	// Checkpoint, when not empty, is a file that Run writes atomically every CheckpointEvery
-	// (default ten minutes), when it stops on cancellation, and when it ends.
+	// (default ten minutes), when it stops on cancellation, and when it ends; with Spill, a
+	// file that grows as values are computed and is flushed to the disk at those times.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	// Resume, when not empty, is a checkpoint file to start from. Run refuses a file that is
 	// damaged, of another format version or written for another code.
 	Resume string
+	// Spill, with Checkpoint set, writes the values to the checkpoint file as they are
+	// computed, in the spill format, and for codes under the rare/common engine keeps only a
+	// front and a tail of them in memory once there are 2^23, so that Limit may be up to
+	// MaxSpilledValues (see "Spilled runs" at [Octal.Run]). A spilled run resumes from its own
+	// file: Resume must then be empty or Checkpoint. The values stay readable through the
+	// Octal afterwards, from memory and the file, which stays open while the Octal is in use.
+	Spill bool
 }
 
 // Progress describes a run in progress. The zero Progress is a run that has computed nothing.
@@ -84,6 +93,21 @@ type Report struct {
 // checkpoint cannot be read or written, a [*LimitError] with the report when a value would
 // exceed 65535 (Report.TooLarge), and a [*RangeError] for a negative Limit.
 //
+// # Spilled runs
+//
+// With Spill the checkpoint file grows as values are computed: it always holds a whole prefix
+// of them, so a run killed at any moment resumes from it and goes on to the values an
+// unbroken run computes. Once the rare heaps of a code stop, its heaps read back only values
+// near the start (the rare heaps and the searched splits) and near the end; a spilled run
+// keeps a front (at least 2^16 values, and every rare heap) and a tail (about 2^23 values) in
+// memory and reads the rest from the file when asked ([Octal.Grundy] costs a read of the file
+// then). A rare heap beyond the front makes the run read every value back and go on in
+// memory, up to MaxValues (a [*LimitError] past them); a search beyond it doubles the front,
+// read back from the file, up to 2^26 values. Once values are given back, the period search
+// looks only for periods up to 2^22, with the theorem's bound. Values above 65535 are refused
+// as without Spill. On systems other than Linux the values all stay in memory, so only the
+// file format and the resumption work as described.
+//
 // Costs: the values take 2 bytes each; a run with a Limit of 2^24 or more reserves room for
 // Limit values once it passes 2^20 and is never copied again (the system lends the pages only
 // as values are written). The work per value is described at [Octal.Values]; codes with flag 8
@@ -106,7 +130,14 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	if limit == 0 {
 		limit = DefaultRunLimit
 	}
-	limit = min(limit, MaxValues)
+	if opt.Spill {
+		limit = min(limit, MaxSpilledValues)
+		if opt.Checkpoint == "" || (opt.Resume != "" && opt.Resume != opt.Checkpoint) {
+			return e.report(start), &CheckpointError{Path: opt.Resume, Reason: "a run with Spill needs a Checkpoint, and resumes only from it", Err: ErrCheckpoint}
+		}
+	} else {
+		limit = min(limit, MaxValues)
+	}
 	progressEvery := opt.ProgressEvery
 	if progressEvery <= 0 {
 		progressEvery = time.Second
@@ -115,7 +146,11 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	if checkpointEvery <= 0 {
 		checkpointEvery = 10 * time.Minute
 	}
-	if opt.Resume != "" {
+	if opt.Spill {
+		if err := e.startSpill(ctx, opt.Checkpoint, opt.Resume != "", limit); err != nil {
+			return e.report(start), err
+		}
+	} else if opt.Resume != "" {
 		if err := e.resume(ctx, opt.Resume); err != nil {
 			return e.report(start), err
 		}
@@ -130,6 +165,13 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	save := func() error {
 		if opt.Checkpoint == "" {
 			return nil
+		}
+		if opt.Spill {
+			e.lock <- struct{}{} // whatever ctx: the last values must reach the file
+			defer e.release()
+			if e.spl != nil {
+				return e.spl.sync(e.load().vals)
+			}
 		}
 		return writeCheckpoint(opt.Checkpoint, e.pl.code, e.load().vals)
 	}
@@ -199,8 +241,8 @@ func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
 	if !e.pl.provable {
 		return len(s.vals) >= limit || e.stop.Load(), nil
 	}
-	if p, ok := e.per.find(s.vals, len(e.pl.digits)-1, e.pl.heaps); ok {
-		e.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p})
+	if p, ok := e.findPeriod(s); ok {
+		e.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p, spl: e.spl})
 		return true, nil
 	}
 	return len(s.vals) >= limit || e.stop.Load(), nil
@@ -262,8 +304,10 @@ func (e *engine) progress(ctx context.Context, start time.Time, first int) Progr
 }
 
 // Sequence returns the heaps 0, ..., n-1 with their values, in order, as an iterator that reads
-// them from the engine's cache of 2 bytes a value, and past a proven period (or a closed form)
-// from the period, so that it needs no memory of its own for any n; it stops early when its
+// them from the engine's cache of 2 bytes a value (after a spilled run, from memory and from
+// the run's file, in blocks: a value that cannot be read back ends the sequence early), and
+// past a proven period (or a closed form) from the period, so that it needs no memory of its
+// own for any n; it stops early when its
 // caller does. It computes the values that are missing first, and fails as [Octal.Values]
 // does when it cannot; when the values are cached or a period is proven, it costs O(1), and
 // the iterator O(1) a value. The iterator may be used any number of times, and concurrently.
@@ -294,8 +338,8 @@ func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error
 	}
 	return func(yield func(int, int) bool) {
 		direct := min(n, len(s.vals))
-		for a, v := range s.vals[:direct] {
-			if !yield(a, int(v)) {
+		for a, v := range s.all() {
+			if a >= direct || !yield(a, int(v)) {
 				return
 			}
 		}
@@ -306,6 +350,28 @@ func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error
 			}
 		}
 	}, nil
+}
+
+// all returns the values of s in order, read from memory, or for a spilled run from memory and
+// the file (a value that cannot be read back ends the sequence).
+func (s *snapshot) all() iter.Seq2[int, uint16] {
+	if s.spl == nil {
+		return func(yield func(int, uint16) bool) {
+			for a, v := range s.vals {
+				if !yield(a, v) {
+					return
+				}
+			}
+		}
+	}
+	return func(yield func(int, uint16) bool) {
+		r := s.spl.reader(s.vals)
+		for a := range s.vals {
+			if v := r.at(a); r.err != nil || !yield(a, v) {
+				return
+			}
+		}
+	}
 }
 
 // IsRare reports whether heap a of value v is rare under the report's split: a >= 1 and
@@ -320,16 +386,24 @@ func (e *engine) report(start time.Time) Report {
 	s := e.load()
 	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period, TooLarge: e.stop.Load()}
 	pl := e.pl
+	vals := s.all()
 	var sp *sparse
 	if r.Sparse = pl.plain && pl.heaps == 2 && len(pl.leave2) > 0; r.Sparse && len(s.vals) > 1 {
 		// A split of its own, from all the values: the engine's was chosen from a prefix,
 		// or not at all after a resumed run that computed nothing.
-		sp = newSparse(pl, s.vals)
-		sp.choose(s.vals)
+		sp = newSparse(pl, nil)
+		for a, v := range vals {
+			if a > 0 {
+				sp.count(a, v)
+			}
+		}
+		if len(sp.takes) > 0 {
+			sp.pick(len(s.vals))
+		}
 		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
 	}
 	r.MaxValue = -1
-	for a, v := range s.vals {
+	for a, v := range vals {
 		if int(v) > r.MaxValue {
 			r.MaxValue, r.MaxAt = int(v), a
 		}
@@ -340,7 +414,11 @@ func (e *engine) report(start time.Time) Report {
 	}
 	r.MaxValue = max(r.MaxValue, 0)
 	if r.Period.Period == 0 {
-		r.Apparent, _ = findApparent(s.vals)
+		var rd *spillReader
+		if s.spl != nil {
+			rd = s.spl.reader(s.vals)
+		}
+		r.Apparent, _ = findApparent(s.vals, rd)
 	}
 	r.Elapsed = time.Since(start)
 	return r

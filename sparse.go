@@ -56,6 +56,16 @@ type sparse struct {
 
 	two pairState // the two-core engine's state between extensions
 
+	// front, when not 0, bounds the searched splits to heaps a < front (the values from front
+	// on may be on disk only, spill.go): a search that the bound cuts short with values still
+	// missing returns -1, the heap is not recorded, and cut is set until the next extension
+	// (extendPairs clears it), so that every loop over heaps stops there.
+	front int
+	cut   bool
+	// low, in a spilled run, is the least value of the tail in memory: the values from front
+	// to low are in the file only, and the mirrors (sparse_blockscan.go) copy nothing below it.
+	low int
+
 	class []uint8          // class[v] = popcount(v&M) mod 2
 	seen  []uint64         // scratch bitset of option values, for the reference mex
 	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
@@ -131,6 +141,10 @@ func (s *sparse) next(o *plan, g []uint16, top int) int {
 		v = o.mex(g, n, s.seen[:words], nil)
 	} else {
 		v = s.mex(o, g, words)
+		if v < 0 {
+			s.cut = true // cut short by the front
+			return v
+		}
 	}
 	s.record(n, v)
 	return v
@@ -233,8 +247,11 @@ func markSplits(mark *[markSize]uint8, h []uint16, rare []int32, stamp uint8) {
 // search returns the least value of need (ascending) that no split (a, m-a) of heap n with
 // lo <= a < hi has, or cand if they all have one, where m is n less a take. It reads g[a] only
 // for a < hi (and the other parts, m-a, from tail where it holds them, once it is brought up to
-// g). want is scratch, all zero, and left so.
+// g). want is scratch, all zero, and left so. It returns -1 when the front (reach) cuts the
+// search short with values still missing.
 func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, need []uint16, cand int) int {
+	whole := hi
+	hi = s.reach(hi)
 	for _, v := range need {
 		want[v] = 1
 	}
@@ -255,6 +272,9 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *
 			v = min(v, int(w))
 		}
 	}
+	if hi < whole {
+		return -1 // the values missing may be beyond the front
+	}
 	return v
 }
 
@@ -272,7 +292,7 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mi
 		if lo >= end {
 			return k
 		}
-		tail.sync(g)
+		tail.sync(g, s.low)
 		if y, e := tail.parts(m, lo, end); lo < e {
 			if k = scanUp(g[lo:e], y, want, k); k == 0 {
 				return 0
@@ -302,6 +322,15 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mi
 		}
 	}
 	return k
+}
+
+// reach returns hi, or front when front is set and below hi: the end of a search that reads
+// only the values in memory.
+func (s *sparse) reach(hi int) int {
+	if s.front > 0 {
+		return min(hi, s.front)
+	}
+	return hi
 }
 
 // searched returns the class of the values of heap n that only a scan finds:
@@ -440,8 +469,23 @@ func (s *sparse) choose(g []uint16) {
 	if len(s.takes) == 0 {
 		return // only splits into equal heaps, which the reference mex lists in O(t)
 	}
+	if s.pick(len(g)) {
+		s.rare = s.rare[:0]
+		for a := 1; a < len(g); a++ {
+			if s.isRare(a, g[a]) {
+				s.rare = append(s.rare, int32(a))
+			}
+		}
+	}
+	if s.on {
+		s.rareAt = max(2*len(s.rare), 64)
+	}
+}
+
+// pick is choose without the rare list, for n values counted in the histogram: it sets the
+// mask, the parity bit and on, and reports whether the rare list must be rebuilt.
+func (s *sparse) pick(n int) bool {
 	s.choices++
-	n := len(g)
 	s.chooseAt = 2 * n
 	width := 2
 	for width <= s.top {
@@ -487,18 +531,11 @@ func (s *sparse) choose(g []uint16) {
 	}
 	if rare*sparseDense > n {
 		s.on, s.rare = false, nil
-		return
+		return false
 	}
-	if !s.on || changed {
-		s.on = true
-		s.rare = s.rare[:0]
-		for a := 1; a < n; a++ {
-			if s.isRare(a, g[a]) {
-				s.rare = append(s.rare, int32(a))
-			}
-		}
-	}
-	s.rareAt = max(2*len(s.rare), 64)
+	rebuild := !s.on || changed
+	s.on = true
+	return rebuild
 }
 
 // walshHadamard transforms x in place: x[m] becomes Σ_v x[v]·(-1)^popcount(v&m). len(x) must

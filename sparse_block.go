@@ -34,8 +34,9 @@ type blocks struct {
 	from  int // the least heap computed in blocks: blockFrom, unless a test forces another
 }
 
-// extend computes values of g, whose largest value is top, until there are n or one exceeds
-// maxValue (then stop is true), in blocks where the mask is in use, and returns the values and
+// extend computes values of g, whose largest value is top, until there are n, one exceeds
+// maxValue (then stop is true) or the front cuts a search short (then s.cut is set), in blocks
+// where the mask is in use, and returns the values and
 // their largest. It chooses masks where sparse.next would, so the values, masks and reports
 // are those of the one-core engine.
 func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, stop bool) {
@@ -46,12 +47,15 @@ func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, sto
 		}
 		if s.on && len(s.takes) > 0 && a >= s.blk.start() && len(s.rare) >= s.blk.rareMin() {
 			g, top, stop = s.block(o, g, top, min(s.blk.lanesUsed(), n-a, s.chooseAt-a))
-			if stop {
-				return g, top, true
+			if stop || s.cut {
+				return g, top, stop
 			}
 			continue
 		}
 		v := s.next(o, g, top)
+		if v < 0 {
+			return g, top, false // cut short by the front: s.cut is set
+		}
 		if v > maxValue {
 			return g, top, true
 		}
@@ -174,6 +178,10 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		v := cand
 		if len(need) > 0 {
 			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+		}
+		if v < 0 {
+			s.cut = true // cut short by the front: heap h is left unrecorded
+			return g, top, false
 		}
 		if v > maxValue {
 			return g, top, true

@@ -129,7 +129,7 @@ func TestMirror(t *testing.T) {
 	n := 0
 	for i := 0; n < len(g); i++ {
 		n = min(len(g), n+steps[i%len(steps)])
-		m.sync(g[:n])
+		m.sync(g[:n], 0)
 		for _, k := range []int{n - 1, n - 2, n / 2} {
 			lo := 1 + i%5
 			if k <= lo {

@@ -18,8 +18,8 @@ type mirror struct {
 
 // sync brings m up to the values g, which extend the values it holds: it copies the new ones,
 // or the last mirrorWindow of g when it is far behind. It reads only g's last mirrorWindow
-// values.
-func (m *mirror) sync(g []uint16) {
+// values, and none below low (values that may be absent: a spilled run's, spill.go).
+func (m *mirror) sync(g []uint16, low int) {
 	n := len(g)
 	if n <= m.to {
 		return
@@ -28,8 +28,8 @@ func (m *mirror) sync(g []uint16) {
 	if m.buf == nil {
 		m.buf = make([]uint16, size)
 	}
-	if n-m.to > mirrorWindow || m.to == 0 {
-		m.from = max(0, n-mirrorWindow)
+	if n-m.to > mirrorWindow || m.to == 0 || m.to < low {
+		m.from = max(0, n-mirrorWindow, low)
 		m.to = m.from
 		m.r = m.from + size - 1
 	}

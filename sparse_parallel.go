@@ -94,7 +94,8 @@ type leap struct {
 	_     [64]byte     // next, known and abort on a cache line of their own
 	next  atomic.Int64 // the least heap not yet claimed
 	known atomic.Int64 // the heaps below known have their values in g
-	abort atomic.Bool  // a value exceeds maxValue: known will not grow
+	abort atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
+	cut   atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
 	stop  atomic.Int64 // no heap from stop on is published
 	_     [64]byte
 }
@@ -171,12 +172,14 @@ func (p *pairStats) add(q pairStats) {
 // extendPairs extends g, whose largest value is top, towards n values with the two-core
 // engine, for extendLocked, and with the one-core block engine (sparse_block.go) where the
 // run is too short for two goroutines, o is not pairable or the chooser keeps to one core. It
-// returns early when done is closed or a value would exceed maxValue (then stop is true), with
-// the values and their largest. The helper goroutine ends before it returns,
+// returns early when done is closed, when a value would exceed maxValue (then stop is true) or
+// when the front of a spilled run cuts a search short (then s.cut is set), with the values and
+// their largest. The helper goroutine ends before it returns,
 // also when it panics: a panic in either goroutine reaches the caller, in its own goroutine.
 func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
 	tune := e.pairs
 	s := e.sp
+	s.cut = false
 	if n < tune.from || n-len(g) < tune.min || !e.pairable() {
 		return s.extendDone(e.pl, g, n, top, done)
 	}
@@ -262,7 +265,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			}
 			g = l.g[:l.known.Load()]
 			if l.abort.Load() {
-				return g, top, true
+				return g, top, !l.cut.Load()
 			}
 			if len(g) < end {
 				mode.end = len(g) // cut short: the chooser's window ends here
@@ -277,8 +280,8 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			to = min(n, a+64, mode.end)
 		}
 		g, top, stop = s.extend(e.pl, g, max(to, a+1), top)
-		if stop {
-			return g, top, true
+		if stop || s.cut {
+			return g, top, stop
 		}
 	}
 	return g, top, false
@@ -295,8 +298,8 @@ func (s *sparse) extendDone(o *plan, g []uint16, n, top int, done <-chan struct{
 			default:
 			}
 		}
-		if g, top, stop = s.extend(o, g, min(n, len(g)+64), top); stop {
-			return g, top, true
+		if g, top, stop = s.extend(o, g, min(n, len(g)+64), top); stop || s.cut {
+			return g, top, stop
 		}
 	}
 	return g, top, false
@@ -334,6 +337,11 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 		if l.takesOne && v == int(l.g[h-1]) {
 			w.stats.fixed++
 			v = w.mex(l, h, true)
+		}
+		if v < 0 { // a search cut short by the front: heap h is left to extendLocked
+			l.cut.Store(true)
+			l.abort.Store(true)
+			return
 		}
 		if v > maxValue {
 			l.abort.Store(true)

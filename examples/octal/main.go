@@ -255,6 +255,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
 	every := fs.Duration("every", 10*time.Minute, "how often to write the checkpoint")
 	resume := fs.String("resume", "", "resume from this checkpoint file")
+	spill := fs.Bool("spill", false, "with -checkpoint, write the values to it as they are computed and keep only a front and a tail in memory (-n up to 2^40; -resume must be the same file)")
 	timeout := fs.Duration("timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
 	classify := fs.Bool("classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
@@ -286,8 +287,11 @@ above 65535, the largest the engine stores)
 	if fs.NArg() > 0 {
 		return usage("unexpected arguments: " + fmt.Sprint(fs.Args()))
 	}
-	if *n < 1 || *n > kayles.MaxValues {
-		return usage("-n must be between 1 and " + strconv.Itoa(kayles.MaxValues))
+	if most := kayles.MaxValues; *n < 1 || (*n > most && !*spill) || *n > kayles.MaxSpilledValues {
+		if *spill {
+			most = kayles.MaxSpilledValues
+		}
+		return usage("-n must be between 1 and " + strconv.Itoa(most))
 	}
 	if *every <= 0 {
 		return usage("-every must be a positive duration, such as 10m")
@@ -338,7 +342,7 @@ above 65535, the largest the engine stores)
 	if err != nil {
 		return usage(err.Error())
 	}
-	opt := kayles.RunOptions{Limit: *n, Checkpoint: *checkpoint, CheckpointEvery: *every, Resume: *resume}
+	opt := kayles.RunOptions{Limit: *n, Checkpoint: *checkpoint, CheckpointEvery: *every, Resume: *resume, Spill: *spill}
 	warned := false
 	// warn says once, when -n was left at its default, that the run would take long at the
 	// rate measured so far (a lower bound: the rate falls as the heaps grow for most codes).

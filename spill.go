@@ -1,0 +1,591 @@
+package kayles
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync/atomic"
+)
+
+// This file implements spilled runs: the values of a long run of a code under the rare/common
+// engine go to its checkpoint file as they are computed, and only a front and a tail of them
+// stay in memory.
+
+// MaxSpilledValues is the most values a run with [RunOptions].Spill computes: 2^40, 2 TiB of
+// checkpoint file (the disk is the limit that matters).
+const MaxSpilledValues = 1 << 40
+
+// Once the rare heaps of a code under the rare/common engine stop, heap n reads only G(n-i)
+// for the takes i, G(r) and G(n-i-r) for the rare heaps r, and in its searches G(a) and
+// G(n-i-a) for small a. So with every rare heap and every search below a front F, and the
+// values from n-F-t on in memory (t the largest take), the values between are never read.
+// A spilled run keeps [0, front) and [floor, n) in memory, with floor at least
+// front+t+period+step below the heap being computed (period and step for the period search),
+// and gives the pages of [front, floor) back to the system once they are in the file.
+//
+// Nothing is answered from a missing value:
+//   - the scans stop at the front (sparse.front); a search that this cuts short with values
+//     still missing yields no value (-1), and the run doubles the front, reading it back
+//     from the file, before it computes that heap again;
+//   - a new rare heap r is read with G(n-i-r), which climbs one heap a heap from 0: the run
+//     computes at most front heaps between two checks, so that G(n-i-r) is still in the
+//     front when a check sees r beyond it, and then the run reads every value back and goes
+//     on in memory (up to MaxValues), since every later heap reads values near n-r;
+//   - the mask stays fixed once values are given back, since choosing another rebuilds the
+//     rare list from every value.
+//
+// The period search looks only at periods up to spillTuning.period once values are given
+// back, and reads from the file the few values below the tail that it compares.
+
+// spillTuning holds the sizes of spilled runs, per engine so that tests can force small ones.
+type spillTuning struct {
+	from   int // the values computed before pages are given back
+	front  int // the least front, doubled until it holds twice the last rare heap
+	period int // the longest period looked for once pages are given back
+	step   int // the most values of one step of Run
+	most   int // the largest front before the run keeps every value in memory
+}
+
+var defaultSpill = spillTuning{from: 1 << 23, front: 1 << 16, period: 1 << 22, step: 1 << 22, most: 1 << 26}
+
+// spill is the file and the memory of a spilled run. The engine uses it under its lock;
+// readers of a snapshot call value, which is safe for concurrent use.
+type spill struct {
+	tune  spillTuning
+	path  string
+	f     *os.File
+	hdr   int    // the header's length
+	crc   uint32 // the checksum of the last whole record written
+	whole int    // the values in whole records in the file (a short record may follow)
+	buf   []byte
+	take  int          // the largest take
+	owns  bool         // the values are in a reservation of their own (store_linux.go)
+	on    bool         // pages are being given back
+	falls [2]int       // how many times the front was doubled ([0]) and every value read back ([1]), for the tests
+	front atomic.Int64 // values below front are in memory (math.MaxInt once every one is)
+	floor atomic.Int64 // values from floor on are in memory; those in [front, floor) in the file only
+}
+
+// newSpill writes vals to path, a new spill file for code (replacing any file there, the
+// header first by a rename so that path is never a file cut short in its header), for a run
+// of at most limit values, and returns the spill with the values moved to a reservation of
+// their own.
+func newSpill(path, code string, vals []uint16, limit, take int, tune spillTuning) (*spill, []uint16, error) {
+	fail := func(reason string, err error) (*spill, []uint16, error) {
+		return nil, nil, &CheckpointError{Path: path, Reason: reason, Err: err}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fail("cannot create a temporary file", err)
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
+	hdr := spillHeader(code)
+	_, err = tmp.Write(hdr)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fail("cannot write", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fail("cannot rename the temporary file", err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return fail("cannot open", err)
+	}
+	sc := spillScan{hdr: len(hdr), end: int64(len(hdr)), crc: crc32Tail(hdr)}
+	return openSpill(path, f, sc, vals, limit, take, tune)
+}
+
+// crc32Tail returns the checksum that ends b.
+func crc32Tail(b []byte) uint32 { return binary.LittleEndian.Uint32(b[len(b)-4:]) }
+
+// openSpill returns the spill of f, a spill file of which sc says where a writer goes on,
+// holding the values vals (all in memory), moved to a reservation of room for limit values.
+func openSpill(path string, f *os.File, sc spillScan, vals []uint16, limit, take int, tune spillTuning) (*spill, []uint16, error) {
+	g, owns := reserve(max(limit, len(vals)))
+	g = append(g, vals...)
+	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns}
+	sp.front.Store(math.MaxInt)
+	runtime.AddCleanup(sp, func(r release) { r.free() }, release{f: f, g: g, owns: owns})
+	if err := sp.write(g, false); err != nil {
+		return nil, nil, err
+	}
+	return sp, g, nil
+}
+
+// release is what a spill holds outside the Go heap: its file and its reservation.
+type release struct {
+	f    *os.File
+	g    []uint16
+	owns bool
+}
+
+func (r release) free() {
+	r.f.Close()
+	if r.owns {
+		unreserve(r.g)
+	}
+}
+
+func (sp *spill) fail(reason string, err error) error {
+	return &CheckpointError{Path: sp.path, Reason: reason, Err: err}
+}
+
+// write appends the whole records of g beyond those in the file, and with final the last
+// values too, in a record of fewer values that the next write replaces.
+func (sp *spill) write(g []uint16, final bool) error {
+	for {
+		buf, crc, start := sp.buf[:0], sp.crc, sp.whole
+		for len(buf) < 1<<20 && start+spillRecord <= len(g) {
+			buf, crc = appendRecord(buf, crc, g[start:start+spillRecord])
+			start += spillRecord
+		}
+		short := final && len(buf) < 1<<20 && start < len(g)
+		if short {
+			buf, _ = appendRecord(buf, crc, g[start:])
+		}
+		if len(buf) == 0 {
+			return nil
+		}
+		sp.buf = buf
+		if _, err := sp.f.WriteAt(buf, spillOffset(sp.hdr, sp.whole)-4); err != nil {
+			return sp.fail("cannot write", err)
+		}
+		sp.whole, sp.crc = start, crc
+		if short {
+			return nil
+		}
+	}
+}
+
+// sync writes every value of g, the last ones in a short record, and flushes the file to the
+// disk.
+func (sp *spill) sync(g []uint16) error {
+	if err := sp.write(g, true); err != nil {
+		return err
+	}
+	if err := sp.f.Sync(); err != nil {
+		return sp.fail("cannot sync", err)
+	}
+	return nil
+}
+
+// value returns G(n) for n below len(g), from memory or from the file.
+func (sp *spill) value(g []uint16, n int) (int, bool) {
+	if n < int(sp.front.Load()) {
+		return int(g[n]), true
+	}
+	if f := int(sp.floor.Load()); n >= f {
+		v := g[n]
+		if n >= int(sp.floor.Load()) { // the pages were not given back while v was read
+			return int(v), true
+		}
+	}
+	var b [2]byte
+	if _, err := sp.f.ReadAt(b[:], spillOffset(sp.hdr, n)); err != nil {
+		return 0, false
+	}
+	return int(binary.LittleEndian.Uint16(b[:])), true
+}
+
+// load reads dst, the values from lo on, from the file.
+func (sp *spill) load(dst []uint16, lo int) error {
+	b := make([]byte, 2*spillRecord)
+	for j := 0; j < len(dst); {
+		i := lo + j
+		k := min(len(dst)-j, (i/spillRecord+1)*spillRecord-i)
+		c := b[:2*k]
+		if _, err := sp.f.ReadAt(c, spillOffset(sp.hdr, i)); err != nil {
+			return sp.fail("cannot read back values", err)
+		}
+		for x := range k {
+			dst[j+x] = binary.LittleEndian.Uint16(c[2*x:])
+		}
+		j += k
+	}
+	return nil
+}
+
+// spillReader reads the values of a spilled run in any order, from memory or from blocks of
+// the file. It is not safe for concurrent use; its err is the first error reading the file,
+// after which it reads zeros.
+type spillReader struct {
+	sp   *spill
+	g    []uint16
+	from int      // the first value in buf
+	buf  []uint16 // a block of the file
+	err  error
+}
+
+func (sp *spill) reader(g []uint16) *spillReader {
+	return &spillReader{sp: sp, g: g, buf: make([]uint16, 0, spillRecord)}
+}
+
+// at returns G(i), for i below len(g).
+func (r *spillReader) at(i int) uint16 {
+	sp := r.sp
+	if i < int(sp.front.Load()) {
+		return r.g[i]
+	}
+	if i >= int(sp.floor.Load()) {
+		v := r.g[i]
+		if i >= int(sp.floor.Load()) {
+			return v
+		}
+	}
+	if i < r.from || i >= r.from+len(r.buf) {
+		r.from = i / spillRecord * spillRecord
+		r.buf = r.buf[:min(spillRecord, len(r.g)-r.from)]
+		if err := sp.load(r.buf, r.from); err != nil {
+			r.err = cmpOr(r.err, err)
+			clear(r.buf)
+		}
+	}
+	return r.buf[i-r.from]
+}
+
+func cmpOr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// reach is how far below the heap being computed the values must stay in memory: the front
+// (the searches' larger parts), the largest take, and the period search's look-back and one
+// step. The block engine's mirrors of the recent values copy nothing below sparse.low.
+func (sp *spill) reach(front int) int {
+	return front + sp.take + sp.tune.period + sp.tune.step + 1
+}
+
+// settle prepares e for its next values, g being those computed: it writes the values to the
+// file, falls back to memory when a rare heap passed the front, and gives back the pages that
+// no heap will read. It returns the most values that may be computed before the next settle:
+// at most front once pages are given back, so that a rare heap found in between is seen here
+// before any heap reads a value beyond the front with it.
+func (e *engine) settle(g []uint16) (int, error) {
+	sp := e.spl
+	if err := sp.write(g, false); err != nil {
+		return 0, err
+	}
+	s := e.sp
+	front := int(sp.front.Load())
+	if !sp.on {
+		if len(g) < sp.tune.from {
+			return sp.tune.from - len(g), nil
+		}
+		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 {
+			return math.MaxInt, nil // not the rare/common engine, or no pages of its own
+		}
+		if s == nil || !s.on {
+			return spillRecord, nil // look again soon: a mask may be chosen yet
+		}
+		front = sp.tune.front
+		for len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= front/2 {
+			front *= 2
+		}
+		if front > sp.tune.most {
+			return math.MaxInt, nil // too many rare heaps to give any page back
+		}
+		sp.on = true
+		sp.floor.Store(int64(front))
+		sp.front.Store(int64(front))
+		s.front, s.chooseAt, s.rareAt = front, math.MaxInt, math.MaxInt
+	}
+	if front == math.MaxInt {
+		return math.MaxInt, nil // every value stays in memory
+	}
+	if len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= front {
+		return e.unspill(g, "heap "+strconv.Itoa(int(s.rare[len(s.rare)-1]))+" is rare beyond the front")
+	}
+	floor := int(sp.floor.Load())
+	if f := min(len(g)-sp.reach(front), sp.whole) / spillRecord * spillRecord; f > floor {
+		sp.floor.Store(int64(f))
+		s.low = f // before the pages go: the mirrors of the recent values copy nothing below
+		forget(g, max(floor, front), f)
+	}
+	return min(front, spillBatch), nil
+}
+
+// spillBatch is the most values between two settles, so that the file is never far behind the
+// values computed (at most front are allowed, see settle).
+const spillBatch = 1 << 14
+
+// widen doubles the front of e, g being the values computed, after a search cut short by it:
+// it reads the new front back from the file, and the tail that it needs, or falls back to
+// memory when the front would pass spillTuning.most.
+func (e *engine) widen(g []uint16) error {
+	sp := e.spl
+	front := int(sp.front.Load())
+	if 2*front > sp.tune.most {
+		_, err := e.unspill(g, "a search passed "+strconv.Itoa(front)+" heaps")
+		return err
+	}
+	floor := int(sp.floor.Load())
+	nf := min(len(g)-sp.reach(2*front), floor) / spillRecord * spillRecord
+	if err := sp.load(g[front:min(2*front, floor)], front); err != nil {
+		return err
+	}
+	if lo := max(nf, 2*front); lo < floor {
+		if err := sp.load(g[lo:floor], lo); err != nil {
+			return err
+		}
+		sp.floor.Store(int64(max(nf, 2*front)))
+	}
+	sp.front.Store(int64(2 * front))
+	e.sp.front = 2 * front
+	sp.falls[0]++
+	return nil
+}
+
+// unspill reads every value of g back from the file, so that the run goes on in memory, or
+// returns a [*LimitError] when there are more than MaxValues.
+func (e *engine) unspill(g []uint16, why string) (int, error) {
+	sp := e.spl
+	if len(g) > MaxValues {
+		return 0, &LimitError{Question: strconv.Itoa(len(g)) + " values of " + e.pl.code + " in memory", Limit: MaxValues, Unit: "values",
+			Advice: why + ", so the run needs every value in memory"}
+	}
+	// front may be beyond the values after a resume of a short file.
+	front := min(int(sp.front.Load()), len(g))
+	floor := min(max(int(sp.floor.Load()), front), len(g))
+	if err := sp.load(g[front:floor], front); err != nil {
+		return 0, err
+	}
+	sp.front.Store(math.MaxInt)
+	sp.falls[1]++
+	s := e.sp
+	s.front, s.chooseAt = 0, len(g)+1 // and a mask chosen afresh from every value
+	if s.on {
+		s.rareAt = max(2*len(s.rare), 64)
+	}
+	return math.MaxInt, nil
+}
+
+// extendSpilled is extendLocked for a spilled run: it computes the values in batches, settling
+// before each, and widens the front when a search is cut short by it.
+func (e *engine) extendSpilled(n, most int, b *budget) (*snapshot, error) {
+	for {
+		s := e.load()
+		if n <= len(s.vals) || e.stop.Load() || s.period.Period > 0 {
+			return s, nil
+		}
+		if n > cap(s.vals) {
+			return s, &LimitError{Question: strconv.Itoa(n) + " values of " + e.pl.code, Limit: int64(cap(s.vals)), Unit: "values",
+				Advice: "a run that spills its values to a file computes at most its Limit; start a new run with a larger one"}
+		}
+		batch, err := e.settle(s.vals)
+		if err != nil {
+			return s, err
+		}
+		next := n
+		if batch < n-len(s.vals) {
+			next = len(s.vals) + batch
+		}
+		s, err = e.extendCore(next, most, b)
+		if e.cut {
+			e.cut = false
+			if err := e.widen(s.vals); err != nil {
+				return s, err
+			}
+			continue
+		}
+		if err != nil || len(s.vals) < next {
+			return s, err
+		}
+	}
+}
+
+// startSpill makes e's run spill its values to path, a new file unless resume, for a run of
+// at most limit values.
+func (e *engine) startSpill(ctx context.Context, path string, resume bool, limit int) error {
+	if resume {
+		v, err := fileVersion(path)
+		if err != nil {
+			return err
+		}
+		if v != spillVersion {
+			if err := e.resume(ctx, path); err != nil {
+				return err
+			}
+			resume = false
+		}
+	}
+	if err := e.acquire(ctx); err != nil {
+		return err
+	}
+	defer e.release()
+	if sp := e.spl; sp != nil {
+		if sp.path != path {
+			return &CheckpointError{Path: path, Reason: "the values of this game are spilled to " + sp.path + " already", Err: ErrCheckpoint}
+		}
+		return nil
+	}
+	take := len(e.pl.digits) - 1
+	if resume {
+		return e.resumeSpill(ctx, path, limit, take)
+	}
+	s := e.load()
+	if s.period.Period > 0 {
+		return nil
+	}
+	sp, g, err := newSpill(path, e.pl.code, s.vals, limit, take, e.spt)
+	if err != nil {
+		return err
+	}
+	e.spl = sp
+	e.snap.Store(&snapshot{vals: g, max: s.max, spl: sp})
+	return nil
+}
+
+// fileVersion returns the format version of the checkpoint at path.
+func fileVersion(path string) (uint32, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, &CheckpointError{Path: path, Reason: "cannot open", Err: err}
+	}
+	defer f.Close()
+	var head [12]byte
+	if _, err := io.ReadFull(f, head[:]); err != nil || string(head[:8]) != checkpointMagic {
+		return 0, &CheckpointError{Path: path, Reason: "not a kayles checkpoint", Err: ErrCheckpoint}
+	}
+	return binary.LittleEndian.Uint32(head[8:]), nil
+}
+
+// resumeSpill resumes the spilled run of path, under e's lock. It reads the file twice: once
+// for the values, keeping those that may be in the front and the tail, and once for the rare
+// heaps of the split chosen from all of them.
+func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) error {
+	fail := func(reason string, err error) error { return &CheckpointError{Path: path, Reason: reason, Err: err} }
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return fail("cannot open", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fail("cannot open", err)
+	}
+	tune := e.spt
+	// Room for every value the file may hold (a record may be short, or cut short).
+	est := int(st.Size()/(8+2*spillRecord)+1) * spillRecord
+	if est > MaxSpilledValues {
+		f.Close()
+		return fail("damaged: more values than the engine stores", ErrCheckpoint)
+	}
+	g, owns := reserve(max(limit, est))
+	keep, tail := tune.most, tune.most+take+tune.period+tune.step+1
+	s := newSparse(e.pl, nil)
+	top, gone := 0, keep // the values in [keep, gone) are given back
+	sc, reason, err := scanSpill(f, func(vals []uint16) error {
+		if len(g)+len(vals) > cap(g) {
+			return fail("damaged: more values than the file's size allows", ErrCheckpoint)
+		}
+		for _, v := range vals {
+			if a := len(g); a > 0 {
+				s.count(a, v)
+			}
+			top = max(top, int(v))
+			g = append(g, v)
+		}
+		if owns && len(g)%(1<<20) == 0 {
+			if f := (len(g) - tail) / spillRecord * spillRecord; f > gone {
+				forget(g, gone, f)
+				gone = f
+			}
+		}
+		return ctx.Err()
+	})
+	drop := func(err error) error {
+		f.Close()
+		if owns {
+			unreserve(g)
+		}
+		return err
+	}
+	if err != nil {
+		var ce *CheckpointError
+		if errors.As(err, &ce) || err == ctx.Err() {
+			return drop(err)
+		}
+		return drop(fail(cmpOr2(reason, "cannot read"), err))
+	}
+	if sc.code != e.pl.code {
+		return drop(fail("written for "+strconv.Quote(sc.code)+", not for "+e.pl.code, ErrCheckpoint))
+	}
+	if i, err := e.pl.firstWrong(ctx, g[:min(len(g), 2048)]); err != nil || i >= 0 {
+		if err != nil {
+			return drop(err)
+		}
+		return drop(fail("damaged: G("+strconv.Itoa(i)+") does not follow the rules of "+e.pl.code, ErrCheckpoint))
+	}
+	if err := f.Truncate(sc.end); err != nil {
+		return drop(fail("cannot truncate a record cut short", err))
+	}
+	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns}
+	sp.front.Store(int64(keep))
+	sp.floor.Store(int64(max(gone, keep)))
+	runtime.AddCleanup(sp, func(r release) { r.free() }, release{f: f, g: g, owns: owns})
+	// The split, from all the values, and its rare heaps.
+	n := len(g)
+	front := math.MaxInt
+	if len(s.takes) > 0 && e.pl.plain && e.pl.heaps == 2 && n > 1 {
+		s.pick(n)
+		if s.on {
+			r := sp.reader(g)
+			for a := 1; a < n; a++ {
+				if s.isRare(a, r.at(a)) {
+					s.rare = append(s.rare, int32(a))
+				}
+			}
+			if r.err != nil {
+				return fail("cannot read back values", r.err)
+			}
+			s.rareAt = max(2*len(s.rare), 64)
+			front = tune.front
+			for len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= front/2 {
+				front *= 2
+			}
+		}
+	}
+	e.spl, e.sp, e.tri = sp, s, nil
+	e.per, e.tried = periodFinder{}, 0
+	e.stop.Store(false)
+	e.snap.Store(&snapshot{vals: g, max: top, spl: sp})
+	if front > tune.most || n < tune.from || !owns {
+		_, err := e.unspill(g, "the values resumed have rare heaps beyond the front")
+		sp.on = false
+		return err
+	}
+	// Give back what the front and the tail do not hold.
+	sp.on = true
+	floor := max(front, min(n-sp.reach(front), sp.whole)/spillRecord*spillRecord)
+	if lo := max(floor, keep); lo < gone {
+		if err := sp.load(g[lo:gone], lo); err != nil {
+			return err
+		}
+	}
+	sp.floor.Store(int64(floor))
+	sp.front.Store(int64(front))
+	forget(g, front, floor)
+	s.front, s.chooseAt, s.rareAt = front, math.MaxInt, math.MaxInt
+	return nil
+}
+
+func cmpOr2(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,271 @@
+package kayles
+
+import (
+	"hash/crc32"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tinySpill gives back pages from 4096 values on, with a front of 256 values, periods up to
+// 2048 and the tail that they need, so that every fallback happens within 2^16 values.
+var tinySpill = spillTuning{from: 1 << 12, front: 1 << 8, period: 1 << 11, step: 1 << 12, most: 1 << 14}
+
+// spillRun runs code to n values with its values spilled to path under tune, on two
+// goroutines in every window from heap 1024 on when pairs is set.
+func spillRun(t *testing.T, code string, n int, path string, tune spillTuning, pairs bool) (*Octal, Report) {
+	o := MustParseOctal(code)
+	o.eng.spt = tune
+	if pairs {
+		o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
+	}
+	r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
+	require.NoError(t, err, code)
+	return o, r
+}
+
+// TestSpillMatchesMemory checks spilled runs against the in-memory engine (whose values
+// TestSparseMatchesReference checks against the reference mex) on codes whose rare heaps stop
+// early (0.1777 at 123, whose searches pass the front of 256 and double it; 0.106 at 1103),
+// late (0.16 at 13,935, 0.6 at 20,627 and 0.376 at 58,414: every value is read back), and with a period
+// (0.165: preperiod 5181, period 1550, proven from the file and the tail).
+func TestSpillMatchesMemory(t *testing.T) {
+	const n = 1 << 16
+	codes, modes := []string{"0.1777", "0.106", "0.16", "0.376", "0.165", "0.6"}, []bool{false, true}
+	if raceEnabled {
+		codes, modes = []string{"0.1777", "0.16"}, []bool{true} // one of each fallback
+	}
+	for _, code := range codes {
+		for _, pairs := range modes {
+			path := filepath.Join(t.TempDir(), "spill")
+			o, r := spillRun(t, code, n, path, tinySpill, pairs)
+			m := MustParseOctal(code)
+			want, err := m.Run(ctx, RunOptions{Limit: n})
+			require.NoError(t, err)
+			r.Elapsed, want.Elapsed = 0, 0
+			assert.Equal(t, want, r, code)
+			got, err := o.Values(ctx, r.Values)
+			require.NoError(t, err)
+			assert.Equal(t, must(m.Values(ctx, r.Values)), got, code)
+			sp := o.eng.spl
+			require.NotNil(t, sp)
+			t.Logf("%s pairs=%v: front %d, floor %d, falls %v", code, pairs, sp.front.Load(), sp.floor.Load(), sp.falls)
+			switch code {
+			case "0.1777", "0.106":
+				assert.True(t, sp.on, code)
+				assert.Less(t, sp.front.Load(), int64(math.MaxInt), code)
+				// The memory bound: all but the front and the tail are given back.
+				assert.GreaterOrEqual(t, sp.floor.Load(), int64(r.Values-sp.reach(int(sp.front.Load()))-2*spillRecord), code)
+			case "0.16", "0.376", "0.6": // 0.6's last rare heap, 20,627, is beyond the most front
+				assert.Equal(t, 1, sp.falls[1], code) // every value read back once
+			}
+			if code == "0.1777" {
+				assert.Positive(t, sp.falls[0], code) // a search passed the front
+			}
+		}
+	}
+}
+
+// TestSpillResume checks that a spilled run resumed from its file, cut at every kind of place,
+// goes on to the values of an unbroken run.
+func TestSpillResume(t *testing.T) {
+	const n = 1 << 15
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	_, want := spillRun(t, "0.1777", n, whole, tinySpill, false)
+	data, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	ref := referenceValues(MustParseOctal("0.1777"), n)
+	hdr := len(spillHeader("0.1777"))
+	for _, cut := range []int{hdr, hdr + 3, int(spillOffset(hdr, 5000)), int(spillOffset(hdr, 20000)) + 1, len(data) - 1} {
+		path := filepath.Join(dir, "cut")
+		require.NoError(t, os.WriteFile(path, data[:cut], 0o644))
+		o := MustParseOctal("0.1777")
+		o.eng.spt = tinySpill
+		r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path, Resume: path})
+		require.NoError(t, err, cut)
+		r.Elapsed = 0
+		want.Elapsed = 0
+		assert.Equal(t, want, r, cut)
+		assert.Equal(t, checksum(ref), checksum(must(spillValues(path))), cut)
+	}
+}
+
+// checksum is the CRC-32C of values, to compare long runs.
+func checksum(vals []uint16) uint32 {
+	h := crc32.New(castagnoli)
+	for _, v := range vals {
+		h.Write([]byte{byte(v), byte(v >> 8)})
+	}
+	return h.Sum32()
+}
+
+// spillValues reads every value of a spill file.
+func spillValues(path string) ([]uint16, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var vals []uint16
+	_, _, err = scanSpill(f, func(v []uint16) error { vals = append(vals, v...); return nil })
+	return vals, err
+}
+
+// killSpill is the run that TestSpillKill kills: Officers to 2^18 values with a front of
+// 2^16 and the tail of periods up to 2048, so that most of the values are given back.
+var killSpill = spillTuning{from: 1 << 14, front: 1 << 16, period: 1 << 11, step: 1 << 12, most: 1 << 18}
+
+// killValues is past the front and the tail by some 190,000 values (60,000 with the race
+// detector, which makes the run ten times slower).
+var killValues = map[bool]int{false: 1 << 18, true: 1 << 17}[raceEnabled]
+
+// TestSpillKillChild is the child process of TestSpillKill: it runs (or resumes) the spilled
+// run to the file named by $KAYLES_SPILL_CHILD.
+func TestSpillKillChild(t *testing.T) {
+	path := os.Getenv("KAYLES_SPILL_CHILD")
+	if path == "" {
+		t.Skip("the child process of TestSpillKill")
+	}
+	o := MustParseOctal("0.6")
+	o.eng.spt = killSpill
+	opt := RunOptions{Limit: killValues, Spill: true, Checkpoint: path, CheckpointEvery: 10 * time.Millisecond}
+	if _, err := os.Stat(path); err == nil {
+		opt.Resume = path
+	}
+	_, err := o.Run(ctx, opt)
+	require.NoError(t, err)
+}
+
+// TestSpillKill kills a spilled run with SIGKILL at random moments, resumes it each time from
+// its file, and checks that the values are those of an unbroken run.
+func TestSpillKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child process several times")
+	}
+	path := filepath.Join(t.TempDir(), "spill")
+	child := func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSpillKillChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "KAYLES_SPILL_CHILD="+path)
+		return cmd
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	kills := 0
+	for range 6 {
+		cmd := child()
+		require.NoError(t, cmd.Start())
+		time.Sleep(time.Duration(50+rng.IntN(1000)) * time.Millisecond)
+		require.NoError(t, cmd.Process.Kill())
+		if err := cmd.Wait(); err != nil {
+			kills++ // killed before it ended
+			got, _ := spillValues(path)
+			t.Logf("killed with %d values in the file", len(got))
+		}
+	}
+	out, err := child().CombinedOutput()
+	require.NoError(t, err, string(out))
+	t.Logf("%d runs killed", kills)
+	want := must(MustParseOctal("0.6").Values(ctx, killValues))
+	ref := make([]uint16, len(want))
+	for i, v := range want {
+		ref[i] = uint16(v)
+	}
+	got, err := spillValues(path)
+	require.NoError(t, err)
+	assert.Equal(t, checksum(ref), checksum(got))
+	assert.Len(t, got, killValues)
+}
+
+// TestSpillOfficersLong runs Officers (0.6) to 2^28 values spilled, with the sizes of every
+// run (about ten minutes on two idle cores): its rare heaps stop at 20,627, so the front stays
+// at 2^16 or a few doublings of it, and all but the front and the tail are given back.
+func TestSpillOfficersLong(t *testing.T) {
+	if !*long {
+		t.Skip("with -long: Officers to 2^28 values spilled (minutes)")
+	}
+	const n = 1 << 28
+	o, r := spillRun(t, "0.6", n, filepath.Join(t.TempDir(), "spill"), defaultSpill, false)
+	assert.Equal(t, n, r.Values)
+	assert.Equal(t, 20627, r.LastRare)
+	sp := o.eng.spl
+	t.Logf("front %d, floor %d, falls %v", sp.front.Load(), sp.floor.Load(), sp.falls)
+	assert.True(t, sp.on)
+	assert.Zero(t, sp.falls[1])
+	assert.LessOrEqual(t, sp.front.Load(), int64(1<<20))
+	assert.GreaterOrEqual(t, sp.floor.Load(), int64(n-sp.reach(int(sp.front.Load()))-spillBatch-spillRecord))
+}
+
+// TestSpillProvesPeriods checks that spilled runs prove the periods that the in-memory engine
+// proves, with a tail so short that the comparisons reach values on disk.
+func TestSpillProvesPeriods(t *testing.T) {
+	tune := spillTuning{from: 1 << 11, front: 1 << 8, period: 1 << 9, step: 1 << 10, most: 1 << 14}
+	for _, code := range []string{"0.156", "0.356", "0.644", "0.45", "0.77"} {
+		o, r := spillRun(t, code, 1<<16, filepath.Join(t.TempDir(), "spill"), tune, false)
+		m := MustParseOctal(code)
+		want, err := m.Run(ctx, RunOptions{Limit: 1 << 16})
+		require.NoError(t, err)
+		r.Elapsed, want.Elapsed = 0, 0
+		assert.Equal(t, want, r, code)
+		sp := o.eng.spl
+		t.Logf("%s: %v at %d values, front %d, floor %d, falls %v", code, r.Period, r.Values, sp.front.Load(), sp.floor.Load(), sp.falls)
+		if code == "0.156" || code == "0.356" || code == "0.644" {
+			assert.Less(t, int64(r.Period.Preperiod), sp.floor.Load(), code) // the preperiod's end is on disk only
+		}
+		big := r.Period.Preperiod + 5*r.Period.Period + 1e9
+		assert.Equal(t, must(m.Grundy(ctx, big)), must(o.Grundy(ctx, big)), code)
+	}
+}
+
+// TestSpillConcurrentReads reads values of a spilled run while it gives pages back and widens
+// its front: every read agrees with the in-memory engine.
+func TestSpillConcurrentReads(t *testing.T) {
+	const n = 1 << 17
+	want := must(MustParseOctal("0.1777").Values(ctx, n))
+	o := MustParseOctal("0.1777")
+	o.eng.spt = tinySpill
+	done := make(chan error)
+	go func() {
+		_, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: filepath.Join(t.TempDir(), "spill")})
+		done <- err
+	}()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for reads := 0; ; reads++ {
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+			t.Logf("%d reads", reads)
+			return
+		default:
+		}
+		if have := len(o.eng.load().vals); have > 0 {
+			h := rng.IntN(have)
+			v, ok := o.eng.load().value(h)
+			require.True(t, ok)
+			require.Equal(t, want[h], v, h)
+		}
+	}
+}
+
+// TestSpillResumeShort resumes spilled files shorter than the values at which pages are first
+// given back, and than the most front (a file cut early by a kill).
+func TestSpillResumeShort(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "spill")
+	_, want := spillRun(t, "0.6", 1<<15, path, killSpill, false)
+	for _, n := range []int{spillRecord, 3 * spillRecord, 1 << 15} {
+		vals := referenceValues(MustParseOctal("0.6"), n)
+		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", vals), 0o644))
+		o := MustParseOctal("0.6")
+		o.eng.spt = killSpill
+		r, err := o.Run(ctx, RunOptions{Limit: 1 << 15, Spill: true, Checkpoint: path, Resume: path})
+		require.NoError(t, err, n)
+		r.Elapsed, want.Elapsed = 0, 0
+		assert.Equal(t, want, r, n)
+	}
+}

@@ -1,0 +1,16 @@
+//go:build !linux
+
+package kayles
+
+// This file implements the storage of a spilled run's values on systems other than Linux: a
+// plain allocation that keeps every value (the file still holds them all).
+
+// reserve returns an empty slice with room for n values, at most MaxValues, and false: it is a
+// plain allocation.
+func reserve(n int) ([]uint16, bool) { return make([]uint16, 0, min(n, MaxValues)), false }
+
+// forget keeps the values: without a way to give pages back they stay in memory.
+func forget(g []uint16, lo, hi int) {}
+
+// unreserve does nothing: the collector frees a plain allocation.
+func unreserve(g []uint16) {}
