@@ -64,6 +64,31 @@ func encodeCheckpoint(w io.Writer, code string, vals []uint16) error {
 	return err
 }
 
+// readHead reads the 16 bytes that begin every checkpoint: the magic, the format version, which
+// must be version (else the reason says the version and wrong), and the code's length, which
+// it returns. On failure it returns a reason fit for a [CheckpointError] and ErrCheckpoint or
+// an I/O error.
+func readHead(r io.Reader, version uint32, wrong string) (head [16]byte, codeLen uint32, reason string, err error) {
+	fail := func(why string) ([16]byte, uint32, string, error) { return head, 0, why, ErrCheckpoint }
+	if _, err := io.ReadFull(r, head[:]); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return fail("not a kayles checkpoint (too short)")
+		}
+		return head, 0, "cannot read", err
+	}
+	if string(head[:8]) != checkpointMagic {
+		return fail("not a kayles checkpoint")
+	}
+	if v := binary.LittleEndian.Uint32(head[8:]); v != version {
+		return fail("format version " + strconv.FormatUint(uint64(v), 10) + " " + wrong)
+	}
+	codeLen = binary.LittleEndian.Uint32(head[12:])
+	if codeLen == 0 || codeLen > maxCodeLen {
+		return fail("damaged: bad code length")
+	}
+	return head, codeLen, "", nil
+}
+
 // decodeCheckpoint reads a checkpoint. It returns a reason fit for a [CheckpointError] and
 // ErrCheckpoint or an I/O error. Memory grows only with the bytes actually read, so a short
 // file that claims many values costs little; but when size, the reader's length in bytes, is
@@ -74,22 +99,9 @@ func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, reas
 	br := bufio.NewReaderSize(r, 1<<16)
 	tr := io.TeeReader(br, h)
 	bad := func(why string) (string, []uint16, string, error) { return "", nil, why, ErrCheckpoint }
-	var head [16]byte
-	if _, err := io.ReadFull(tr, head[:]); err != nil {
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return bad("not a kayles checkpoint (too short)")
-		}
-		return "", nil, "cannot read", err
-	}
-	if string(head[:8]) != checkpointMagic {
-		return bad("not a kayles checkpoint")
-	}
-	if v := binary.LittleEndian.Uint32(head[8:]); v != checkpointVersion {
-		return bad("format version " + strconv.FormatUint(uint64(v), 10) + " is not supported (this library reads version 1)")
-	}
-	codeLen := binary.LittleEndian.Uint32(head[12:])
-	if codeLen == 0 || codeLen > maxCodeLen {
-		return bad("damaged: bad code length")
+	head, codeLen, reason, err := readHead(tr, checkpointVersion, "is not supported (this library reads version 1)")
+	if err != nil {
+		return "", nil, reason, err
 	}
 	cb := make([]byte, codeLen+8)
 	if _, err := io.ReadFull(tr, cb); err != nil {
@@ -340,19 +352,9 @@ type spillScan struct {
 func scanSpill(r io.Reader, each func(vals []uint16) error) (sc spillScan, reason string, err error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	bad := func(why string) (spillScan, string, error) { return sc, why, ErrCheckpoint }
-	var head [16]byte
-	if _, err := io.ReadFull(br, head[:]); err != nil {
-		return bad("not a kayles checkpoint (too short)")
-	}
-	if string(head[:8]) != checkpointMagic {
-		return bad("not a kayles checkpoint")
-	}
-	if v := binary.LittleEndian.Uint32(head[8:]); v != spillVersion {
-		return bad("format version " + strconv.FormatUint(uint64(v), 10) + " is not a spill file")
-	}
-	codeLen := binary.LittleEndian.Uint32(head[12:])
-	if codeLen == 0 || codeLen > maxCodeLen {
-		return bad("damaged: bad code length")
+	head, codeLen, reason, err := readHead(br, spillVersion, "is not a spill file")
+	if err != nil {
+		return sc, reason, err
 	}
 	rest := make([]byte, codeLen+4)
 	if _, err := io.ReadFull(br, rest); err != nil {

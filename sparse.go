@@ -180,21 +180,7 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	}
 	stamp := s.stamp
 	mark := s.mark
-	for _, i := range o.whole {
-		if i == n {
-			mark[0] = stamp
-		}
-	}
-	for _, i := range o.leave1 {
-		if i < n {
-			mark[g[n-i]] = stamp
-		}
-	}
-	for _, i := range o.equal {
-		if m := n - i; m >= 2 && m%2 == 0 {
-			mark[0] = stamp
-		}
-	}
+	markLeaves(o, mark, g, n, stamp, true)
 	s.markRare(mark, g, n, s.rare, stamp)
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
 	// cand is the least listed value missing from the options; the searched values missing
@@ -205,6 +191,27 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 		return cand
 	}
 	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+}
+
+// markLeaves marks the values of heap n's moves that leave no heap, one heap, or two equal
+// heaps (value 0). With one false it leaves out the move that takes one token and leaves one
+// heap, whose value G(n-1) the two-core engine may not know yet (sparse_parallel.go).
+func markLeaves(o *plan, mark *[markSize]uint8, g []uint16, n int, stamp uint8, one bool) {
+	for _, i := range o.whole {
+		if i == n {
+			mark[0] = stamp
+		}
+	}
+	for _, i := range o.leave1 {
+		if i < n && (i > 1 || one) {
+			mark[g[n-i]] = stamp
+		}
+	}
+	for _, i := range o.equal {
+		if m := n - i; m >= 2 && m%2 == 0 {
+			mark[0] = stamp
+		}
+	}
 }
 
 // markRare marks the value of every split of heap n with a part in rare (the rare heaps, in

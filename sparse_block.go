@@ -141,21 +141,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 	for j := range l {
 		h := n + j
 		mark := &lanes[j]
-		for _, i := range o.whole {
-			if i == h {
-				mark[0] = stamp
-			}
-		}
-		for _, i := range o.leave1 {
-			if i < h {
-				mark[g[h-i]] = stamp
-			}
-		}
-		for _, i := range o.equal {
-			if m := h - i; m >= 2 && m%2 == 0 {
-				mark[0] = stamp
-			}
-		}
+		markLeaves(o, mark, g, h, stamp, true)
 		rare = s.rare // with the block's own rare heaps so far
 		for t, i := range s.takes {
 			m := h - i

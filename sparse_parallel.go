@@ -401,21 +401,7 @@ func (w *pairWorker) mex(l *leap, h int, full bool) int {
 		w.stamp = 1
 	}
 	stamp, mark := w.stamp, w.mark
-	for _, i := range o.whole {
-		if i == h {
-			mark[0] = stamp
-		}
-	}
-	for _, i := range o.leave1 {
-		if i < h && (i > 1 || full) {
-			mark[g[h-i]] = stamp
-		}
-	}
-	for _, i := range o.equal {
-		if m := h - i; m >= 2 && m%2 == 0 {
-			mark[0] = stamp // two equal heaps: value 0, whatever G(h-1)
-		}
-	}
+	markLeaves(o, mark, g, h, stamp, full)
 	s.markRare(mark, g, h, w.rare, stamp)
 	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0])
 	w.needs = need
