@@ -132,9 +132,11 @@ type quotientBuilder struct {
 	m     *monoid
 	types []heapType // the live heaps so far, ascending
 	phi   []int32
+	nim   []int // nim[h]: the normal-play value of heap h, for the tame path
 	chg   []Change
 	b     *budget
 	total int64 // when positive, the steps of every heap together
+	wild  bool  // skip the tame path (the tests compare the two)
 }
 
 func (qb *quotientBuilder) result(n int) *Quotient {
@@ -144,6 +146,7 @@ func (qb *quotientBuilder) result(n int) *Quotient {
 func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 	qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
 	qb.phi = []int32{0}
+	qb.nim = []int{0}
 	left := qb.total
 	for h := 1; h <= n; h++ {
 		limit := qb.o.limits.Steps
@@ -169,24 +172,35 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 	return qb.result(n), nil
 }
 
-// optionClasses returns the distinct classes of the options of heap h in the current monoid.
-func (qb *quotientBuilder) optionClasses(h int) ([]int32, error) {
+// optionClasses returns the distinct classes of the options of heap h in the current monoid,
+// and the nim-value of h.
+func (qb *quotientBuilder) optionClasses(h int) ([]int32, int, error) {
 	var cls []int32
+	var vals []bool
 	qb.pl.options(h, h, func(_ int, left []int) bool {
 		if !qb.b.spend(1) {
 			return false
 		}
-		c := int32(0)
+		c, v := int32(0), 0
 		for _, l := range left {
 			c = qb.m.times(c, qb.phi[l])
+			v ^= qb.nim[l]
 		}
 		if !slices.Contains(cls, c) {
 			cls = append(cls, c)
 		}
+		for len(vals) <= v {
+			vals = append(vals, false)
+		}
+		vals[v] = true
 		return true
 	})
 	slices.Sort(cls)
-	return cls, qb.b.err
+	g := 0
+	for g < len(vals) && vals[g] {
+		g++
+	}
+	return cls, g, qb.b.err
 }
 
 // step extends the verified quotient of the heaps below h to heap h.
@@ -196,10 +210,15 @@ func (qb *quotientBuilder) step(h int) error {
 	}
 	if qb.pl.dead(h) {
 		qb.phi = append(qb.phi, 0)
+		qb.nim = append(qb.nim, 0)
 		return nil
 	}
-	opts, err := qb.optionClasses(h)
+	opts, g, err := qb.optionClasses(h)
 	if err != nil {
+		return err
+	}
+	qb.nim = append(qb.nim, g)
+	if ok, err := qb.tame(h, opts, g); ok || err != nil {
 		return err
 	}
 	m := qb.m
