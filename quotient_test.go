@@ -515,20 +515,73 @@ func TestQuotientTamePath(t *testing.T) {
 	}
 }
 
+// TestQuotientTameVerify: tameVerify and verify agree on misère Nim's T_2 (heaps up to 7, order 10)
+// with random further heaps of any class and any option classes, whether they pass or fail.
+func TestQuotientTameVerify(t *testing.T) {
+	ctx := context.Background()
+	o := Nim
+	qb := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, wild: true}
+	qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
+	qb.phi, qb.nim = []int32{0}, []int{0}
+	for h := 1; h <= 7; h++ {
+		qb.b = newBudget(ctx, unlimited, quotientUnit, func() string { return "" })
+		require.NoError(t, qb.step(h))
+	}
+	tf, ok := tameOf(qb.m)
+	require.True(t, ok)
+	require.Equal(t, 10, qb.m.n)
+	r := rand.New(rand.NewPCG(3, 4))
+	verdicts := map[bool]int{}
+	for range 3000 {
+		types := slices.Clone(qb.types)
+		for k := range 1 + r.IntN(3) {
+			ty := heapType{heap: 8 + k, q: int32(r.IntN(qb.m.n))}
+			for range 1 + r.IntN(4) {
+				if c := int32(r.IntN(qb.m.n)); !slices.Contains(ty.opts, c) {
+					ty.opts = append(ty.opts, c)
+				}
+			}
+			slices.Sort(ty.opts)
+			types = append(types, ty)
+		}
+		want, _, err := verify(qb.m, types, qb.b)
+		require.NoError(t, err)
+		got, err := tameVerify(qb.m, tf, types, qb.b)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%v", types[len(qb.types):])
+		verdicts[want]++
+	}
+	assert.Positive(t, verdicts[true], "some pass")
+	assert.Positive(t, verdicts[false], "some fail")
+	t.Logf("verdicts %v", verdicts)
+}
+
 // TestQuotientNimLike: 0.56, whose quotient grows without bound with its nim-values, is
 // built to heap 200 by the tame path and agrees with the memoised search on every position of
-// up to 20 tokens (30 with -long).
+// up to 30 tokens; the tame path keeps the work limit and the context.
 func TestQuotientNimLike(t *testing.T) {
-	tokens := 20
-	if *long {
-		tokens = 30
-	}
+	ctx := context.Background()
 	o := MustParseOctal("0.56").WithLimits(Limits{SearchSteps: 1 << 30})
-	q, err := o.Quotient(context.Background(), 200)
+	q, err := o.Quotient(ctx, 200)
 	require.NoError(t, err)
 	assert.Equal(t, 200, q.Heaps())
 	assert.True(t, q.Tame())
 	assert.Equal(t, nimRank(t, o, 200)+2, q.Order())
-	t.Logf("0.56 to heap 200: order %d, changes %v", q.Order(), q.Changes())
-	checkQuotient(t, o, q, tokens)
+	assert.Equal(t, []Change{{1, 2}, {3, 6}, {5, 10}, {19, 18}, {60, 34}}, q.Changes())
+	checkQuotient(t, o, q, 30)
+
+	small := o.WithLimits(Limits{Steps: 5000, SearchSteps: 1 << 30})
+	q, err = small.Quotient(ctx, 200)
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, le.Advice, "Limits.Steps")
+	require.NotNil(t, q)
+	assert.Less(t, q.Heaps(), 200)
+	assert.Greater(t, q.Heaps(), 19, "the tame steps of 0.56 are cheap")
+	checkQuotient(t, small, q, 20)
+
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = o.Quotient(done, 200)
+	require.ErrorIs(t, err, context.Canceled)
 }
