@@ -1,15 +1,13 @@
 package kayles
 
-import (
-	"math/bits"
-	"slices"
-)
+import "slices"
 
 // This file implements misère quotients (Plambeck 2005; Plambeck & Siegel 2008), the finite
 // commutative monoids that decide misère play of every sum of heaps up to a size: the type and
 // what a researcher reads off it (order, P-portion, Φ, kernel, tameness). The construction is
-// in quotient_build.go, quotient_grow.go and quotient_verify.go, play in quotient_play.go, the
-// presentation in quotient_present.go and the text form in quotientconv.go.
+// in quotient_build.go, quotient_grow.go, quotient_tame.go and quotient_verify.go, play in
+// quotient_play.go, the presentation in quotient_present.go and the text form in
+// quotientconv.go.
 
 // A Quotient is the misère quotient Q_n of a rule set restricted to heaps of at most n tokens:
 // A_n is the set of all sums of such heaps, two positions G and H of A_n are indistinguishable
@@ -168,29 +166,9 @@ func (q *Quotient) Kernel() []int {
 // P-portion {a, e}; such a monoid is T_r, as every non-identity element of K is like every
 // other. The zero Quotient and the trivial one are not tame.
 func (q *Quotient) Tame() bool {
-	n := q.order
-	if n == 2 {
+	if q.order == 2 {
 		return q.Mul(1, 1) == 0 && q.pset[1] && !q.pset[0]
 	}
-	k := q.Kernel()
-	if n < 6 || len(k) != n-2 || bits.OnesCount(uint(len(k))) != 1 {
-		return false
-	}
-	a := -1
-	for x := 1; x < n; x++ {
-		if !slices.Contains(k, x) {
-			a = x
-		}
-	}
-	e := q.Mul(k[0], k[0]) // the identity of K: the square of any of its elements
-	if q.Mul(a, a) != 0 || q.Mul(a, e) == e || q.Mul(e, e) != e {
-		return false
-	}
-	for _, x := range k {
-		if q.Mul(x, x) != e {
-			return false
-		}
-	}
-	ps := q.PPortion()
-	return len(ps) == 2 && slices.Contains(ps, a) && slices.Contains(ps, e)
+	_, ok := tameOf(&monoid{n: q.order, mul: q.mul, p: q.pset})
+	return ok
 }

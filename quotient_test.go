@@ -472,3 +472,116 @@ func TestUseQuotient(t *testing.T) {
 	o.UseQuotient(nil)
 	assert.Nil(t, o.MisereQuotient())
 }
+
+// TestQuotientTamePath: the tame path agrees with the general step. At every heap where the
+// quotient below is tame, tameVerify and verify give the same verdict on every element as the
+// heap's class, and the quotients built with and without the tame path are the same.
+func TestQuotientTamePath(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code  string
+		heaps int
+	}{{"0.56", 64}, {"0.[3]", 20}, {"0.33", 20}, {"0.57", 20}, {"0.52", 40}} {
+		o := MustParseOctal(c.code)
+		q, err := o.Quotient(ctx, c.heaps)
+		require.NoError(t, err)
+		c.heaps = q.Heaps() // less when Φ is proven periodic
+		qb := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, wild: true}
+		qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
+		qb.phi, qb.nim = []int32{0}, []int{0}
+		checked := 0
+		for h := 1; h <= c.heaps; h++ {
+			qb.b = newBudget(ctx, unlimited, quotientUnit, func() string { return "" })
+			if tf, ok := tameOf(qb.m); ok && !qb.pl.dead(h) {
+				opts, _, err := qb.optionClasses(h)
+				require.NoError(t, err)
+				qb.nim = qb.nim[:h]
+				for x := range int32(qb.m.n) {
+					types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
+					want, _, err := verify(qb.m, types, qb.b)
+					require.NoError(t, err)
+					got, err := tameVerify(qb.m, tf, types, qb.b)
+					require.NoError(t, err)
+					require.Equal(t, want, got, "%s heap %d as element %d", c.code, h, x)
+					checked++
+				}
+			}
+			require.NoError(t, qb.step(h), "%s heap %d", c.code, h)
+		}
+		assert.Positive(t, checked, "%s: tame at some heap", c.code)
+		wild := qb.result(c.heaps)
+		assert.Equal(t, wild.String(), q.String(), c.code)
+		t.Logf("%s to heap %d: order %d, tame %v, %d verdicts compared", c.code, c.heaps, q.Order(), q.Tame(), checked)
+	}
+}
+
+// TestQuotientTameVerify: tameVerify and verify agree on misère Nim's T_2 (heaps up to 7, order 10)
+// with random further heaps of any class and any option classes, whether they pass or fail.
+func TestQuotientTameVerify(t *testing.T) {
+	ctx := context.Background()
+	o := Nim
+	qb := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, wild: true}
+	qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
+	qb.phi, qb.nim = []int32{0}, []int{0}
+	for h := 1; h <= 7; h++ {
+		qb.b = newBudget(ctx, unlimited, quotientUnit, func() string { return "" })
+		require.NoError(t, qb.step(h))
+	}
+	tf, ok := tameOf(qb.m)
+	require.True(t, ok)
+	require.Equal(t, 10, qb.m.n)
+	r := rand.New(rand.NewPCG(3, 4))
+	verdicts := map[bool]int{}
+	for range 3000 {
+		types := slices.Clone(qb.types)
+		for k := range 1 + r.IntN(3) {
+			ty := heapType{heap: 8 + k, q: int32(r.IntN(qb.m.n))}
+			for range 1 + r.IntN(4) {
+				if c := int32(r.IntN(qb.m.n)); !slices.Contains(ty.opts, c) {
+					ty.opts = append(ty.opts, c)
+				}
+			}
+			slices.Sort(ty.opts)
+			types = append(types, ty)
+		}
+		want, _, err := verify(qb.m, types, qb.b)
+		require.NoError(t, err)
+		got, err := tameVerify(qb.m, tf, types, qb.b)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%v", types[len(qb.types):])
+		verdicts[want]++
+	}
+	assert.Positive(t, verdicts[true], "some pass")
+	assert.Positive(t, verdicts[false], "some fail")
+	t.Logf("verdicts %v", verdicts)
+}
+
+// TestQuotientNimLike: 0.56, whose quotient grows without bound with its nim-values, is
+// built to heap 200 by the tame path and agrees with the memoised search on every position of
+// up to 30 tokens; the tame path keeps the work limit and the context.
+func TestQuotientNimLike(t *testing.T) {
+	ctx := context.Background()
+	o := MustParseOctal("0.56").WithLimits(Limits{SearchSteps: 1 << 30})
+	q, err := o.Quotient(ctx, 200)
+	require.NoError(t, err)
+	assert.Equal(t, 200, q.Heaps())
+	assert.True(t, q.Tame())
+	assert.Equal(t, nimRank(t, o, 200)+2, q.Order())
+	assert.Equal(t, []Change{{1, 2}, {3, 6}, {5, 10}, {19, 18}, {60, 34}}, q.Changes())
+	checkQuotient(t, o, q, 30)
+
+	small := o.WithLimits(Limits{Steps: 5000, SearchSteps: 1 << 30})
+	q, err = small.Quotient(ctx, 200)
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, le.Advice, "Limits.Steps")
+	require.NotNil(t, q)
+	assert.Less(t, q.Heaps(), 200)
+	assert.Greater(t, q.Heaps(), 19, "the tame steps of 0.56 are cheap")
+	checkQuotient(t, small, q, 20)
+
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = o.Quotient(done, 200)
+	require.ErrorIs(t, err, context.Canceled)
+}

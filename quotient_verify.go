@@ -1,6 +1,7 @@
 package kayles
 
 import (
+	"encoding/binary"
 	"slices"
 	"strconv"
 )
@@ -35,25 +36,52 @@ func reachable(m *monoid, types []heapType) ([][]uint64, [][]int32) {
 // verify reports whether the monoid m with the heap classes of types is outcome-faithful for
 // every sum of those heaps (see [Octal.Quotient]), and if not a counterexample: the number of
 // heaps of each type in a position that m mispredicts. It spends b on every element examined.
-func verify(m *monoid, types []heapType, b *budget) (bool, []int, error) {
+//
+// Heaps of the same class whose options give the same set T_h are interchangeable in every
+// position (Φ and T_h are all the check reads of a heap), so it checks one heap of each such
+// kind and reports a counterexample on the first heap of its kind.
+func verify(m *monoid, all []heapType, b *budget) (bool, []int, error) {
 	if m.p[0] {
-		return false, make([]int, len(types)), nil
+		return false, make([]int, len(all)), nil
 	}
 	w := (m.n + 63) / 64
-	_, lists := reachable(m, types)
-	// T[k]: the y with y·Φ(w) in P for an option w of heap type k.
-	T := make([][]uint64, len(types))
-	for k, t := range types {
-		T[k] = make([]uint64, w)
+	// T[k]: the y with y·Φ(w) in P for an option w of heap type k; one type of each kind.
+	var types []heapType
+	var T [][]uint64
+	var first []int // first[k]: the index in all of types[k]
+	kinds := map[string]int{}
+	key := make([]byte, 0, 8*w+5)
+	for i, t := range all {
+		if !b.spend(int64(m.n)) {
+			return false, nil, b.err
+		}
+		tk := make([]uint64, w)
 		for y := range m.n {
 			for _, c := range t.opts {
 				if m.p[m.times(int32(y), c)] {
-					T[k][y/64] |= 1 << (y % 64)
+					tk[y/64] |= 1 << (y % 64)
 					break
 				}
 			}
 		}
+		key = binary.LittleEndian.AppendUint32(key[:0], uint32(t.q))
+		for _, word := range tk {
+			key = binary.LittleEndian.AppendUint64(key, word)
+		}
+		if _, ok := kinds[string(key)]; ok {
+			continue
+		}
+		kinds[string(key)] = len(types)
+		types, T, first = append(types, t), append(T, tk), append(first, i)
 	}
+	spread := func(v []int) []int {
+		out := make([]int, len(all))
+		for k, c := range v {
+			out[first[k]] = c
+		}
+		return out
+	}
+	_, lists := reachable(m, types)
 	in := func(s []uint64, y int32) bool { return s[y/64]&(1<<(y%64)) != 0 }
 	// No P-class has a P-option.
 	if !b.spend(int64(len(lists[0]) * len(types))) {
@@ -64,7 +92,7 @@ func verify(m *monoid, types []heapType, b *budget) (bool, []int, error) {
 			if m.p[m.times(y, t.q)] && in(T[k], y) {
 				v := word(m, types, y)
 				v[k]++
-				return false, v, nil
+				return false, spread(v), nil
 			}
 		}
 	}
@@ -84,7 +112,6 @@ func verify(m *monoid, types []heapType, b *budget) (bool, []int, error) {
 		}
 	}
 	layers[0] = []state{{x: 0, f: f0, parent: -1}}
-	key := make([]byte, 0, 8*w+5)
 	for j, t := range types {
 		// The powers of q up to the first repeat: q^(i+p) = q^i.
 		pows := []int32{0}
@@ -147,7 +174,7 @@ func verify(m *monoid, types []heapType, b *budget) (bool, []int, error) {
 					st = layers[j-1][st.parent]
 				}
 			}
-			return false, v, nil
+			return false, spread(v), nil
 		}
 	}
 	return true, nil, nil
