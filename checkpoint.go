@@ -64,12 +64,15 @@ func encodeCheckpoint(w io.Writer, code string, vals []uint16) error {
 	return err
 }
 
-// readHead reads the 16 bytes that begin every checkpoint: the magic, the format version, which
+// headSize is the length of the head that begins every checkpoint.
+const headSize = 16
+
+// readHead reads the headSize bytes that begin every checkpoint: the magic, the format version, which
 // must be version (else the reason says the version and wrong), and the code's length, which
 // it returns. On failure it returns a reason fit for a [CheckpointError] and ErrCheckpoint or
 // an I/O error.
-func readHead(r io.Reader, version uint32, wrong string) (head [16]byte, codeLen uint32, reason string, err error) {
-	fail := func(why string) ([16]byte, uint32, string, error) { return head, 0, why, ErrCheckpoint }
+func readHead(r io.Reader, version uint32, wrong string) (head [headSize]byte, codeLen uint32, reason string, err error) {
+	fail := func(why string) ([headSize]byte, uint32, string, error) { return head, 0, why, ErrCheckpoint }
 	if _, err := io.ReadFull(r, head[:]); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return fail("not a kayles checkpoint (too short)")
@@ -99,7 +102,7 @@ func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, reas
 	br := bufio.NewReaderSize(r, 1<<16)
 	tr := io.TeeReader(br, h)
 	bad := func(why string) (string, []uint16, string, error) { return "", nil, why, ErrCheckpoint }
-	head, codeLen, reason, err := readHead(tr, checkpointVersion, "is not supported (this library reads version 1)")
+	_, codeLen, reason, err := readHead(tr, checkpointVersion, "is not supported (this library reads version 1)")
 	if err != nil {
 		return "", nil, reason, err
 	}
@@ -112,7 +115,7 @@ func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, reas
 	if n > MaxValues {
 		return bad("damaged: more values than the engine stores")
 	}
-	if int64(n) == (size-int64(len(head))-int64(len(cb))-4)/2 {
+	if int64(n) == (size-headSize-int64(len(cb))-4)/2 {
 		vals = make([]uint16, 0, min(n+n/8, MaxValues))
 	}
 	chunk := make([]byte, 1<<16)
