@@ -207,6 +207,12 @@ func (o *plan) readCheckpoint(ctx context.Context, path string) ([]uint16, error
 	if err != nil {
 		return nil, &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
+	return o.checkRead(ctx, path, code, vals)
+}
+
+// checkRead returns vals, the values read from the checkpoint at path, written for code, or
+// a [*CheckpointError] when they are another code's or break o's rules (firstWrong).
+func (o *plan) checkRead(ctx context.Context, path, code string, vals []uint16) ([]uint16, error) {
 	if code != o.code {
 		return nil, &CheckpointError{Path: path, Reason: "written for " + strconv.Quote(code) + ", not for " + o.code, Err: ErrCheckpoint}
 	}
@@ -242,17 +248,7 @@ func (o *plan) readSpillAll(ctx context.Context, path string, f *os.File) ([]uin
 		}
 		return nil, &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
-	if sc.code != o.code {
-		return nil, &CheckpointError{Path: path, Reason: "written for " + strconv.Quote(sc.code) + ", not for " + o.code, Err: ErrCheckpoint}
-	}
-	i, err := o.firstWrong(ctx, vals)
-	if err != nil {
-		return nil, err
-	}
-	if i >= 0 {
-		return nil, &CheckpointError{Path: path, Reason: "damaged: G(" + strconv.Itoa(i) + ") does not follow the rules of " + o.code, Err: ErrCheckpoint}
-	}
-	return vals, nil
+	return o.checkRead(ctx, path, sc.code, vals)
 }
 
 // firstWrong returns the index of a value of vals that the reference mex contradicts, checking

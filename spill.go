@@ -1,6 +1,7 @@
 package kayles
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -248,18 +249,11 @@ func (r *spillReader) at(i int) uint16 {
 		r.from = i / spillRecord * spillRecord
 		r.buf = r.buf[:min(spillRecord, len(r.g)-r.from)]
 		if err := sp.load(r.buf, r.from); err != nil {
-			r.err = cmpOr(r.err, err)
+			r.err = cmp.Or(r.err, err)
 			clear(r.buf)
 		}
 	}
 	return r.buf[i-r.from]
-}
-
-func cmpOr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // reach is how far below the heap being computed the values must stay in memory: the front
@@ -519,16 +513,10 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 		if errors.As(err, &ce) || err == ctx.Err() {
 			return drop(err)
 		}
-		return drop(fail(cmpOr2(reason, "cannot read"), err))
+		return drop(fail(cmp.Or(reason, "cannot read"), err))
 	}
-	if sc.code != e.pl.code {
-		return drop(fail("written for "+strconv.Quote(sc.code)+", not for "+e.pl.code, ErrCheckpoint))
-	}
-	if i, err := e.pl.firstWrong(ctx, g[:min(len(g), 2048)]); err != nil || i >= 0 {
-		if err != nil {
-			return drop(err)
-		}
-		return drop(fail("damaged: G("+strconv.Itoa(i)+") does not follow the rules of "+e.pl.code, ErrCheckpoint))
+	if _, err := e.pl.checkRead(ctx, path, sc.code, g[:min(len(g), 2048)]); err != nil {
+		return drop(err)
 	}
 	if err := f.Truncate(sc.end); err != nil {
 		return drop(fail("cannot truncate a record cut short", err))
@@ -581,11 +569,4 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 	forget(g, front, floor)
 	s.front, s.chooseAt, s.rareAt = front, math.MaxInt, math.MaxInt
 	return nil
-}
-
-func cmpOr2(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
