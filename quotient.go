@@ -145,13 +145,16 @@ func (q *Quotient) Kernel() []int {
 	for _, e := range q.Idempotents() {
 		z = q.Mul(z, e)
 	}
-	var k []int
+	in := make([]bool, q.order)
 	for x := range q.order {
-		if y := q.Mul(z, x); !slices.Contains(k, y) {
+		in[q.Mul(z, x)] = true
+	}
+	var k []int
+	for y, ok := range in {
+		if ok {
 			k = append(k, y)
 		}
 	}
-	slices.Sort(k)
 	return k
 }
 

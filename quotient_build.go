@@ -174,8 +174,8 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 			}
 			return last, err
 		}
-		if q := qb.result(h); q.period > 0 {
-			return q, nil
+		if _, p := phiPeriod(qb.o.plan(), qb.phi[:h+1]); p > 0 {
+			return qb.result(h), nil
 		}
 	}
 	return qb.result(n), nil
@@ -297,12 +297,11 @@ func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
 // newQuotient returns the Quotient of the verified reduced monoid m, renumbered by normal-form
 // words, with its period when one is proven.
 func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotient {
-	var gens []int
 	// Normal-form words: the least word of each element in the graded lexicographic order
 	// of compareWords, found breadth first (the order is kept by multiplication, so the least
 	// word of an element extends the least word of another by one generator).
 	// The generators: each heap whose class the heaps below it do not generate.
-	gens = nil
+	var gens []int
 	var genCls []int32
 	generated := make([]bool, m.n)
 	generated[0] = true
@@ -363,24 +362,25 @@ func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotien
 	for h := range q.phi {
 		q.phi[h] = num[phi[h]]
 	}
-	q.pre, q.period = q.findPeriod()
+	q.pre, q.period = phiPeriod(o.plan(), q.phi)
 	return q
 }
 
-// findPeriod returns the preperiod and period of Φ when the periodicity argument of
-// [Octal.Quotient] proves them within the heaps of q, and 0, 0 otherwise.
-func (q *Quotient) findPeriod() (int, int) {
-	pl := q.game.plan()
+// phiPeriod returns the preperiod and period of phi = Φ(0..n) of pl when the periodicity
+// argument of [Octal.Quotient] proves them within those heaps, and 0, 0 otherwise. Only the
+// equality of classes counts, so it needs no numbering of the elements, and the builder asks
+// it at every heap without making a Quotient.
+func phiPeriod(pl *plan, phi []int32) (int, int) {
 	if !pl.provable || pl.heaps < 1 {
 		return 0, 0
 	}
 	t := len(pl.digits) - 1
 	k := pl.heaps
-	n := q.heaps
+	n := len(phi) - 1
 	for p := 1; k*(1+p)+t <= n+1; p++ {
 		// The least n0 >= 1 from which Φ(m+p) = Φ(m) up to n.
 		n0 := n - p + 1
-		for n0 > 1 && q.phi[n0-1+p] == q.phi[n0-1] {
+		for n0 > 1 && phi[n0-1+p] == phi[n0-1] {
 			n0--
 		}
 		if n0 <= n-p && k*(n0+p)+t <= n+1 {

@@ -223,16 +223,26 @@ func (s *sparse) markRare(mark *[markSize]uint8, g []uint16, n int, rare []int32
 		if m < 2 {
 			continue
 		}
-		h := g[:m]
-		below := rare[:rareBelow(rare, m)]
+		skip := -1 // a rare heap m/2 that may not be split off: m/2 + m/2 is not a move
 		if s.unequal[j] && m%2 == 0 {
-			if k, ok := slices.BinarySearch(below, int32(m/2)); ok {
-				markSplits(mark, h, below[:k], stamp)
-				below = below[k+1:]
-			}
+			skip = m / 2
 		}
-		markSplits(mark, h, below, stamp)
+		markBut(mark, g[:m], rare[:rareBelow(rare, m)], skip, stamp)
 	}
+}
+
+// markBut is markSplits for the rare heaps other than skip.
+func markBut(mark *[markSize]uint8, h []uint16, rare []int32, skip int, stamp uint8) {
+	if len(rare) == 0 {
+		return
+	}
+	if skip >= int(rare[0]) && skip <= int(rare[len(rare)-1]) {
+		if j, ok := slices.BinarySearch(rare, int32(skip)); ok {
+			markSplits(mark, h, rare[:j], stamp)
+			rare = rare[j+1:]
+		}
+	}
+	markSplits(mark, h, rare, stamp)
 }
 
 // markSplits marks the values of the splits (r, m-r) of m = len(h) for every heap r in rare.

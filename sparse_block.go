@@ -182,20 +182,6 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 	return g, top, false
 }
 
-// markBut is markSplits for the rare heaps other than skip.
-func markBut(mark *[markSize]uint8, h []uint16, rare []int32, skip int, stamp uint8) {
-	if len(rare) == 0 {
-		return
-	}
-	if skip >= int(rare[0]) && skip <= int(rare[len(rare)-1]) {
-		if j, ok := slices.BinarySearch(rare, int32(skip)); ok {
-			markSplits(mark, h, rare[:j], stamp)
-			rare = rare[j+1:]
-		}
-	}
-	markSplits(mark, h, rare, stamp)
-}
-
 // markLanes marks, for each rare heap r (B-i <= r < m0, B = blockLanes, m0 = n-i below
 // len(g) = n), the values G(r) ^ G(m0-r+j) in lanes[j] for every j < B: the splits (r, m-r) of
 // heaps n+j for take i.

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"iter"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,16 +39,6 @@ func kayles(t *testing.T) (vals []int, rows [][]int) {
 	}
 	require.Len(t, vals, 84)
 	return vals, rows
-}
-
-func seqOf(vals []int) iter.Seq2[int, int] {
-	return func(yield func(int, int) bool) {
-		for a, v := range vals {
-			if !yield(a, v) {
-				return
-			}
-		}
-	}
 }
 
 // svgElements parses an SVG document as XML and returns its elements by name, each with its
@@ -225,7 +215,7 @@ func TestTicks(t *testing.T) {
 func TestTableKayles(t *testing.T) {
 	vals, want := kayles(t)
 	var b bytes.Buffer
-	require.NoError(t, WriteTable(&b, seqOf(vals), len(vals), 8, 12, "0.77: preperiod 71, period 12"))
+	require.NoError(t, WriteTable(&b, slices.All(vals), len(vals), 8, 12, "0.77: preperiod 71, period 12"))
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	require.Len(t, lines, 2+len(want))
 	assert.Equal(t, "# 0.77: preperiod 71, period 12", lines[0])
@@ -239,14 +229,14 @@ func TestTableKayles(t *testing.T) {
 		}
 		assert.Equal(t, cells, f[1:])
 	}
-	rows, err := Rows(seqOf(vals), 12, 3)
+	rows, err := Rows(slices.All(vals), 12, 3)
 	require.NoError(t, err)
 	require.Len(t, rows, 3)
 	assert.Equal(t, Row{Start: 24, Values: want[2]}, rows[2])
-	rows, err = Rows(seqOf(vals[:30]), 12, 0)
+	rows, err = Rows(slices.All(vals[:30]), 12, 0)
 	require.NoError(t, err)
 	assert.Equal(t, Row{Start: 24, Values: vals[24:30]}, rows[2])
-	_, err = Rows(seqOf(vals), 0, 0)
+	_, err = Rows(slices.All(vals), 0, 0)
 	require.Error(t, err)
-	require.Error(t, WriteTable(&b, seqOf(vals), 84, 8, 0, ""))
+	require.Error(t, WriteTable(&b, slices.All(vals), 84, 8, 0, ""))
 }
