@@ -117,8 +117,8 @@ func (c Computer) choose(ctx context.Context, s tableState, turn int) (Move, err
 		return Move{}, nil
 	}
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(turn)))
-	if c.Level == Symmetry && s.layout == Rows && !s.misere && len(s.rows) == 1 {
-		if m, ok := s.mirror(); ok {
+	if c.Level == Symmetry {
+		if m, ok := s.symmetryMove(); ok {
 			return m, nil
 		}
 	}
@@ -127,6 +127,15 @@ func (c Computer) choose(ctx context.Context, s tableState, turn int) (Move, err
 	}
 	m, _, err := s.choose(ctx, rng)
 	return m, err
+}
+
+// symmetryMove returns the symmetry strategy's move in s (mirror), where it applies: one row
+// in normal play, since mirroring makes the last move, which wins only there.
+func (s tableState) symmetryMove() (Move, bool) {
+	if s.misere || s.layout != Rows || len(s.rows) != 1 {
+		return Move{}, false
+	}
+	return s.mirror()
 }
 
 // mirror returns the move of the symmetry strategy on the one row of s: from a full row the

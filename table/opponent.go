@@ -35,18 +35,10 @@ type Opponent interface {
 	String() string
 }
 
-type level uint8
-
-const (
-	perfect level = iota + 1
-	symmetry
-	random
-)
-
 // opponent is every Opponent of this package. mu guards rng, which is not safe for
 // concurrent use.
 type opponent struct {
-	level level
+	level Level // Perfect, Symmetry or Random
 	mu    sync.Mutex
 	rng   *rand.Rand
 }
@@ -59,7 +51,7 @@ type opponent struct {
 // makes it choose the first of equally good moves from the left, as the tables' Hint does. A
 // choice costs O(n²) for a row of n pins in a lost position and O(n) otherwise, and what
 // [Nim.Hint] costs on a Nim table.
-func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: perfect, rng: rng} }
+func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: Perfect, rng: rng} }
 
 // NewSymmetry returns an opponent that plays the symmetry strategy of Kayles: from a full row
 // it knocks down the middle pin of an odd row or the middle two of an even one; after that, it
@@ -69,23 +61,15 @@ func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: perfect, rng:
 // game that did not start from one full row with its first move, or once it is lost) it plays
 // as [NewPerfect] would with rng. In misère play, where mirroring to the end loses, and on a
 // Nim table, which has no row to mirror, it plays as NewPerfect does.
-func NewSymmetry(rng *rand.Rand) Opponent { return &opponent{level: symmetry, rng: rng} }
+func NewSymmetry(rng *rand.Rand) Opponent { return &opponent{level: Symmetry, rng: rng} }
 
 // NewRandom returns an opponent that plays any legal move, each as likely as another (a move of
 // two pins counts as one move, and so does each count from each heap). A nil rng makes it play
 // the first legal move: the lowest pin standing, or one object from the first heap that is not
 // empty.
-func NewRandom(rng *rand.Rand) Opponent { return &opponent{level: random, rng: rng} }
+func NewRandom(rng *rand.Rand) Opponent { return &opponent{level: Random, rng: rng} }
 
-func (o *opponent) String() string {
-	switch o.level {
-	case perfect:
-		return "perfect"
-	case symmetry:
-		return "symmetry"
-	}
-	return "random"
-}
+func (o *opponent) String() string { return o.level.String() }
 
 func (o *opponent) ChooseKayles(ctx context.Context, t *Kayles) (KaylesMove, bool, error) {
 	t.t.lock()
@@ -112,14 +96,11 @@ func (o *opponent) choose(ctx context.Context, s tableState) (Move, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	switch o.level {
-	case symmetry:
-		// Mirroring makes the last move, which wins only in normal play.
-		if !s.misere && s.layout == Rows && len(s.rows) == 1 {
-			if m, ok := s.mirror(); ok {
-				return m, nil
-			}
+	case Symmetry:
+		if m, ok := s.symmetryMove(); ok {
+			return m, nil
 		}
-	case random:
+	case Random:
 		return s.randomMove(o.rng), nil
 	}
 	m, _, err := s.choose(ctx, o.rng)
