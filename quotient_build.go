@@ -26,7 +26,9 @@ const quotientUnit = "quotient steps"
 // Siegel's MisereSolver:
 //
 //   - it tries every element x of Q_{h-1} as Φ(h), and keeps the one that the verification
-//     accepts (at most one can be, as the quotient is reduced);
+//     accepts (at most one can be, as the quotient is reduced); an x with which heap h has
+//     the class and the set T_h (see below) of a heap below h is accepted without a check,
+//     since the verification reads no more of a heap and accepted the heaps below h;
 //   - failing that, it guesses a presentation of Q_h: the generators of Q_{h-1} with the
 //     cycles of their powers there (g^(i+p) = g^i), heap h as a new generator with
 //     g^3 = g, and for every other heap the word of fewest tokens of its class in Q_{h-1}.
@@ -140,6 +142,7 @@ type quotientBuilder struct {
 	ctx   context.Context
 	m     *monoid
 	types []heapType // the live heaps so far, ascending
+	kinds *kindSet   // the kinds of types in m, when kinds.m is m
 	phi   []int32
 	nim   []int // nim[h]: the normal-play value of heap h, for the tame path
 	chg   []Change
@@ -247,15 +250,35 @@ func (qb *quotientBuilder) step(h int) error {
 			cands = append(cands, x)
 		}
 	}
+	ks, err := qb.kindSet()
+	if err != nil {
+		return err
+	}
+	tk, ok := ks.optionSet(opts, qb.b)
+	if !ok {
+		return qb.b.err
+	}
+	accept := func(x int32) {
+		t := heapType{heap: h, q: x, opts: opts}
+		ks.add(t, tk)
+		qb.types = append(qb.types, t)
+		qb.phi = append(qb.phi, x)
+	}
+	// A heap of the kind of a heap below h adds no kind, so the verification of the heaps
+	// below h accepts it as it is.
 	for _, x := range cands {
-		types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
-		ok, _, err := verify(m, types, qb.b)
+		if _, ok := ks.ids[kindKey(x, tk)]; ok {
+			accept(x)
+			return nil
+		}
+	}
+	for _, x := range cands {
+		ok, _, err := ks.with(heapType{heap: h, q: x, opts: opts}, tk).verify(qb.b)
 		if err != nil {
 			return err
 		}
 		if ok {
-			qb.types = types
-			qb.phi = append(qb.phi, x)
+			accept(x)
 			return nil
 		}
 	}
@@ -264,6 +287,23 @@ func (qb *quotientBuilder) step(h int) error {
 
 // maxRounds bounds the corrections of a guessed presentation in one step.
 const maxRounds = 64
+
+// kindSet returns the kinds of the heaps below the current heap in the current quotient,
+// adding the heaps it lacks (all of them after the quotient changed).
+func (qb *quotientBuilder) kindSet() (*kindSet, error) {
+	if qb.kinds == nil || qb.kinds.m != qb.m || qb.kinds.heaps > len(qb.types) {
+		qb.kinds = newKindSet(qb.m)
+	}
+	ks := qb.kinds
+	for _, t := range qb.types[ks.heaps:] {
+		tk, ok := ks.optionSet(t.opts, qb.b)
+		if !ok {
+			return nil, qb.b.err
+		}
+		ks.add(t, tk)
+	}
+	return ks, nil
+}
 
 // adopt replaces the quotient by the reduction of the verified candidate c.
 func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {

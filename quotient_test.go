@@ -585,3 +585,32 @@ func TestQuotientNimLike(t *testing.T) {
 	_, err = o.Quotient(done, 200)
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// TestQuotientKinds: the builder accepts a heap of the kind of a heap below it without a
+// check; at every heap the full verification of all the heaps so far, from scratch, agrees,
+// and the builder ends as Octal.Quotient does.
+func TestQuotientKinds(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code  string
+		heaps int
+	}{{"0.77", 90}, {"0.15", 70}, {"0.07", 20}, {"0.75", 21}, {"0.137", 24}} {
+		o := MustParseOctal(c.code)
+		qb := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx}
+		qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
+		qb.phi, qb.nim = []int32{0}, []int{0}
+		for h := 1; h <= c.heaps; h++ {
+			qb.b = newBudget(ctx, unlimited, quotientUnit, func() string { return "" })
+			require.NoError(t, qb.step(h), "%s heap %d", c.code, h)
+			ok, _, err := verify(qb.m, qb.types, qb.b)
+			require.NoError(t, err)
+			require.True(t, ok, "%s heap %d as element %d", c.code, h, qb.phi[h])
+		}
+		ks, err := qb.kindSet()
+		require.NoError(t, err)
+		assert.Less(t, len(ks.types), len(qb.types), "%s: heaps of one kind", c.code)
+		q, err := o.Quotient(ctx, c.heaps)
+		require.NoError(t, err)
+		assert.Equal(t, q.String(), qb.result(q.Heaps()).String(), c.code)
+	}
+}
