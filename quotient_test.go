@@ -614,3 +614,87 @@ func TestQuotientKinds(t *testing.T) {
 		assert.Equal(t, q.String(), qb.result(q.Heaps()).String(), c.code)
 	}
 }
+
+// TestQuotientAssociativity: ParseQuotient checks associativity by Light's test, on the
+// generators only; every table made from R8 (0.75) and Dawson's Kayles' Q_12 by changing one
+// product xy = yx is checked against the cubic check of every triple: one that is not
+// associative is refused, as not associative when its generators still generate it, and one
+// that is associative is never called not associative.
+func TestQuotientAssociativity(t *testing.T) {
+	ctx := context.Background()
+	counts := map[string]int{}
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.75", 30}, {"0.07", 12}} {
+		q, err := MustParseOctal(c.code).Quotient(ctx, c.n)
+		require.NoError(t, err)
+		n := q.Order()
+		lines := strings.Split(strings.TrimSuffix(q.String(), "\n"), "\n")
+		mul := make([][]int, n)
+		for x := range n {
+			for y := range n {
+				mul[x] = append(mul[x], q.Mul(x, y))
+			}
+		}
+		var gens []int
+		for _, g := range q.Generators() {
+			x, _ := q.Class(g)
+			gens = append(gens, x)
+		}
+		for x := 1; x < n; x++ {
+			for y := x; y < n; y++ {
+				for z := range n {
+					old := mul[x][y]
+					if z == old {
+						continue
+					}
+					mul[x][y], mul[y][x] = z, z
+					assoc := true
+					for a := range n {
+						for b := range n {
+							for c := range n {
+								assoc = assoc && mul[mul[a][b]][c] == mul[a][mul[b][c]]
+							}
+						}
+					}
+					seen := map[int]bool{0: true}
+					for list := []int{0}; len(list) > 0; {
+						a := list[0]
+						list = list[1:]
+						for _, g := range gens {
+							if !seen[mul[a][g]] {
+								seen[mul[a][g]] = true
+								list = append(list, mul[a][g])
+							}
+						}
+					}
+					text := slices.Clone(lines[:8])
+					for _, row := range mul {
+						words := make([]string, n)
+						for k, v := range row {
+							words[k] = strconv.Itoa(v)
+						}
+						text = append(text, strings.Join(words, " "))
+					}
+					_, err := ParseQuotient(ctx, strings.Join(text, "\n")+"\n")
+					var pe *ParseError
+					require.ErrorAs(t, err, &pe, "%s: %d·%d = %d", c.code, x, y, z) // a quotient is reduced: no other table is its quotient
+					switch {
+					case assoc:
+						assert.NotEqual(t, "the table is not associative", pe.Reason, "%s: %d·%d = %d", c.code, x, y, z)
+						counts["associative"]++
+					case len(seen) == n:
+						assert.Equal(t, "the table is not associative", pe.Reason, "%s: %d·%d = %d", c.code, x, y, z)
+						counts["not associative, generated"]++
+					default:
+						counts["not associative, not generated"]++
+					}
+					mul[x][y], mul[y][x] = old, old
+				}
+			}
+		}
+	}
+	assert.Positive(t, counts["not associative, generated"])
+	t.Logf("%v", counts)
+}
