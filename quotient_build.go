@@ -114,9 +114,10 @@ func (o *Octal) Quotient(ctx context.Context, n int) (*Quotient, error) {
 }
 
 // quotientWithin is [Octal.Quotient] with at most total steps in all, not [Limits].Steps for
-// each heap.
-func (o *Octal) quotientWithin(ctx context.Context, n int, total int64) (*Quotient, error) {
-	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, total: total}
+// each heap, continuing from the quotient from of o (of fewer heaps, without a period) when it
+// is not nil. The result is the same as from heap 1.
+func (o *Octal) quotientWithin(ctx context.Context, from *Quotient, n int, total int64) (*Quotient, error) {
+	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, total: total, from: from}
 	return b.run(n)
 }
 
@@ -147,8 +148,9 @@ type quotientBuilder struct {
 	nim   []int // nim[h]: the normal-play value of heap h, for the tame path
 	chg   []Change
 	b     *budget
-	total int64 // when positive, the steps of every heap together
-	wild  bool  // skip the tame path (the tests compare the two)
+	total int64     // when positive, the steps of every heap together
+	from  *Quotient // when not nil, the verified quotient of the heaps below where run starts
+	wild  bool      // skip the tame path (the tests compare the two)
 }
 
 func (qb *quotientBuilder) result(n int) *Quotient {
@@ -160,7 +162,7 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 	qb.phi = []int32{0}
 	qb.nim = []int{0}
 	left := qb.total
-	for h := 1; h <= n; h++ {
+	budget := func(h int) {
 		limit := qb.o.limits.Steps
 		if qb.total > 0 {
 			limit = min(limit, max(left, 0))
@@ -168,8 +170,21 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 		qb.b = newBudget(qb.ctx, limit, quotientUnit, func() string {
 			return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h)
 		})
+	}
+	start := 1
+	if q := qb.from; q != nil {
+		budget(q.heaps)
+		err := qb.resume(q)
+		left -= qb.b.limit - qb.b.left
+		if err != nil {
+			return q, err
+		}
+		start = q.heaps + 1
+	}
+	for h := start; h <= n; h++ {
+		budget(h)
 		err := qb.step(h)
-		left -= limit - qb.b.left
+		left -= qb.b.limit - qb.b.left
 		if err != nil {
 			var last *Quotient
 			if h > 1 {
@@ -182,6 +197,30 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 		}
 	}
 	return qb.result(n), nil
+}
+
+// resume makes the builder that of the verified quotient q, as if it had built q: the monoid,
+// Φ and the changes of q, and the option classes and nim-values of its heaps, one step for
+// each option.
+func (qb *quotientBuilder) resume(q *Quotient) error {
+	qb.m = &monoid{n: q.order, mul: q.mul, p: q.pset} // never written: the builder makes new monoids
+	qb.phi = slices.Clone(q.phi)
+	qb.chg = slices.Clone(q.changes)
+	qb.nim = qb.nim[:1]
+	qb.types = nil
+	for h := 1; h <= q.heaps; h++ {
+		if qb.pl.dead(h) {
+			qb.nim = append(qb.nim, 0)
+			continue
+		}
+		opts, g, err := qb.optionClasses(h)
+		if err != nil {
+			return err
+		}
+		qb.nim = append(qb.nim, g)
+		qb.types = append(qb.types, heapType{heap: h, q: qb.phi[h], opts: opts})
+	}
+	return nil
 }
 
 // optionClasses returns the distinct classes of the options of heap h in the current monoid,

@@ -698,3 +698,54 @@ func TestQuotientAssociativity(t *testing.T) {
 	assert.Positive(t, counts["not associative, generated"])
 	t.Logf("%v", counts)
 }
+
+// TestQuotientResume: a quotient grown in steps, each continuing from the last (or from its
+// text read back), is the quotient grown at once; the automatic quotient of MisereOutcome
+// continues from the stored one, so that in two questions it reaches a heap that one question
+// with the same work limit does not.
+func TestQuotientResume(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code  string
+		steps []int
+	}{
+		{"0.07", []int{3, 7, 12, 18}}, {"0.77", []int{10, 25, 40, 60}}, {"0.15", []int{5, 20, 40, 80}},
+		{"0.56", []int{10, 64, 100}}, {"0.75", []int{5, 12, 30}}, {"0.137", []int{8, 16, 22}}, {"0.[3]", []int{2, 7, 20}},
+	} {
+		o := MustParseOctal(c.code)
+		var q *Quotient
+		for i, n := range c.steps {
+			if i%2 == 1 {
+				var err error
+				q, err = ParseQuotient(ctx, q.String())
+				require.NoError(t, err)
+			}
+			var err error
+			q, err = o.quotientWithin(ctx, q, n, 0)
+			require.NoError(t, err, "%s to heap %d", c.code, n)
+			want, err := o.Quotient(ctx, n)
+			require.NoError(t, err)
+			require.Equal(t, want.String(), q.String(), "%s to heap %d in steps %v", c.code, n, c.steps[:i+1])
+			if _, _, ok := q.Period(); ok {
+				break
+			}
+		}
+	}
+	const limit = 1 << 16
+	atOnce, err := DawsonsKayles.quotientWithin(ctx, nil, 15, limit)
+	require.ErrorIs(t, err, ErrTooLarge)
+	require.Less(t, atOnce.Heaps(), 15, "the limit stops a quotient to heap 15 at once")
+	o := DawsonsKayles.WithLimits(Limits{SearchSteps: limit})
+	_, err = o.MisereOutcome(ctx, MustNewPosition(12))
+	require.NoError(t, err)
+	require.Equal(t, 12, o.MisereQuotient().Heaps())
+	got, err := o.MisereOutcome(ctx, MustNewPosition(3, 15))
+	require.NoError(t, err)
+	require.Equal(t, 15, o.MisereQuotient().Heaps())
+	want, err := DawsonsKayles.Quotient(ctx, 15)
+	require.NoError(t, err)
+	assert.Equal(t, want.String(), o.MisereQuotient().String())
+	wantOutcome, err := want.Outcome(MustNewPosition(3, 15))
+	require.NoError(t, err)
+	assert.Equal(t, wantOutcome, got)
+}
