@@ -24,8 +24,8 @@ func (k *Kayles) MarshalText() ([]byte, error) { return k.t.AppendText(nil) }
 
 // UnmarshalText restores the game that text describes, as [Kayles.AppendText] writes it (any
 // run of spaces, tabs or newlines separates the words), replaying and checking every move.
-// It returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or [kayles.ErrRange] for a
-// size beyond [MaxPins], when the text is not a game that can be played; k is then unchanged.
+// It returns an error holding a [*kayles.ParseError] ([errors.As]) that wraps
+// [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond [MaxPins], when the text is not a game that can be played; k is then unchanged.
 // The cost is linear in the length of text.
 func (k *Kayles) UnmarshalText(text []byte) error {
 	nt, err := restore(string(text), "kayles")
@@ -48,8 +48,8 @@ func (n *Nim) MarshalText() ([]byte, error) { return n.AppendText(nil) }
 
 // UnmarshalText restores the game that text describes, as [Nim.AppendText] writes it (any run
 // of spaces, tabs or newlines separates the words), replaying and checking every move. It
-// returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or [kayles.ErrRange] for heaps
-// beyond the limits, when the text is not a game that can be played; n is then unchanged. It
+// returns an error holding a [*kayles.ParseError] ([errors.As]) that wraps [kayles.ErrSyntax],
+// or [kayles.ErrRange] for heaps beyond the limits, when the text is not a game that can be played; n is then unchanged. It
 // costs O(m·h) for m moves on h heaps.
 func (n *Nim) UnmarshalText(text []byte) error {
 	nt, err := restore(string(text), "nim")
@@ -198,8 +198,8 @@ func (t *Table) UnmarshalText(text []byte) error {
 
 // Restore returns the table that text describes, in any text form a [Table], a [Kayles] table
 // or a [Nim] table writes (any run of spaces, tabs or newlines separates the words), replaying
-// and checking every move. It returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or
-// [kayles.ErrRange] for a size beyond the limits, when the text is not a game that can be
+// and checking every move. It returns an error holding a [*kayles.ParseError] ([errors.As])
+// that wraps [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond the limits, when the text is not a game that can be
 // played. The cost is that of replaying the moves.
 func Restore(text string) (*Table, error) { return restore(text, "") }
 
