@@ -99,7 +99,7 @@ func (ks *kindSet) with(t heapType, tk []uint64) *kindSet {
 	return &w
 }
 
-// verify reports whether the monoid m with the heap classes of types is outcome-faithful for
+// verify reports whether the monoid m with the heap classes of all is outcome-faithful for
 // every sum of those heaps (see [Octal.Quotient]), and if not a counterexample: the number of
 // heaps of each type in a position that m mispredicts. It spends b on every element examined.
 func verify(m *monoid, all []heapType, b *budget) (bool, []int, error) {
