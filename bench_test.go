@@ -313,12 +313,13 @@ func BenchmarkRunSmallPeriods(b *testing.B) {
 }
 
 // BenchmarkQuotient computes misère quotients from scratch: 0.75 (R8, proven periodic by heap
-// 21), Dawson's Kayles and Kayles to heap 12, Guiles to heap 16.
+// 21), Dawson's Kayles and Kayles to heap 12, Guiles to heap 16, and the whole of misère
+// Kayles (Φ proven periodic by heap 167).
 func BenchmarkQuotient(b *testing.B) {
 	for _, c := range []struct {
 		code string
 		n    int
-	}{{"0.75", 30}, {"0.07", 12}, {"0.77", 12}, {"0.15", 16}} {
+	}{{"0.75", 30}, {"0.07", 12}, {"0.77", 12}, {"0.15", 16}, {"0.77", 200}} {
 		b.Run(c.code+"/n="+strconv.Itoa(c.n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -327,6 +328,21 @@ func BenchmarkQuotient(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkParseQuotient reads back and verifies the text of Dawson's Kayles' Q_27 (order 176).
+func BenchmarkParseQuotient(b *testing.B) {
+	q, err := kayles.DawsonsKayles.Quotient(context.Background(), 27)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := q.String()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := kayles.ParseQuotient(context.Background(), s); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

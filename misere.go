@@ -48,8 +48,8 @@ func (o *Octal) UseQuotient(q *Quotient) bool {
 func (o *Octal) MisereQuotient() *Quotient { return o.game().memo.quot.Load() }
 
 // autoQuotient returns a quotient that covers p: the stored one, or one computed now within
-// [Limits].SearchSteps quotient steps in all and stored in o (when it covers more heaps than
-// the stored one); nil when none does. A heap beyond that work is remembered, and positions
+// [Limits].SearchSteps quotient steps in all, continuing from the stored one, and stored in o
+// (when it covers more heaps than the stored one); nil when none does. A heap beyond that work is remembered, and positions
 // with a heap as large are not tried again; a quotient cut short by ctx is not remembered.
 func (o *Octal) autoQuotient(ctx context.Context, p Position) *Quotient {
 	if mq := o.memo.quot.Load(); mq != nil && mq.Covers(p) {
@@ -74,7 +74,11 @@ func (o *Octal) autoQuotient(ctx context.Context, p Position) *Quotient {
 	if m.autoBeyond > 0 && n >= m.autoBeyond {
 		return nil
 	}
-	q, err := o.quotientWithin(ctx, n, o.limits.SearchSteps)
+	var from *Quotient // continue from the stored quotient, which is of fewer heaps
+	if cur := m.quot.Load(); cur != nil && cur.period == 0 && cur.heaps < n {
+		from = cur
+	}
+	q, err := o.quotientWithin(ctx, from, n, o.limits.SearchSteps)
 	if err != nil && ctx.Err() != nil {
 		return nil
 	}
@@ -154,7 +158,8 @@ func (o *plan) misereAfter(p Position, h int, left []int) Position {
 // heap holds at most one and the nim-sum is 1. For every other game it answers through a misère
 // quotient that covers p, in O(heaps): the one stored in o ([Octal.UseQuotient]), or else the
 // quotient of the heaps up to the largest of p, computed by [Octal.Quotient] within
-// [Limits].SearchSteps quotient steps in all and stored in o when it covers more heaps than the
+// [Limits].SearchSteps quotient steps in all (continuing from the stored quotient, not from
+// heap 1, when that has fewer heaps) and stored in o when it covers more heaps than the
 // stored one ([Octal.MisereQuotient] then tells which positions it answers; a heap beyond that
 // work is remembered and not tried again). Failing that it searches the positions that p leads
 // to, with heaps that admit no move dropped, and remembers their outcomes in o's memo; the

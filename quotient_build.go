@@ -26,7 +26,9 @@ const quotientUnit = "quotient steps"
 // Siegel's MisereSolver:
 //
 //   - it tries every element x of Q_{h-1} as Φ(h), and keeps the one that the verification
-//     accepts (at most one can be, as the quotient is reduced);
+//     accepts (at most one can be, as the quotient is reduced); an x with which heap h has
+//     the class and the set T_h (see below) of a heap below h is accepted without a check,
+//     since the verification reads no more of a heap and accepted the heaps below h;
 //   - failing that, it guesses a presentation of Q_h: the generators of Q_{h-1} with the
 //     cycles of their powers there (g^(i+p) = g^i), heap h as a new generator with
 //     g^3 = g, and for every other heap the word of fewest tokens of its class in Q_{h-1}.
@@ -112,9 +114,10 @@ func (o *Octal) Quotient(ctx context.Context, n int) (*Quotient, error) {
 }
 
 // quotientWithin is [Octal.Quotient] with at most total steps in all, not [Limits].Steps for
-// each heap.
-func (o *Octal) quotientWithin(ctx context.Context, n int, total int64) (*Quotient, error) {
-	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, total: total}
+// each heap, continuing from the quotient from of o (of fewer heaps, without a period) when it
+// is not nil. The result is the same as from heap 1.
+func (o *Octal) quotientWithin(ctx context.Context, from *Quotient, n int, total int64) (*Quotient, error) {
+	b := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx, total: total, from: from}
 	return b.run(n)
 }
 
@@ -140,12 +143,14 @@ type quotientBuilder struct {
 	ctx   context.Context
 	m     *monoid
 	types []heapType // the live heaps so far, ascending
+	kinds *kindSet   // the kinds of types in m, when kinds.m is m
 	phi   []int32
 	nim   []int // nim[h]: the normal-play value of heap h, for the tame path
 	chg   []Change
 	b     *budget
-	total int64 // when positive, the steps of every heap together
-	wild  bool  // skip the tame path (the tests compare the two)
+	total int64     // when positive, the steps of every heap together
+	from  *Quotient // when not nil, the verified quotient of the heaps below where run starts
+	wild  bool      // skip the tame path (the tests compare the two)
 }
 
 func (qb *quotientBuilder) result(n int) *Quotient {
@@ -157,7 +162,7 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 	qb.phi = []int32{0}
 	qb.nim = []int{0}
 	left := qb.total
-	for h := 1; h <= n; h++ {
+	budget := func(h int) {
 		limit := qb.o.limits.Steps
 		if qb.total > 0 {
 			limit = min(limit, max(left, 0))
@@ -165,8 +170,21 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 		qb.b = newBudget(qb.ctx, limit, quotientUnit, func() string {
 			return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h)
 		})
+	}
+	start := 1
+	if q := qb.from; q != nil {
+		budget(q.heaps)
+		err := qb.resume(q)
+		left -= qb.b.limit - qb.b.left
+		if err != nil {
+			return q, err
+		}
+		start = q.heaps + 1
+	}
+	for h := start; h <= n; h++ {
+		budget(h)
 		err := qb.step(h)
-		left -= limit - qb.b.left
+		left -= qb.b.limit - qb.b.left
 		if err != nil {
 			var last *Quotient
 			if h > 1 {
@@ -179,6 +197,30 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 		}
 	}
 	return qb.result(n), nil
+}
+
+// resume makes the builder that of the verified quotient q, as if it had built q: the monoid,
+// Φ and the changes of q, and the option classes and nim-values of its heaps, one step for
+// each option.
+func (qb *quotientBuilder) resume(q *Quotient) error {
+	qb.m = &monoid{n: q.order, mul: q.mul, p: q.pset} // never written: the builder makes new monoids
+	qb.phi = slices.Clone(q.phi)
+	qb.chg = slices.Clone(q.changes)
+	qb.nim = qb.nim[:1]
+	qb.types = nil
+	for h := 1; h <= q.heaps; h++ {
+		if qb.pl.dead(h) {
+			qb.nim = append(qb.nim, 0)
+			continue
+		}
+		opts, g, err := qb.optionClasses(h)
+		if err != nil {
+			return err
+		}
+		qb.nim = append(qb.nim, g)
+		qb.types = append(qb.types, heapType{heap: h, q: qb.phi[h], opts: opts})
+	}
+	return nil
 }
 
 // optionClasses returns the distinct classes of the options of heap h in the current monoid,
@@ -247,15 +289,35 @@ func (qb *quotientBuilder) step(h int) error {
 			cands = append(cands, x)
 		}
 	}
+	ks, err := qb.kindSet()
+	if err != nil {
+		return err
+	}
+	tk, ok := ks.optionSet(opts, qb.b)
+	if !ok {
+		return qb.b.err
+	}
+	accept := func(x int32) {
+		t := heapType{heap: h, q: x, opts: opts}
+		ks.add(t, tk)
+		qb.types = append(qb.types, t)
+		qb.phi = append(qb.phi, x)
+	}
+	// A heap of the kind of a heap below h adds no kind, so the verification of the heaps
+	// below h accepts it as it is.
 	for _, x := range cands {
-		types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
-		ok, _, err := verify(m, types, qb.b)
+		if _, ok := ks.ids[kindKey(x, tk)]; ok {
+			accept(x)
+			return nil
+		}
+	}
+	for _, x := range cands {
+		ok, _, err := ks.with(heapType{heap: h, q: x, opts: opts}, tk).verify(qb.b)
 		if err != nil {
 			return err
 		}
 		if ok {
-			qb.types = types
-			qb.phi = append(qb.phi, x)
+			accept(x)
 			return nil
 		}
 	}
@@ -264,6 +326,23 @@ func (qb *quotientBuilder) step(h int) error {
 
 // maxRounds bounds the corrections of a guessed presentation in one step.
 const maxRounds = 64
+
+// kindSet returns the kinds of the heaps below the current heap in the current quotient,
+// adding the heaps it lacks (all of them after the quotient changed).
+func (qb *quotientBuilder) kindSet() (*kindSet, error) {
+	if qb.kinds == nil || qb.kinds.m != qb.m || qb.kinds.heaps > len(qb.types) {
+		qb.kinds = newKindSet(qb.m)
+	}
+	ks := qb.kinds
+	for _, t := range qb.types[ks.heaps:] {
+		tk, ok := ks.optionSet(t.opts, qb.b)
+		if !ok {
+			return nil, qb.b.err
+		}
+		ks.add(t, tk)
+	}
+	return ks, nil
+}
 
 // adopt replaces the quotient by the reduction of the verified candidate c.
 func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {

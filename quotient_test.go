@@ -585,3 +585,167 @@ func TestQuotientNimLike(t *testing.T) {
 	_, err = o.Quotient(done, 200)
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// TestQuotientKinds: the builder accepts a heap of the kind of a heap below it without a
+// check; at every heap the full verification of all the heaps so far, from scratch, agrees,
+// and the builder ends as Octal.Quotient does.
+func TestQuotientKinds(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code  string
+		heaps int
+	}{{"0.77", 90}, {"0.15", 70}, {"0.07", 20}, {"0.75", 21}, {"0.137", 24}} {
+		o := MustParseOctal(c.code)
+		qb := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx}
+		qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
+		qb.phi, qb.nim = []int32{0}, []int{0}
+		for h := 1; h <= c.heaps; h++ {
+			qb.b = newBudget(ctx, unlimited, quotientUnit, func() string { return "" })
+			require.NoError(t, qb.step(h), "%s heap %d", c.code, h)
+			ok, _, err := verify(qb.m, qb.types, qb.b)
+			require.NoError(t, err)
+			require.True(t, ok, "%s heap %d as element %d", c.code, h, qb.phi[h])
+		}
+		ks, err := qb.kindSet()
+		require.NoError(t, err)
+		assert.Less(t, len(ks.types), len(qb.types), "%s: heaps of one kind", c.code)
+		q, err := o.Quotient(ctx, c.heaps)
+		require.NoError(t, err)
+		assert.Equal(t, q.String(), qb.result(q.Heaps()).String(), c.code)
+	}
+}
+
+// TestQuotientAssociativity: ParseQuotient checks associativity by Light's test, on the
+// generators only; every table made from R8 (0.75) and Dawson's Kayles' Q_12 by changing one
+// product xy = yx is checked against the cubic check of every triple: one that is not
+// associative is refused, as not associative when its generators still generate it, and one
+// that is associative is never called not associative.
+func TestQuotientAssociativity(t *testing.T) {
+	ctx := context.Background()
+	counts := map[string]int{}
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.75", 30}, {"0.07", 12}} {
+		q, err := MustParseOctal(c.code).Quotient(ctx, c.n)
+		require.NoError(t, err)
+		n := q.Order()
+		lines := strings.Split(strings.TrimSuffix(q.String(), "\n"), "\n")
+		mul := make([][]int, n)
+		for x := range n {
+			for y := range n {
+				mul[x] = append(mul[x], q.Mul(x, y))
+			}
+		}
+		var gens []int
+		for _, g := range q.Generators() {
+			x, _ := q.Class(g)
+			gens = append(gens, x)
+		}
+		for x := 1; x < n; x++ {
+			for y := x; y < n; y++ {
+				for z := range n {
+					old := mul[x][y]
+					if z == old {
+						continue
+					}
+					mul[x][y], mul[y][x] = z, z
+					assoc := true
+					for a := range n {
+						for b := range n {
+							for c := range n {
+								assoc = assoc && mul[mul[a][b]][c] == mul[a][mul[b][c]]
+							}
+						}
+					}
+					seen := map[int]bool{0: true}
+					for list := []int{0}; len(list) > 0; {
+						a := list[0]
+						list = list[1:]
+						for _, g := range gens {
+							if !seen[mul[a][g]] {
+								seen[mul[a][g]] = true
+								list = append(list, mul[a][g])
+							}
+						}
+					}
+					text := slices.Clone(lines[:8])
+					for _, row := range mul {
+						words := make([]string, n)
+						for k, v := range row {
+							words[k] = strconv.Itoa(v)
+						}
+						text = append(text, strings.Join(words, " "))
+					}
+					_, err := ParseQuotient(ctx, strings.Join(text, "\n")+"\n")
+					var pe *ParseError
+					require.ErrorAs(t, err, &pe, "%s: %d·%d = %d", c.code, x, y, z) // a quotient is reduced: no other table is its quotient
+					switch {
+					case assoc:
+						assert.NotEqual(t, "the table is not associative", pe.Reason, "%s: %d·%d = %d", c.code, x, y, z)
+						counts["associative"]++
+					case len(seen) == n:
+						assert.Equal(t, "the table is not associative", pe.Reason, "%s: %d·%d = %d", c.code, x, y, z)
+						counts["not associative, generated"]++
+					default:
+						counts["not associative, not generated"]++
+					}
+					mul[x][y], mul[y][x] = old, old
+				}
+			}
+		}
+	}
+	assert.Positive(t, counts["not associative, generated"])
+	t.Logf("%v", counts)
+}
+
+// TestQuotientResume: a quotient grown in steps, each continuing from the last (or from its
+// text read back), is the quotient grown at once; the automatic quotient of MisereOutcome
+// continues from the stored one, so that in two questions it reaches a heap that one question
+// with the same work limit does not.
+func TestQuotientResume(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code  string
+		steps []int
+	}{
+		{"0.07", []int{3, 7, 12, 18}}, {"0.77", []int{10, 25, 40, 60}}, {"0.15", []int{5, 20, 40, 80}},
+		{"0.56", []int{10, 64, 100}}, {"0.75", []int{5, 12, 30}}, {"0.137", []int{8, 16, 22}}, {"0.[3]", []int{2, 7, 20}},
+	} {
+		o := MustParseOctal(c.code)
+		var q *Quotient
+		for i, n := range c.steps {
+			if i%2 == 1 {
+				var err error
+				q, err = ParseQuotient(ctx, q.String())
+				require.NoError(t, err)
+			}
+			var err error
+			q, err = o.quotientWithin(ctx, q, n, 0)
+			require.NoError(t, err, "%s to heap %d", c.code, n)
+			want, err := o.Quotient(ctx, n)
+			require.NoError(t, err)
+			require.Equal(t, want.String(), q.String(), "%s to heap %d in steps %v", c.code, n, c.steps[:i+1])
+			if _, _, ok := q.Period(); ok {
+				break
+			}
+		}
+	}
+	const limit = 1 << 16
+	atOnce, err := DawsonsKayles.quotientWithin(ctx, nil, 15, limit)
+	require.ErrorIs(t, err, ErrTooLarge)
+	require.Less(t, atOnce.Heaps(), 15, "the limit stops a quotient to heap 15 at once")
+	o := DawsonsKayles.WithLimits(Limits{SearchSteps: limit})
+	_, err = o.MisereOutcome(ctx, MustNewPosition(12))
+	require.NoError(t, err)
+	require.Equal(t, 12, o.MisereQuotient().Heaps())
+	got, err := o.MisereOutcome(ctx, MustNewPosition(3, 15))
+	require.NoError(t, err)
+	require.Equal(t, 15, o.MisereQuotient().Heaps())
+	want, err := DawsonsKayles.Quotient(ctx, 15)
+	require.NoError(t, err)
+	assert.Equal(t, want.String(), o.MisereQuotient().String())
+	wantOutcome, err := want.Outcome(MustNewPosition(3, 15))
+	require.NoError(t, err)
+	assert.Equal(t, wantOutcome, got)
+}

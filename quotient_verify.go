@@ -33,49 +33,97 @@ func reachable(m *monoid, types []heapType) ([][]uint64, [][]int32) {
 	return sets, lists
 }
 
-// verify reports whether the monoid m with the heap classes of types is outcome-faithful for
-// every sum of those heaps (see [Octal.Quotient]), and if not a counterexample: the number of
-// heaps of each type in a position that m mispredicts. It spends b on every element examined.
-//
-// Heaps of the same class whose options give the same set T_h are interchangeable in every
-// position (Φ and T_h are all the check reads of a heap), so it checks one heap of each such
-// kind and reports a counterexample on the first heap of its kind.
-func verify(m *monoid, all []heapType, b *budget) (bool, []int, error) {
-	if m.p[0] {
-		return false, make([]int, len(all)), nil
+// A kindSet is the heaps of a verification grouped into kinds: heaps of the same class whose
+// options give the same set T_h are interchangeable in every position (Φ and T_h are all the
+// check reads of a heap), so the check takes one heap of each kind and reports a counterexample
+// on the first heap of its kind. Adding a heap costs Order() steps; the builder keeps the set
+// of its quotient and adds each heap once, so that the candidates of a step share it.
+type kindSet struct {
+	m     *monoid
+	heaps int            // the heaps added
+	types []heapType     // one heap of each kind
+	T     [][]uint64     // T[k]: the y with y·Φ(w) in P for an option w of types[k]
+	first []int          // first[k]: the index among the heaps added of types[k]
+	ids   map[string]int // the kinds by kindKey
+}
+
+func newKindSet(m *monoid) *kindSet { return &kindSet{m: m, ids: map[string]int{}} }
+
+// optionSet returns T_h for a heap whose options have the classes opts, spending Order() steps;
+// false when b stopped it.
+func (ks *kindSet) optionSet(opts []int32, b *budget) ([]uint64, bool) {
+	m := ks.m
+	if !b.spend(int64(m.n)) {
+		return nil, false
 	}
-	w := (m.n + 63) / 64
-	// T[k]: the y with y·Φ(w) in P for an option w of heap type k; one type of each kind.
-	var types []heapType
-	var T [][]uint64
-	var first []int // first[k]: the index in all of types[k]
-	kinds := map[string]int{}
-	key := make([]byte, 0, 8*w+5)
-	for i, t := range all {
-		if !b.spend(int64(m.n)) {
-			return false, nil, b.err
-		}
-		tk := make([]uint64, w)
-		for y := range m.n {
-			for _, c := range t.opts {
-				if m.p[m.times(int32(y), c)] {
-					tk[y/64] |= 1 << (y % 64)
-					break
-				}
+	tk := make([]uint64, (m.n+63)/64)
+	for y := range m.n {
+		for _, c := range opts {
+			if m.p[m.times(int32(y), c)] {
+				tk[y/64] |= 1 << (y % 64)
+				break
 			}
 		}
-		key = binary.LittleEndian.AppendUint32(key[:0], uint32(t.q))
-		for _, word := range tk {
-			key = binary.LittleEndian.AppendUint64(key, word)
-		}
-		if _, ok := kinds[string(key)]; ok {
-			continue
-		}
-		kinds[string(key)] = len(types)
-		types, T, first = append(types, t), append(T, tk), append(first, i)
 	}
+	return tk, true
+}
+
+// kindKey names the kind of a heap of class q and option set tk.
+func kindKey(q int32, tk []uint64) string {
+	key := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+8*len(tk)), uint32(q))
+	for _, word := range tk {
+		key = binary.LittleEndian.AppendUint64(key, word)
+	}
+	return string(key)
+}
+
+// add adds heap t, of option set tk, to ks.
+func (ks *kindSet) add(t heapType, tk []uint64) {
+	key := kindKey(t.q, tk)
+	if _, ok := ks.ids[key]; !ok {
+		ks.ids[key] = len(ks.types)
+		ks.types, ks.T, ks.first = append(ks.types, t), append(ks.T, tk), append(ks.first, ks.heaps)
+	}
+	ks.heaps++
+}
+
+// with returns the set of ks and heap t of option set tk, leaving ks as it was; the two share
+// ids, which the result must not change.
+func (ks *kindSet) with(t heapType, tk []uint64) *kindSet {
+	w := *ks
+	w.heaps++
+	if _, ok := ks.ids[kindKey(t.q, tk)]; !ok {
+		n := len(ks.types)
+		w.types, w.T, w.first = append(ks.types[:n:n], t), append(ks.T[:n:n], tk), append(ks.first[:n:n], ks.heaps)
+	}
+	return &w
+}
+
+// verify reports whether the monoid m with the heap classes of all is outcome-faithful for
+// every sum of those heaps (see [Octal.Quotient]), and if not a counterexample: the number of
+// heaps of each type in a position that m mispredicts. It spends b on every element examined.
+func verify(m *monoid, all []heapType, b *budget) (bool, []int, error) {
+	ks := newKindSet(m)
+	for _, t := range all {
+		tk, ok := ks.optionSet(t.opts, b)
+		if !ok {
+			return false, nil, b.err
+		}
+		ks.add(t, tk)
+	}
+	return ks.verify(b)
+}
+
+// verify is verify of the heaps of ks, with the counterexample over the heaps added.
+func (ks *kindSet) verify(b *budget) (bool, []int, error) {
+	m, types, T, first := ks.m, ks.types, ks.T, ks.first
+	if m.p[0] {
+		return false, make([]int, ks.heaps), nil
+	}
+	w := (m.n + 63) / 64
+	var key []byte
 	spread := func(v []int) []int {
-		out := make([]int, len(all))
+		out := make([]int, ks.heaps)
 		for k, c := range v {
 			out[first[k]] = c
 		}

@@ -123,11 +123,11 @@
 // ([ErrPinDown], [ErrTakeTooMany], [ErrGameOver], ...), carries the pin or heap at fault, and
 // changes nothing. A refused setup is a [*SetupError] that names the setting, the row or heap
 // and the value at fault; it matches [ErrSetup] and [kayles.ErrRange].
-// Text that does not restore a game is a [*kayles.ParseError] with the offset of the fault; it
-// matches [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond the limits. Undo with
-// nothing to undo returns [ErrNothingToUndo]. The messages of moves and setups have no package
-// prefix and are fit to show a player; a program that speaks another language writes its own
-// from the sentinel and the fields.
+// Text that does not restore a game gets an error that [errors.As] finds a [*kayles.ParseError]
+// in, with the offset of the fault; it matches [kayles.ErrSyntax], or [kayles.ErrRange] for a
+// size beyond the limits. Undo with nothing to undo returns [ErrNothingToUndo]. The messages of
+// moves, setups and text forms have no package prefix and are fit to show a player; a program
+// that speaks another language writes its own from the sentinel and the fields.
 //
 // # Concurrency
 //

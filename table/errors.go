@@ -141,13 +141,24 @@ func (e *SetupError) Error() string { return e.Reason }
 func (e *SetupError) Unwrap() []error { return []error{ErrSetup, kayles.ErrRange} }
 
 // parseError returns the error of a text form that does not parse, quoting at most 64 bytes
-// of the input, as package kayles quotes its own inputs.
-func parseError(what, input string, offset int, reason string, err error) *kayles.ParseError {
+// of the input, as package kayles quotes its own inputs: a [*kayles.ParseError] for
+// [errors.As], written as the table's other errors are, without the prefix "kayles: ".
+func parseError(what, input string, offset int, reason string, err error) error {
 	if len(input) > 64 {
 		input = input[:64] + "..."
 	}
-	return &kayles.ParseError{What: what, Input: input, Offset: offset, Reason: reason, Err: err}
+	return &textError{&kayles.ParseError{What: what, Input: input, Offset: offset, Reason: reason, Err: err}}
 }
+
+// A textError is the ParseError of a table's text form, with the message of the table.
+type textError struct{ pe *kayles.ParseError }
+
+// Error returns the message of the ParseError without the root package's prefix, as in
+// `invalid table "kayles 10 normal moves 11" at offset 23: move 1: cannot knock down pin 11: ...`.
+func (e *textError) Error() string { return strings.TrimPrefix(e.pe.Error(), "kayles: ") }
+
+// Unwrap returns the ParseError.
+func (e *textError) Unwrap() error { return e.pe }
 
 // joinInts writes ns as "1, 2 and 3" with the given separators.
 func joinInts(ns []int, sep, last string) string {

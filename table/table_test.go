@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -705,7 +706,11 @@ func TestRestoreErrors(t *testing.T) {
 		require.ErrorAs(t, err, &pe)
 		assert.Equal(t, tt.offset, pe.Offset, tt.text)
 		assert.Nil(t, tb)
+		// A table's message, without the root package's prefix.
+		assert.Equal(t, "invalid "+pe.What+" "+strconv.Quote(tt.text)+" at offset "+strconv.Itoa(tt.offset)+": "+pe.Reason, err.Error())
 	}
+	_, err := table.Restore("nim misere 1 3 moves 4:7")
+	assert.EqualError(t, err, `invalid nim table "nim misere 1 3 moves 4:7" at offset 21: move 1: cannot take 7 from heap 4: the heaps are numbered 1 to 2`)
 	var u table.Table
 	require.NoError(t, u.Play(0, table.Move{Row: 1, Pin: 1, Count: 1}))
 	require.Error(t, u.UnmarshalText([]byte("nim")))

@@ -24,8 +24,8 @@ func (k *Kayles) MarshalText() ([]byte, error) { return k.t.AppendText(nil) }
 
 // UnmarshalText restores the game that text describes, as [Kayles.AppendText] writes it (any
 // run of spaces, tabs or newlines separates the words), replaying and checking every move.
-// It returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or [kayles.ErrRange] for a
-// size beyond [MaxPins], when the text is not a game that can be played; k is then unchanged.
+// It returns an error holding a [*kayles.ParseError] ([errors.As]) that wraps
+// [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond [MaxPins], when the text is not a game that can be played; k is then unchanged.
 // The cost is linear in the length of text.
 func (k *Kayles) UnmarshalText(text []byte) error {
 	nt, err := restore(string(text), "kayles")
@@ -48,8 +48,8 @@ func (n *Nim) MarshalText() ([]byte, error) { return n.AppendText(nil) }
 
 // UnmarshalText restores the game that text describes, as [Nim.AppendText] writes it (any run
 // of spaces, tabs or newlines separates the words), replaying and checking every move. It
-// returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or [kayles.ErrRange] for heaps
-// beyond the limits, when the text is not a game that can be played; n is then unchanged. It
+// returns an error holding a [*kayles.ParseError] ([errors.As]) that wraps [kayles.ErrSyntax],
+// or [kayles.ErrRange] for heaps beyond the limits, when the text is not a game that can be played; n is then unchanged. It
 // costs O(m·h) for m moves on h heaps.
 func (n *Nim) UnmarshalText(text []byte) error {
 	nt, err := restore(string(text), "nim")
@@ -198,8 +198,8 @@ func (t *Table) UnmarshalText(text []byte) error {
 
 // Restore returns the table that text describes, in any text form a [Table], a [Kayles] table
 // or a [Nim] table writes (any run of spaces, tabs or newlines separates the words), replaying
-// and checking every move. It returns a [*kayles.ParseError] wrapping [kayles.ErrSyntax], or
-// [kayles.ErrRange] for a size beyond the limits, when the text is not a game that can be
+// and checking every move. It returns an error holding a [*kayles.ParseError] ([errors.As])
+// that wraps [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond the limits, when the text is not a game that can be
 // played. The cost is that of replaying the moves.
 func Restore(text string) (*Table, error) { return restore(text, "") }
 
@@ -365,95 +365,72 @@ func restore(text, want string) (*Table, error) {
 		return nil, fail(moves[total].off, "more moves than "+cmp.Or(tokens, "tokens"), kayles.ErrSyntax)
 	}
 	for j, w := range moves {
+		m, bad, ok := parseMove(w.s, s.Layout, len(s.Start))
+		move := "move " + strconv.Itoa(j+1)
+		off, reason := w.off, ""
 		var err error
-		switch ws[0].s {
-		case "kayles":
-			err = replayPins(t, w, j)
-		case "nim":
-			err = replayTake(t, w, j)
+		switch {
+		case !ok && ws[0].s == "kayles" && bad >= 0:
+			off, reason = w.off+bad, "want a pin number"
+		case !ok && ws[0].s == "kayles":
+			reason = move + " is not written lower pin first"
+		case !ok && ws[0].s == "nim":
+			reason = "want a move written heap:count"
+		case !ok:
+			reason = move + " is not written as the table writes moves"
+		case ws[0].s == "kayles":
+			err = knock(t, []int{m.Pin, m.Pin + m.Count - 1}[:min(m.Count, 2)])
+		case ws[0].s == "nim":
+			err = take(t, m.Row, m.Count)
 		default:
-			m, ok := parseMove(w.s, s.Layout, len(s.Start))
-			if !ok {
-				err = &kayles.ParseError{Offset: w.off, Reason: "move " + strconv.Itoa(j+1) + " is not written as the table writes moves"}
-			} else if err = t.play(m); err != nil {
-				err = &kayles.ParseError{Offset: w.off, Reason: "move " + strconv.Itoa(j+1) + ": " + err.Error()}
-			}
+			err = t.play(m)
 		}
 		if err != nil {
-			var pe *kayles.ParseError
-			errors.As(err, &pe)
-			return nil, fail(pe.Offset, pe.Reason, kayles.ErrSyntax)
+			reason = move + ": " + err.Error()
+		}
+		if reason != "" {
+			return nil, fail(off, reason, kayles.ErrSyntax)
 		}
 	}
 	return t, nil
 }
 
-// replayPins plays move j (from 0) of the kayles text form, w, at t, a new table; it returns
-// a [*kayles.ParseError] with the offset and the reason when it cannot.
-func replayPins(t *Table, w word, j int) error {
-	fail := func(off int, reason string) error { return &kayles.ParseError{Offset: off, Reason: reason} }
-	a, b, two := strings.Cut(w.s, "-")
-	pins := make([]int, 0, 2)
-	for k, f := range []string{a, b}[:1+boolInt(two)] {
-		p, ok := atoi(f)
-		if !ok {
-			return fail(w.off+k*(len(a)+1), "want a pin number")
-		}
-		pins = append(pins, p)
-	}
-	if two && pins[0] >= pins[1] {
-		return fail(w.off, "move "+strconv.Itoa(j+1)+" is not written lower pin first")
-	}
-	if err := knock(t, pins); err != nil {
-		return fail(w.off, "move "+strconv.Itoa(j+1)+": "+err.Error())
-	}
-	return nil
-}
-
-// replayTake plays move j (from 0) of the nim text form, w, at t, a new table; it returns a
-// [*kayles.ParseError] with the offset and the reason when it cannot.
-func replayTake(t *Table, w word, j int) error {
-	a, b, ok := strings.Cut(w.s, ":")
-	index, oki := atoi(a)
-	count, okc := atoi(b)
-	if !ok || !oki || !okc {
-		return &kayles.ParseError{Offset: w.off, Reason: "want a move written heap:count"}
-	}
-	if err := take(t, index, count); err != nil {
-		return &kayles.ParseError{Offset: w.off, Reason: "move " + strconv.Itoa(j+1) + ": " + err.Error()}
-	}
-	return nil
-}
-
-// parseMove reads a move as appendMove writes it.
-func parseMove(s string, layout Layout, rows int) (Move, bool) {
+// parseMove reads a move as appendMove writes it, for every text form: heap:count at a table
+// of heaps, pin or first-last pins at a table of one row (a Kayles table's pin or two pins),
+// row:pin or row:first-last at a table of several. When s is not such a move it returns
+// false with the byte offset in s of the first part that is not a number (0 for the whole
+// move at a table of heaps, and for a row), or -1 when the last pin is not after the first.
+func parseMove(s string, layout Layout, rows int) (m Move, bad int, ok bool) {
 	if layout == Heaps {
 		a, b, ok := strings.Cut(s, ":")
 		h, oka := atoi(a)
 		c, okb := atoi(b)
-		return Move{Row: h, Count: c}, ok && oka && okb
+		return Move{Row: h, Count: c}, 0, ok && oka && okb
 	}
-	m := Move{Row: 1}
+	m, off := Move{Row: 1}, 0
 	if rows > 1 {
 		a, rest, ok := strings.Cut(s, ":")
 		r, okr := atoi(a)
 		if !ok || !okr {
-			return Move{}, false
+			return Move{}, 0, false
 		}
-		m.Row, s = r, rest
+		m.Row, s, off = r, rest, len(a)+1
 	}
 	a, b, two := strings.Cut(s, "-")
 	p, ok := atoi(a)
 	if !ok {
-		return Move{}, false
+		return Move{}, off, false
 	}
 	m.Pin, m.Count = p, 1
 	if two {
 		q, ok := atoi(b)
-		if !ok || q <= p {
-			return Move{}, false
+		if !ok {
+			return Move{}, off + len(a) + 1, false
+		}
+		if q <= p {
+			return Move{}, -1, false
 		}
 		m.Count = q - p + 1
 	}
-	return m, true
+	return m, 0, true
 }
