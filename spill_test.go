@@ -83,7 +83,7 @@ func TestSpillResume(t *testing.T) {
 	data, err := os.ReadFile(whole)
 	require.NoError(t, err)
 	ref := referenceValues(MustParseOctal("0.1777"), n)
-	hdr := len(spillHeader("0.1777"))
+	hdr := len(spillHeader("0.1777", spillVersion))
 	for _, cut := range []int{hdr, hdr + 3, int(spillOffset(hdr, 5000)), int(spillOffset(hdr, 20000)) + 1, len(data) - 1} {
 		path := filepath.Join(dir, "cut")
 		require.NoError(t, os.WriteFile(path, data[:cut], 0o644))
@@ -115,7 +115,7 @@ func spillValues(path string) ([]uint16, error) {
 	}
 	defer f.Close()
 	var vals []uint16
-	_, _, err = scanSpill(f, func(v []uint16) error { vals = append(vals, v...); return nil })
+	_, _, err = scanSpill(f, func(v []uint16, _ []bigValue) error { vals = append(vals, v...); return nil })
 	return vals, err
 }
 
@@ -260,7 +260,7 @@ func TestSpillResumeShort(t *testing.T) {
 	_, want := spillRun(t, "0.6", 1<<15, path, killSpill, false)
 	for _, n := range []int{spillRecord, 3 * spillRecord, 1 << 15} {
 		vals := referenceValues(MustParseOctal("0.6"), n)
-		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", vals), 0o644))
+		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", spillVersion, vals, nil), 0o644))
 		o := MustParseOctal("0.6")
 		o.eng.spt = killSpill
 		r, err := o.Run(ctx, RunOptions{Limit: 1 << 15, Spill: true, Checkpoint: path, Resume: path})
