@@ -75,10 +75,8 @@ type Report struct {
 	LastRare   int // the largest rare heap, or 0 when there is none
 	MaxValue   int // the largest value computed
 	MaxAt      int // the least heap with value MaxValue
-	// TooLarge is always false: the engine stores values above 65535, which once stopped
-	// runs.
-	//
-	// Deprecated: no run stops at a value any more.
+	// TooLarge is always false: it was true when a run stopped at a value above 65535, which
+	// the engine now stores. It stays so that programs that read it still build.
 	TooLarge bool
 	Elapsed  time.Duration // the time the run took
 }

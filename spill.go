@@ -51,9 +51,10 @@ type spillTuning struct {
 	period int // the longest period looked for once pages are given back
 	step   int // the most values of one step of Run
 	most   int // the largest front before the run keeps every value in memory
+	room   int // the values between two looks at the free space of the disk
 }
 
-var defaultSpill = spillTuning{from: 1 << 23, front: 1 << 16, period: 1 << 22, step: 1 << 22, most: 1 << 26}
+var defaultSpill = spillTuning{from: 1 << 23, front: 1 << 16, period: 1 << 22, step: 1 << 22, most: 1 << 26, room: 1 << 20}
 
 // spill is the file and the memory of a spilled run. The engine uses it under its lock;
 // readers of a snapshot call value, which is safe for concurrent use.
@@ -357,30 +358,26 @@ func spillSize(hdr, n int) int64 {
 // false when the system does not say (store_*.go). Tests replace it.
 var freeSpace = diskFree
 
-// roomEvery is how many values pass between two looks at the free space of a spilled run's
-// disk: a system call every million values or so.
-const roomEvery = 1 << 20
-
 // room returns a [*LimitError] when the disk of sp's file has too little space for the rest of
-// the run, n values being computed. It looks every roomEvery values.
+// the run, n values being computed. It looks every tune.room values (a system call).
 func (sp *spill) room(n int) error {
 	if n < sp.roomAt {
 		return nil
 	}
-	sp.roomAt = n + roomEvery
+	sp.roomAt = n + sp.tune.room
 	end := spillOffset(sp.hdr, sp.whole) - 4 + sp.extra // where the next record goes
-	return checkRoom(sp.path, "", spillSize(sp.hdr, sp.limit)+sp.extra-end, sp.limit, n)
+	return checkRoom(sp.path, "", spillSize(sp.hdr, sp.limit)+sp.extra-end, 0, sp.limit, sp.whole)
 }
 
 // checkRoom returns a [*LimitError] when the file system of path has fewer than need bytes
-// free, for a spilled run of limit values that has n of them (its code, when not empty, for
-// the message).
-func checkRoom(path, code string, need int64, limit, n int) error {
+// free, of which fixed are not records, for a spilled run of limit values with n of them in
+// the file (its code, when not empty, for the message).
+func checkRoom(path, code string, need, fixed int64, limit, n int) error {
 	free, ok := freeSpace(filepath.Dir(path))
 	if !ok || need <= free {
 		return nil
 	}
-	fits := n + int(free/(8+2*spillRecord))*spillRecord
+	fits := n + int(max(free-fixed, 0)/(8+2*spillRecord))*spillRecord
 	q := strconv.Itoa(limit) + " values"
 	if code != "" {
 		q += " of " + code
@@ -513,7 +510,7 @@ func (e *engine) startSpill(ctx context.Context, path string, resume bool, limit
 		return nil
 	}
 	hdr := len(spillHeader(e.pl.code, spillVersion))
-	if err := checkRoom(path, e.pl.code, spillSize(hdr, limit), limit, 0); err != nil {
+	if err := checkRoom(path, e.pl.code, spillSize(hdr, limit), int64(hdr), limit, 0); err != nil {
 		return err
 	}
 	sp, g, err := newSpill(path, e.pl.code, s.vals, s.big, limit, take, e.spt)
