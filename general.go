@@ -14,10 +14,6 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 	// Steps are charged to b in batches; a value that b stops returns -1 with seen cleared.
 	steps := int64(0)
 	stopped := false
-	at := func(i int) int { return int(g[i]) }
-	if len(big) > 0 {
-		at = func(i int) int { return valueOf(big, i, g[i]) }
-	}
 	mark := func(v int) {
 		seen[v>>6] |= 1 << (v & 63)
 		if steps++; steps == checkEvery {
@@ -34,7 +30,7 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 			mark(0)
 		}
 		if i > 0 && m >= 1 && d.allows(1) {
-			mark(at(m))
+			mark(valueOf(big, m, g[m]))
 		}
 		if !d.splits() {
 			continue
@@ -48,7 +44,7 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 			}
 			if d.rule == '=' {
 				if m%k == 0 {
-					mark(at(m/k) * (k & 1))
+					mark(valueOf(big, m/k, g[m/k]) * (k & 1))
 				}
 				continue
 			}
@@ -57,7 +53,7 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 				// for two heaps "pairwise unequal" and "not all equal" mean the same).
 				for a := 1; 2*a <= m && !stopped; a++ {
 					if d.rule == 0 || 2*a < m {
-						mark(at(a) ^ at(m-a))
+						mark(valueOf(big, a, g[a]) ^ valueOf(big, m-a, g[m-a]))
 					}
 				}
 				continue
@@ -65,7 +61,7 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 			splits(m, k, 1, d.rule, 0, func(parts []int) bool {
 				v := 0
 				for _, a := range parts {
-					v ^= at(a)
+					v ^= valueOf(big, a, g[a])
 				}
 				mark(v)
 				return !stopped

@@ -109,12 +109,13 @@ type Report struct {
 // rare/common engine does not compute, makes the run read every value back and go on in memory
 // under the reference mex, as a rare heap beyond the front does. Before it starts, and at each
 // step, a spilled run compares the file it will need for Limit values with the free space of
-// the file system it is on, and returns a [*LimitError] rather than fill the disk. On systems other than Linux the values all stay in memory, so only the
-// file format and the resumption work as described.
+// the file system it is on, and returns a [*LimitError] rather than fill the disk (Linux
+// only). On systems other than Linux the values all stay in memory, so only the file format and
+// the resumption work as described. The file can hold at most MaxSpilledValues values.
 //
-// Costs: the values take 2 bytes each (and an entry of some 16 bytes for each above 65535); a run with a Limit of 2^24 or more reserves room for
-// Limit values once it passes 2^20 and is never copied again (the system lends the pages only
-// as values are written). The work per value is described at [Octal.Values]; codes with flag 8
+// Costs: the values take 2 bytes each (and an entry of some 16 bytes for each above 65535); a
+// run with a Limit of 2^24 or more reserves room for Limit values once it passes 2^20 and is
+// never copied again (the system lends the pages only as values are written). The work per value is described at [Octal.Values]; codes with flag 8
 // use the three-heap engine, O(n·V/64) per value for values below V, and stop with its
 // [*LimitError] when its pair sets would pass 1 GiB (BENCHMARKS.md has the measured times). No
 // period is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the

@@ -19,7 +19,8 @@ import (
 // stay in memory.
 
 // MaxSpilledValues is the most values a run with [RunOptions].Spill computes: 2^40, 2 TiB of
-// checkpoint file (the disk is the limit that matters).
+// checkpoint file, the limit of the format. The free space of the file's disk is the limit
+// that matters: a run that would not fit it is refused (see "Spilled runs" at [Octal.Run]).
 const MaxSpilledValues = 1 << 40
 
 // Once the rare heaps of a code under the rare/common engine stop, heap n reads only G(n-i)
