@@ -38,6 +38,7 @@ type engine struct {
 	spl   *spill       // under lock: the file and memory of a spilled run (spill.go), or nil
 	spt   spillTuning  // the sizes of spilled runs
 	cut   bool         // under lock: the last extension stopped at a search cut short by the front
+	ref   bool         // under lock: a fast engine stopped at a value above direct, so the reference mex computes on
 }
 
 // newEngine returns the engine of pl, with the values of its closed form, if any, proven from
@@ -342,8 +343,9 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 		}
 	}
 	top, big := s.max, s.big
-	// The fast engines hold their values in 16 bits: past direct, the reference mex computes.
-	ref := top > direct
+	// The fast engines hold their values in 16 bits: past direct, the reference mex computes,
+	// for good (the fast engines' state is not made to go on after they stop).
+	ref := e.ref || top > direct
 	sparse := pl.plain && pl.heaps == 2 && !ref
 	if sparse && e.sp == nil {
 		e.sp = newSparse(pl, g)
@@ -355,7 +357,7 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 	}
 	// handOver makes the reference mex compute from heap len(g) on, with every value in memory.
 	handOver := func() error {
-		ref, sparse = true, false
+		ref, sparse, e.ref = true, false, true
 		if sp := e.spl; sp != nil && sp.front.Load() != math.MaxInt {
 			_, err := e.unspill(g, "G("+strconv.Itoa(len(g))+") exceeds "+strconv.Itoa(direct)+", which only the reference engine computes")
 			return err

@@ -279,7 +279,7 @@ func (e *engine) resume(ctx context.Context, path string) error {
 	for i, w := range vals {
 		top = max(top, valueOf(big, i, w))
 	}
-	e.sp, e.tri = nil, nil // rebuilt from the new values by the next extension
+	e.sp, e.tri, e.ref = nil, nil, false // rebuilt from the new values by the next extension
 	e.snap.Store(&snapshot{vals: vals, big: big, max: top})
 	return nil
 }

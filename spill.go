@@ -316,7 +316,7 @@ func (e *engine) settle(snap *snapshot) (int, error) {
 		if len(g) < sp.tune.from {
 			return sp.tune.from - len(g), nil
 		}
-		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 || snap.max > direct {
+		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 || e.ref || snap.max > direct {
 			return math.MaxInt, nil // not the rare/common engine, or no pages of its own
 		}
 		if s == nil || !s.on {
@@ -634,7 +634,7 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 			}
 		}
 	}
-	e.spl, e.sp, e.tri = sp, s, nil
+	e.spl, e.sp, e.tri, e.ref = sp, s, nil, false
 	e.per, e.tried = periodFinder{}, 0
 	e.snap.Store(&snapshot{vals: g, big: big, max: top, spl: sp})
 	if err := sp.room(n); err != nil {
