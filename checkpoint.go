@@ -7,8 +7,11 @@ import (
 	"errors"
 	"hash/crc32"
 	"io"
+	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 )
 
@@ -18,29 +21,39 @@ import (
 // The checkpoint format, version 1, all integers little-endian:
 //
 //	magic    8 bytes  "KAYLESCP"
-//	version  uint32   1
+//	version  uint32   1, or 3 with large values
 //	codeLen  uint32   length of the code, at most 4·64+2
 //	code     codeLen bytes, the canonical octal code
 //	n        uint64   number of values, at most MaxValues
-//	values   n uint16 values G(0), ..., G(n-1)
+//	values   n uint16 values G(0), ..., G(n-1), 0xFFFF for each value in the table
+//	k        uint64   version 3 only: the number of large values, at most n
+//	table    k pairs, version 3 only: uint64 heap (ascending, below n, whose word is
+//	         0xFFFF), uint64 value (above 65535, below 2^62)
 //	crc      uint32   CRC-32C (Castagnoli) of every byte before it
 //
-// Nothing may follow the checksum.
+// Nothing may follow the checksum. Files without values above 65535 are written as version 1,
+// which older versions of the library read too.
 const (
 	checkpointMagic   = "KAYLESCP"
 	checkpointVersion = 1
+	bigVersion        = 3
 	maxCodeLen        = 4*maxDigits + 2
+	maxBig            = 1 << 62 // above any value that a computation reaches
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// encodeCheckpoint writes code and vals in the checkpoint format.
-func encodeCheckpoint(w io.Writer, code string, vals []uint16) error {
+// encodeCheckpoint writes code, vals and big, their side table, in the checkpoint format.
+func encodeCheckpoint(w io.Writer, code string, vals []uint16, big []bigValue) error {
 	h := crc32.New(castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(w, h), 1<<16)
 	var hdr []byte
 	hdr = append(hdr, checkpointMagic...)
-	hdr = binary.LittleEndian.AppendUint32(hdr, checkpointVersion)
+	version := uint32(checkpointVersion)
+	if len(big) > 0 {
+		version = bigVersion
+	}
+	hdr = binary.LittleEndian.AppendUint32(hdr, version)
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(code)))
 	hdr = append(hdr, code...)
 	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(len(vals)))
@@ -57,6 +70,16 @@ func encodeCheckpoint(w io.Writer, code string, vals []uint16) error {
 			return err
 		}
 	}
+	if len(big) > 0 {
+		buf = binary.LittleEndian.AppendUint64(buf[:0], uint64(len(big)))
+		for _, b := range big {
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(b.at))
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(b.v))
+		}
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
+	}
 	if err := bw.Flush(); err != nil {
 		return err
 	}
@@ -68,10 +91,10 @@ func encodeCheckpoint(w io.Writer, code string, vals []uint16) error {
 const headSize = 16
 
 // readHead reads the headSize bytes that begin every checkpoint: the magic, the format version, which
-// must be version (else the reason says the version and wrong), and the code's length, which
+// must be one of versions (else the reason says the version and wrong), and the code's length, which
 // it returns. On failure it returns a reason fit for a [CheckpointError] and ErrCheckpoint or
 // an I/O error.
-func readHead(r io.Reader, version uint32, wrong string) (head [headSize]byte, codeLen uint32, reason string, err error) {
+func readHead(r io.Reader, versions []uint32, wrong string) (head [headSize]byte, codeLen uint32, reason string, err error) {
 	fail := func(why string) ([headSize]byte, uint32, string, error) { return head, 0, why, ErrCheckpoint }
 	if _, err := io.ReadFull(r, head[:]); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -82,7 +105,7 @@ func readHead(r io.Reader, version uint32, wrong string) (head [headSize]byte, c
 	if string(head[:8]) != checkpointMagic {
 		return fail("not a kayles checkpoint")
 	}
-	if v := binary.LittleEndian.Uint32(head[8:]); v != version {
+	if v := binary.LittleEndian.Uint32(head[8:]); !slices.Contains(versions, v) {
 		return fail("format version " + strconv.FormatUint(uint64(v), 10) + " " + wrong)
 	}
 	codeLen = binary.LittleEndian.Uint32(head[12:])
@@ -97,14 +120,16 @@ func readHead(r io.Reader, version uint32, wrong string) (head [headSize]byte, c
 // file that claims many values costs little; but when size, the reader's length in bytes, is
 // exactly what the header announces, the values go straight into one array with room for n/8
 // more, so that a long run resumes without copying them.
-func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, reason string, err error) {
+func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, big []bigValue, reason string, err error) {
 	h := crc32.New(castagnoli)
 	br := bufio.NewReaderSize(r, 1<<16)
 	tr := io.TeeReader(br, h)
-	bad := func(why string) (string, []uint16, string, error) { return "", nil, why, ErrCheckpoint }
-	_, codeLen, reason, err := readHead(tr, checkpointVersion, "is not supported (this library reads version 1)")
+	bad := func(why string) (string, []uint16, []bigValue, string, error) {
+		return "", nil, nil, why, ErrCheckpoint
+	}
+	head, codeLen, reason, err := readHead(tr, []uint32{checkpointVersion, bigVersion}, "is not supported (this library reads versions 1 and 3)")
 	if err != nil {
-		return "", nil, reason, err
+		return "", nil, nil, reason, err
 	}
 	cb := make([]byte, codeLen+8)
 	if _, err := io.ReadFull(tr, cb); err != nil {
@@ -115,7 +140,8 @@ func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, reas
 	if n > MaxValues {
 		return bad("damaged: more values than the engine stores")
 	}
-	if int64(n) == (size-headSize-int64(len(cb))-4)/2 {
+	v3 := binary.LittleEndian.Uint32(head[8:]) == bigVersion
+	if rest := size - headSize - int64(len(cb)) - 4; int64(n) == rest/2 || (v3 && 2*int64(n)+8 <= rest) {
 		vals = make([]uint16, 0, min(n+n/8, MaxValues))
 	}
 	chunk := make([]byte, 1<<16)
@@ -129,6 +155,14 @@ func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, reas
 		}
 		left -= uint64(len(c))
 	}
+	if v3 {
+		if big, reason = readBig(tr, vals); reason != "" {
+			if reason == "truncated" {
+				return truncated(io.ErrUnexpectedEOF)
+			}
+			return bad(reason)
+		}
+	}
 	sum := h.Sum32()
 	var tail [4]byte
 	if _, err := io.ReadFull(br, tail[:]); err != nil {
@@ -139,23 +173,60 @@ func decodeCheckpoint(r io.Reader, size int64) (code string, vals []uint16, reas
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
 		if err != nil {
-			return "", nil, "cannot read", err
+			return "", nil, nil, "cannot read", err
 		}
 		return bad("damaged: data after the checksum")
 	}
-	return code, vals, "", nil
+	return code, vals, big, "", nil
 }
 
-func truncated(err error) (string, []uint16, string, error) {
+func truncated(err error) (string, []uint16, []bigValue, string, error) {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return "", nil, "damaged: the file is truncated", ErrCheckpoint
+		return "", nil, nil, "damaged: the file is truncated", ErrCheckpoint
 	}
-	return "", nil, "cannot read", err
+	return "", nil, nil, "cannot read", err
+}
+
+// readBig reads the table of large values of a version 3 checkpoint whose values are vals,
+// and checks it (the reason "truncated" when r ends first). Its memory grows only with the
+// bytes read.
+func readBig(r io.Reader, vals []uint16) (big []bigValue, reason string) {
+	var b [16]byte
+	if _, err := io.ReadFull(r, b[:8]); err != nil {
+		return nil, "truncated"
+	}
+	k := binary.LittleEndian.Uint64(b[:])
+	if k == 0 || k > uint64(len(vals)) {
+		return nil, "damaged: bad number of large values"
+	}
+	for range k {
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return nil, "truncated"
+		}
+		at, v := binary.LittleEndian.Uint64(b[:]), binary.LittleEndian.Uint64(b[8:])
+		if reason := checkBig(big, vals, at, v); reason != "" {
+			return nil, reason
+		}
+		big = append(big, bigValue{int(at), int(v)})
+	}
+	return big, ""
+}
+
+// checkBig returns why the entry of heap at with value v cannot follow the table big of the
+// values vals, or "".
+func checkBig(big []bigValue, vals []uint16, at, v uint64) string {
+	switch {
+	case at >= uint64(len(vals)) || (len(big) > 0 && at <= uint64(big[len(big)-1].at)):
+		return "damaged: bad heap in the table of large values"
+	case vals[at] != bigWord || v <= uint64(direct) || v >= maxBig:
+		return "damaged: bad value in the table of large values"
+	}
+	return ""
 }
 
 // writeCheckpoint writes code and vals to path atomically: to a temporary file in the same
 // folder, synced, then renamed over path, so that path always holds a whole checkpoint.
-func writeCheckpoint(path, code string, vals []uint16) error {
+func writeCheckpoint(path, code string, vals []uint16, big []bigValue) error {
 	fail := func(reason string, err error) error {
 		return &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
@@ -165,7 +236,7 @@ func writeCheckpoint(path, code string, vals []uint16) error {
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // fails harmlessly once renamed
-	if err := encodeCheckpoint(f, code, vals); err != nil {
+	if err := encodeCheckpoint(f, code, vals, big); err != nil {
 		f.Close()
 		return fail("cannot write", err)
 	}
@@ -184,11 +255,12 @@ func writeCheckpoint(path, code string, vals []uint16) error {
 
 // readCheckpoint reads the checkpoint at path for o and checks it: the format, the checksum,
 // the code, and the values themselves (the first 2048 against the reference engine, and the
-// last one against the rules), so that a file forged with a valid checksum is refused too.
-func (o *plan) readCheckpoint(ctx context.Context, path string) ([]uint16, error) {
+// last one against the rules), so that a file forged with a valid checksum is refused too. It
+// returns the values and their side table.
+func (o *plan) readCheckpoint(ctx context.Context, path string) ([]uint16, []bigValue, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &CheckpointError{Path: path, Reason: "cannot open", Err: err}
+		return nil, nil, &CheckpointError{Path: path, Reason: "cannot open", Err: err}
 	}
 	defer f.Close()
 	var size int64 = -1
@@ -197,136 +269,187 @@ func (o *plan) readCheckpoint(ctx context.Context, path string) ([]uint16, error
 	}
 	var head [12]byte
 	if _, err := io.ReadFull(f, head[:]); err == nil && string(head[:8]) == checkpointMagic &&
-		binary.LittleEndian.Uint32(head[8:]) == spillVersion {
+		slices.Contains(spillVersions, binary.LittleEndian.Uint32(head[8:])) {
 		return o.readSpillAll(ctx, path, f)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, &CheckpointError{Path: path, Reason: "cannot read", Err: err}
+		return nil, nil, &CheckpointError{Path: path, Reason: "cannot read", Err: err}
 	}
-	code, vals, reason, err := decodeCheckpoint(f, size)
+	code, vals, big, reason, err := decodeCheckpoint(f, size)
 	if err != nil {
-		return nil, &CheckpointError{Path: path, Reason: reason, Err: err}
+		return nil, nil, &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
-	return o.checkRead(ctx, path, code, vals)
+	return o.checkRead(ctx, path, code, vals, big)
 }
 
-// checkRead returns vals, the values read from the checkpoint at path, written for code, or
-// a [*CheckpointError] when they are another code's or break o's rules (firstWrong).
-func (o *plan) checkRead(ctx context.Context, path, code string, vals []uint16) ([]uint16, error) {
+// checkRead returns vals and big, the values read from the checkpoint at path, written for
+// code, or a [*CheckpointError] when they are another code's or break o's rules (firstWrong).
+func (o *plan) checkRead(ctx context.Context, path, code string, vals []uint16, big []bigValue) ([]uint16, []bigValue, error) {
 	if code != o.code {
-		return nil, &CheckpointError{Path: path, Reason: "written for " + strconv.Quote(code) + ", not for " + o.code, Err: ErrCheckpoint}
+		return nil, nil, &CheckpointError{Path: path, Reason: "written for " + strconv.Quote(code) + ", not for " + o.code, Err: ErrCheckpoint}
 	}
-	i, err := o.firstWrong(ctx, vals)
+	i, err := o.firstWrong(ctx, vals, big)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if i >= 0 {
-		return nil, &CheckpointError{Path: path, Reason: "damaged: G(" + strconv.Itoa(i) + ") does not follow the rules of " + o.code, Err: ErrCheckpoint}
+		return nil, nil, &CheckpointError{Path: path, Reason: "damaged: G(" + strconv.Itoa(i) + ") does not follow the rules of " + o.code, Err: ErrCheckpoint}
 	}
-	return vals, nil
+	return vals, big, nil
 }
 
 // readSpillAll reads every value of the spill file f at path into memory and checks them as
 // readCheckpoint does: a run without Spill may resume from a spilled run's file of up to
 // MaxValues values.
-func (o *plan) readSpillAll(ctx context.Context, path string, f *os.File) ([]uint16, error) {
+func (o *plan) readSpillAll(ctx context.Context, path string, f *os.File) ([]uint16, []bigValue, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, &CheckpointError{Path: path, Reason: "cannot read", Err: err}
+		return nil, nil, &CheckpointError{Path: path, Reason: "cannot read", Err: err}
 	}
 	var vals []uint16
-	sc, reason, err := scanSpill(f, func(v []uint16) error {
+	var big []bigValue
+	sc, reason, err := scanSpill(f, func(v []uint16, b []bigValue) error {
 		if len(vals)+len(v) > MaxValues {
 			return &LimitError{Question: "the values of " + path, Limit: MaxValues, Unit: "values",
 				Advice: "resume a run this long with Spill"}
 		}
-		vals = append(vals, v...)
+		vals, big = append(vals, v...), append(big, b...)
 		return nil
 	})
 	if err != nil {
 		if reason == "" {
-			return nil, err
+			return nil, nil, err
 		}
-		return nil, &CheckpointError{Path: path, Reason: reason, Err: err}
+		return nil, nil, &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
-	return o.checkRead(ctx, path, sc.code, vals)
+	return o.checkRead(ctx, path, sc.code, vals, big)
 }
 
-// firstWrong returns the index of a value of vals that the reference mex contradicts, checking
-// the first 2048 values and the last one, or -1. It costs O(2048²·t + n·t). With flag 8 (O(n²)
-// per value) it checks only the first 256 values, and the general engine only as many as
-// 2^24 steps check. It returns ctx's error when ctx is done first.
-func (o *plan) firstWrong(ctx context.Context, vals []uint16) (int, error) {
-	seen := make([]uint64, 1<<16/64+2)
+// firstWrong returns the index of a value of vals (with big, their side table) that the
+// reference mex contradicts, checking the first 2048 values and the last one, or -1. It costs
+// O(2048²·t + n·t). With flag 8 (O(n²) per value) it checks only the first 256 values, and the
+// general engine (every code, with large values) only as many as 2^24 steps check; it stops
+// at a value above 2^24, trusting the rest to the checksum. It returns ctx's error when ctx is
+// done first.
+func (o *plan) firstWrong(ctx context.Context, vals []uint16, big []bigValue) (int, error) {
 	head, last := 2048, true
 	if !o.plain || o.heaps >= 3 {
 		head, last = 256, false
 	}
 	b := newBudget(ctx, 1<<24, "steps", func() string { return "checking a checkpoint" })
+	mex := func(i int, seen []uint64, b *budget) int {
+		if len(big) > 0 {
+			return o.mexGeneral(vals, big, i, seen, b)
+		}
+		return o.mex(vals, i, seen, b)
+	}
+	// seen covers the options of heap i when every value below i is below 2^bits.Len(top).
+	const most = 1 << 24
+	top := 0
+	seen := make([]uint64, 1<<16/64+2)
 	for i := range min(len(vals), head) {
 		if i%64 == 0 && b.done() {
 			return -1, ctx.Err()
 		}
-		v := o.mex(vals, i, seen, b)
+		if w := (1<<bits.Len(uint(top)))/64 + 2; w > len(seen) {
+			seen = make([]uint64, w)
+		}
+		v := mex(i, seen, b)
 		if v < 0 {
 			break // the general engine's check is spent: the rest is trusted to the checksum
 		}
-		if v != int(vals[i]) {
+		if v != valueOf(big, i, vals[i]) {
 			return i, nil
+		}
+		if top = max(top, v); top >= most {
+			return -1, nil
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return -1, err
 	}
-	if i := len(vals) - 1; last && i >= head && o.mex(vals, i, seen, nil) != int(vals[i]) {
-		return i, nil
+	if i := len(vals) - 1; last && i >= head {
+		for _, e := range big {
+			top = max(top, e.v)
+		}
+		if top >= most {
+			return -1, nil
+		}
+		if w := (1<<bits.Len(uint(top)))/64 + 2; w > len(seen) {
+			seen = make([]uint64, w)
+		}
+		if mex(i, seen, nil) != valueOf(big, i, vals[i]) {
+			return i, nil
+		}
 	}
 	return -1, nil
 }
 
-// The spill format, version 2, of a run that keeps only part of its values in memory
-// ([RunOptions].Spill). The file grows as the values are computed, so that it always holds a
-// whole prefix of them, then at most one record cut short by a crash. All integers are
-// little-endian:
+// The spill format, version 4 (version 2 without large values), of a run that keeps only part
+// of its values in memory ([RunOptions].Spill). The file grows as the values are computed, so
+// that it always holds a whole prefix of them, then at most one record cut short by a crash.
+// All integers are little-endian:
 //
 //	magic    8 bytes  "KAYLESCP"
-//	version  uint32   2
+//	version  uint32   4 (or 2)
 //	codeLen  uint32   length of the code, at most 4·64+2
 //	code     codeLen bytes, the canonical octal code
 //	crc      uint32   CRC-32C of every byte before it
 //	records, each:
-//	  count  uint32   the values in the record: spillRecord, fewer only in the last record
-//	  values count uint16 values, continuing G(0), G(1), ...
-//	  crc    uint32   CRC-32C of count and values, continued from the crc before
+//	  count  uint32   the values in the record: spillRecord, fewer only in the last record;
+//	                  plus 2^31 when a table follows the values (version 4 only)
+//	  values count uint16 values, continuing G(0), G(1), ..., 0xFFFF for a large one
+//	  table  with 2^31 in count: uint32 k >= 1, then k pairs of uint32 index in the record
+//	         (ascending, of a value 0xFFFF) and uint64 value (above 65535, below 2^62)
+//	  crc    uint32   CRC-32C of count, values and table, continued from the crc before
 //
 // Chaining the checksums makes the records a sequence: none can be dropped, swapped or
-// repeated without a mismatch. Value i is at a fixed offset (see spillOffset).
+// repeated without a mismatch. Value i is at a fixed offset (see spillOffset) up to the first
+// record with a table; the values after it are never read back by offset, since a run with
+// large values keeps every value in memory.
 const (
-	spillVersion = 2
-	spillRecord  = 1 << 12
+	spillVersion  = 4
+	spillRecord   = 1 << 12
+	spillHasTable = 1 << 31
 )
 
-// spillHeader returns the header of a spill file for code.
-func spillHeader(code string) []byte {
+// spillVersions are the spill formats read.
+var spillVersions = []uint32{2, spillVersion}
+
+// spillHeader returns the header of a spill file of version for code.
+func spillHeader(code string, version uint32) []byte {
 	var hdr []byte
 	hdr = append(hdr, checkpointMagic...)
-	hdr = binary.LittleEndian.AppendUint32(hdr, spillVersion)
+	hdr = binary.LittleEndian.AppendUint32(hdr, version)
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(code)))
 	hdr = append(hdr, code...)
 	return binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(hdr, castagnoli))
 }
 
-// spillOffset returns the offset of value i in a spill file whose header takes hdr bytes.
+// spillOffset returns the offset of value i in a spill file whose header takes hdr bytes, with
+// no record with a table before i.
 func spillOffset(hdr, i int) int64 {
 	return int64(hdr) + int64(i/spillRecord)*(8+2*spillRecord) + 4 + 2*int64(i%spillRecord)
 }
 
-// appendRecord appends the record of vals (at most spillRecord of them) to buf, its checksum
-// continued from crc, and returns buf and the record's checksum.
-func appendRecord(buf []byte, crc uint32, vals []uint16) ([]byte, uint32) {
+// appendRecord appends the record of vals (at most spillRecord of them) to buf, with big the
+// entries of their side table (heaps from base, the heap of vals[0]), its checksum continued
+// from crc, and returns buf and the record's checksum.
+func appendRecord(buf []byte, crc uint32, vals []uint16, base int, big []bigValue) ([]byte, uint32) {
 	start := len(buf)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(vals)))
+	count := uint32(len(vals))
+	if len(big) > 0 {
+		count |= spillHasTable
+	}
+	buf = binary.LittleEndian.AppendUint32(buf, count)
 	for _, v := range vals {
 		buf = binary.LittleEndian.AppendUint16(buf, v)
+	}
+	if len(big) > 0 {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(big)))
+		for _, b := range big {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(b.at-base))
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(b.v))
+		}
 	}
 	crc = crc32.Update(crc, castagnoli, buf[start:])
 	return binary.LittleEndian.AppendUint32(buf, crc), crc
@@ -335,23 +458,27 @@ func appendRecord(buf []byte, crc uint32, vals []uint16) ([]byte, uint32) {
 // spillScan is what scanSpill found: the values, and where a writer that continues the file
 // starts: after the last whole record, whose checksum it continues.
 type spillScan struct {
-	code  string
-	n     int    // the values in the file, the last record's included
-	whole int    // the values in whole records
-	end   int64  // the offset after the last whole record
-	crc   uint32 // the checksum of the last whole record (the header's when there is none)
-	hdr   int    // the header's length
-	torn  bool   // a last record cut short was left out
+	code    string
+	version uint32
+	n       int    // the values in the file, the last record's included
+	whole   int    // the values in whole records
+	end     int64  // the offset after the last whole record
+	crc     uint32 // the checksum of the last whole record (the header's when there is none)
+	hdr     int    // the header's length
+	extra   int64  // the bytes of the tables in whole records
+	first   int    // the first value of the first record with a table (math.MaxInt if none)
+	torn    bool   // a last record cut short was left out
 }
 
 // scanSpill reads a spill file from r, calling each with the values of every record in order
-// (each may keep no reference to them), and returns what it found. A last record cut short (a
-// crash while it was written) is left out; any other damage gets a reason fit for a
-// [CheckpointError] and ErrCheckpoint. It reads r once, in blocks.
-func scanSpill(r io.Reader, each func(vals []uint16) error) (sc spillScan, reason string, err error) {
+// and the entries of their side table (each may keep no reference to them), and returns what
+// it found. A last record cut short (a crash while it was written) is left out; any other
+// damage gets a reason fit for a [CheckpointError] and ErrCheckpoint. It reads r once, in
+// blocks.
+func scanSpill(r io.Reader, each func(vals []uint16, big []bigValue) error) (sc spillScan, reason string, err error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	bad := func(why string) (spillScan, string, error) { return sc, why, ErrCheckpoint }
-	head, codeLen, reason, err := readHead(br, spillVersion, "is not a spill file")
+	head, codeLen, reason, err := readHead(br, spillVersions, "is not a spill file")
 	if err != nil {
 		return sc, reason, err
 	}
@@ -364,9 +491,21 @@ func scanSpill(r io.Reader, each func(vals []uint16) error) (sc spillScan, reaso
 		return bad("damaged: checksum mismatch in the header")
 	}
 	sc.code, sc.hdr, sc.crc = string(rest[:codeLen]), len(head)+len(rest), crc
-	sc.end = int64(sc.hdr)
-	rec := make([]byte, 8+2*spillRecord)
+	sc.version = binary.LittleEndian.Uint32(head[8:])
+	sc.end, sc.first = int64(sc.hdr), math.MaxInt
+	rec := make([]byte, 8+2*spillRecord+4+12*spillRecord)
 	vals := make([]uint16, spillRecord)
+	var big []bigValue
+	// torn reads a record's next bytes, and says whether the file ended within them.
+	read := func(b []byte) (bool, error) {
+		if _, err := io.ReadFull(br, b); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return true, nil
+			}
+			return false, err
+		}
+		return false, nil
+	}
 	for {
 		k, err := io.ReadFull(br, rec[:4])
 		if k == 0 && err == io.EOF {
@@ -379,20 +518,43 @@ func scanSpill(r io.Reader, each func(vals []uint16) error) (sc spillScan, reaso
 			}
 			return sc, "cannot read", err
 		}
-		count := int(binary.LittleEndian.Uint32(rec))
+		word := binary.LittleEndian.Uint32(rec)
+		table := word&spillHasTable != 0 && sc.version == spillVersion
+		count := int(word &^ spillHasTable)
+		if !table {
+			count = int(word)
+		}
 		if count == 0 || count > spillRecord || sc.n > sc.whole {
 			return bad("damaged: bad record at value " + strconv.Itoa(sc.n))
 		}
-		body := rec[:4+2*count+4]
-		if _, err := io.ReadFull(br, body[4:]); err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				sc.torn = true
-				return sc, "", nil
-			}
-			return sc, "cannot read", err
+		body := rec[:4+2*count]
+		if torn, err := read(body[4:]); torn || err != nil {
+			sc.torn = torn
+			return sc, cond(err != nil, "cannot read"), err
 		}
-		c := crc32.Update(sc.crc, castagnoli, body[:4+2*count])
-		if binary.LittleEndian.Uint32(body[4+2*count:]) != c {
+		k = 0
+		if table {
+			body = rec[:len(body)+4]
+			if torn, err := read(body[len(body)-4:]); torn || err != nil {
+				sc.torn = torn
+				return sc, cond(err != nil, "cannot read"), err
+			}
+			if k = int(binary.LittleEndian.Uint32(body[len(body)-4:])); k == 0 || k > count {
+				return bad("damaged: bad record at value " + strconv.Itoa(sc.n))
+			}
+			body = rec[:len(body)+12*k]
+			if torn, err := read(body[len(body)-12*k:]); torn || err != nil {
+				sc.torn = torn
+				return sc, cond(err != nil, "cannot read"), err
+			}
+		}
+		body = rec[:len(body)+4]
+		if torn, err := read(body[len(body)-4:]); torn || err != nil {
+			sc.torn = torn
+			return sc, cond(err != nil, "cannot read"), err
+		}
+		c := crc32.Update(sc.crc, castagnoli, body[:len(body)-4])
+		if binary.LittleEndian.Uint32(body[len(body)-4:]) != c {
 			if _, err := br.Peek(1); err == io.EOF {
 				sc.torn = true // the last record, written in part over a shorter one
 				return sc, "", nil
@@ -405,12 +567,38 @@ func scanSpill(r io.Reader, each func(vals []uint16) error) (sc spillScan, reaso
 		for i := range count {
 			vals[i] = binary.LittleEndian.Uint16(body[4+2*i:])
 		}
-		if err := each(vals[:count]); err != nil {
+		big = big[:0]
+		for j := range k {
+			e := body[4+2*count+4+12*j:]
+			at, v := uint64(binary.LittleEndian.Uint32(e)), binary.LittleEndian.Uint64(e[4:])
+			if at >= uint64(count) || (j > 0 && int(at) <= big[j-1].at) || vals[at] != bigWord || v <= uint64(direct) || v >= maxBig {
+				return bad("damaged: bad table at value " + strconv.Itoa(sc.n))
+			}
+			big = append(big, bigValue{int(at), int(v)})
+		}
+		for j := range big {
+			big[j].at += sc.n
+		}
+		if k > 0 {
+			sc.first = min(sc.first, sc.n)
+		}
+		if err := each(vals[:count], big); err != nil {
 			return sc, "", err
 		}
 		sc.n += count
 		if count == spillRecord {
 			sc.whole, sc.end, sc.crc = sc.n, sc.end+int64(len(body)), c
+			if k > 0 {
+				sc.extra += int64(4 + 12*k)
+			}
 		}
 	}
+}
+
+// cond returns s when ok, else "".
+func cond(ok bool, s string) string {
+	if ok {
+		return s
+	}
+	return ""
 }

@@ -15,7 +15,7 @@ import (
 
 func checkpointBytes(t *testing.T, code string, vals []uint16) []byte {
 	var b bytes.Buffer
-	require.NoError(t, encodeCheckpoint(&b, code, vals))
+	require.NoError(t, encodeCheckpoint(&b, code, vals, nil))
 	return b.Bytes()
 }
 
@@ -23,12 +23,12 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	vals := referenceValues(MustParseOctal("0.6"), 5000)
 	b := checkpointBytes(t, "0.6", vals)
 	assert.Len(t, b, 8+4+4+3+8+2*5000+4)
-	code, got, _, err := decodeCheckpoint(bytes.NewReader(b), -1)
+	code, got, _, _, err := decodeCheckpoint(bytes.NewReader(b), -1)
 	require.NoError(t, err)
 	assert.Equal(t, "0.6", code)
 	assert.Equal(t, vals, got)
 	// With the right size the values come in one array with room to grow.
-	code, got, _, err = decodeCheckpoint(bytes.NewReader(b), int64(len(b)))
+	code, got, _, _, err = decodeCheckpoint(bytes.NewReader(b), int64(len(b)))
 	require.NoError(t, err)
 	assert.Equal(t, 5000+5000/8, cap(got))
 	assert.Equal(t, "0.6", code)
@@ -61,7 +61,7 @@ func TestCheckpointRefusesDamage(t *testing.T) {
 		"too many":  {huge, "damaged: more values than the engine stores"},
 	}
 	for name, c := range cases {
-		_, _, reason, err := decodeCheckpoint(bytes.NewReader(c.data), int64(len(c.data)))
+		_, _, _, reason, err := decodeCheckpoint(bytes.NewReader(c.data), int64(len(c.data)))
 		require.ErrorIs(t, err, ErrCheckpoint, name)
 		assert.Contains(t, reason, c.reason, name)
 	}
@@ -72,8 +72,8 @@ func TestCheckpointFileChecks(t *testing.T) {
 	o := MustParseOctal("0.16")
 	vals := referenceValues(o, 3000)
 	path := filepath.Join(dir, "ck")
-	require.NoError(t, writeCheckpoint(path, "0.16", vals))
-	got, err := o.plan().readCheckpoint(ctx, path)
+	require.NoError(t, writeCheckpoint(path, "0.16", vals, nil))
+	got, _, err := o.plan().readCheckpoint(ctx, path)
 	require.NoError(t, err)
 	assert.Equal(t, vals, got)
 	// No temporary file is left behind.
@@ -85,13 +85,13 @@ func TestCheckpointFileChecks(t *testing.T) {
 	for _, i := range []int{17, len(vals) - 1} {
 		forged := slices.Clone(vals)
 		forged[i] ^= 1
-		require.NoError(t, writeCheckpoint(path, "0.16", forged))
-		_, err = o.plan().readCheckpoint(ctx, path)
+		require.NoError(t, writeCheckpoint(path, "0.16", forged, nil))
+		_, _, err = o.plan().readCheckpoint(ctx, path)
 		require.ErrorIs(t, err, ErrCheckpoint)
 		assert.Contains(t, err.Error(), "does not follow the rules of 0.16")
 	}
 
-	_, err = o.plan().readCheckpoint(ctx, filepath.Join(dir, "missing"))
+	_, _, err = o.plan().readCheckpoint(ctx, filepath.Join(dir, "missing"))
 	require.ErrorIs(t, err, os.ErrNotExist)
 	var ce *CheckpointError
 	require.ErrorAs(t, err, &ce)
@@ -121,8 +121,8 @@ func TestCheckpointResumeIdentical(t *testing.T) {
 // short of a last record cut short, and that any other damage is refused.
 func TestSpillRefusesDamage(t *testing.T) {
 	vals := referenceValues(MustParseOctal("0.6"), 3*spillRecord+100)
-	good := EncodeSpill("0.6", vals)
-	hdr := len(spillHeader("0.6"))
+	good := EncodeSpill("0.6", spillVersion, vals, nil)
+	hdr := len(spillHeader("0.6", spillVersion))
 	rec := 8 + 2*spillRecord
 	flip := func(i int) []byte {
 		b := bytes.Clone(good)
@@ -145,13 +145,13 @@ func TestSpillRefusesDamage(t *testing.T) {
 		"trailing": {append(bytes.Clone(good), good[hdr:hdr+rec]...), "damaged: bad record at value 12388"},
 	}
 	for name, c := range cases {
-		_, _, _, reason, err := ScanSpill(bytes.NewReader(c.data))
+		_, _, _, _, _, reason, err := ScanSpill(bytes.NewReader(c.data))
 		require.ErrorIs(t, err, ErrCheckpoint, name)
 		assert.Contains(t, reason, c.reason, name)
 	}
 	// Cut anywhere, the file reads as its whole records before the cut.
 	for _, cut := range []int{hdr, hdr + 1, hdr + rec - 1, hdr + rec, hdr + 2*rec + 7, len(good) - 1, len(good)} {
-		code, got, torn, _, err := ScanSpill(bytes.NewReader(good[:cut]))
+		code, _, got, _, torn, _, err := ScanSpill(bytes.NewReader(good[:cut]))
 		require.NoError(t, err, cut)
 		assert.Equal(t, "0.6", code)
 		whole := (cut - hdr) / rec * spillRecord
@@ -164,7 +164,7 @@ func TestSpillRefusesDamage(t *testing.T) {
 	// A last record written in part over a shorter one reads as cut short.
 	over := bytes.Clone(good[:hdr+rec+rec/2])
 	copy(over[hdr+rec:], good[hdr+2*rec:hdr+2*rec+100])
-	_, got, torn, _, err := ScanSpill(bytes.NewReader(over))
+	_, _, got, _, torn, _, err := ScanSpill(bytes.NewReader(over))
 	require.NoError(t, err)
 	assert.True(t, torn)
 	assert.Equal(t, vals[:spillRecord], got)

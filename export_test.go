@@ -44,7 +44,7 @@ func MisereSearchWins(o *Octal, p Position) bool {
 }
 
 // FindApparent exposes the apparent-period search to the tests.
-func FindApparent(g []uint16) (Period, bool) { return findApparent(g, nil) }
+func FindApparent(g []uint16) (Period, bool) { return findApparent(g) }
 
 // DigitAllows reports whether digit i of o lets a move leave exactly k heaps, and its rule.
 func DigitAllows(o *Octal, i, k int) (bool, byte) {
@@ -105,13 +105,18 @@ func sparseState(o *Octal) (mask uint16, c int, on bool, choices int) {
 	return 0, 0, false, 0
 }
 
+// BigValue is an entry of the side table of values above 65535: heap At has value V.
+type BigValue = bigValue
+
+func NewBigValue(at, v int) BigValue { return bigValue{at, v} }
+
 // DecodeCheckpoint and EncodeCheckpoint expose the checkpoint format to the fuzz tests.
-func DecodeCheckpoint(r io.Reader) (code string, vals []uint16, reason string, err error) {
+func DecodeCheckpoint(r io.Reader) (code string, vals []uint16, big []BigValue, reason string, err error) {
 	return decodeCheckpoint(r, -1)
 }
 
-func EncodeCheckpoint(w io.Writer, code string, vals []uint16) error {
-	return encodeCheckpoint(w, code, vals)
+func EncodeCheckpoint(w io.Writer, code string, vals []uint16, big []BigValue) error {
+	return encodeCheckpoint(w, code, vals, big)
 }
 
 // PeriodSearch runs the incremental period search over the prefixes of g from half its length
@@ -129,7 +134,7 @@ func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 // generalValues returns G(0..n-1) computed from scratch by the general engine of
 // general.go, the reference for every code, without touching o's cache.
 func generalValues(o *Octal, n int) []uint16 {
-	return valuesBy(func(g []uint16, n int, seen []uint64) int { return o.plan().mexGeneral(g, n, seen, nil) }, n)
+	return valuesBy(func(g []uint16, n int, seen []uint64) int { return o.plan().mexGeneral(g, nil, n, seen, nil) }, n)
 }
 
 // earlyMaskValues returns G(0..n-1) computed by the rare/common engine with the mask first
@@ -158,20 +163,25 @@ func earlyMaskValues(o *Octal, n, start int) (g []uint16, sparse int) {
 // the fuzz tests.
 func MexGeneralValues(o *Octal, n int) []uint16 { return generalValues(o, n) }
 
-// EncodeSpill writes code and vals in the spill format, as a run writes them: whole records,
-// then the last values in a short one.
-func EncodeSpill(code string, vals []uint16) []byte {
-	b := spillHeader(code)
+// EncodeSpill writes code, vals and big, their side table, in the spill format of version
+// (2 or 4), as a run writes them: whole records, then the last values in a short one.
+func EncodeSpill(code string, version uint32, vals []uint16, big []BigValue) []byte {
+	b := spillHeader(code, version)
 	crc := crc32Tail(b)
 	for i := 0; i < len(vals); i += spillRecord {
-		b, crc = appendRecord(b, crc, vals[i:min(i+spillRecord, len(vals))])
+		end := min(i+spillRecord, len(vals))
+		in := bigBelow(big, end)
+		b, crc = appendRecord(b, crc, vals[i:end], i, in[len(bigBelow(in, i)):])
 	}
 	return b
 }
 
-// ScanSpill reads a spill file: its code, its values, and whether a last record cut short
-// was left out.
-func ScanSpill(r io.Reader) (code string, vals []uint16, torn bool, reason string, err error) {
-	sc, reason, err := scanSpill(r, func(v []uint16) error { vals = append(vals, v...); return nil })
-	return sc.code, vals, sc.torn, reason, err
+// ScanSpill reads a spill file: its code, its version, its values and their side table, and
+// whether a last record cut short was left out.
+func ScanSpill(r io.Reader) (code string, version uint32, vals []uint16, big []BigValue, torn bool, reason string, err error) {
+	sc, reason, err := scanSpill(r, func(v []uint16, b []bigValue) error {
+		vals, big = append(vals, v...), append(big, b...)
+		return nil
+	})
+	return sc.code, sc.version, vals, big, sc.torn, reason, err
 }

@@ -146,15 +146,20 @@ func FuzzMisereKayles(f *testing.F) {
 // same bytes.
 func FuzzCheckpoint(f *testing.F) {
 	var good bytes.Buffer
-	if err := kayles.EncodeCheckpoint(&good, "0.77", []uint16{0, 1, 2, 3, 1, 4, 3, 2}); err != nil {
+	if err := kayles.EncodeCheckpoint(&good, "0.77", []uint16{0, 1, 2, 3, 1, 4, 3, 2}, nil); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(good.Bytes())
+	var large bytes.Buffer // version 3, with a table of values above 65535
+	if err := kayles.EncodeCheckpoint(&large, "0.7[3]", []uint16{0, 1, 0xFFFF, 0xFFFF, 7}, []kayles.BigValue{kayles.NewBigValue(2, 70000), kayles.NewBigValue(3, 1<<40)}); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(large.Bytes())
 	f.Add(good.Bytes()[:20])
 	f.Add([]byte("KAYLESCP\x01\x00\x00\x00\x04\x00\x00\x000.77\xff\xff\xff\xff\xff\xff\xff\xff"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		code, vals, reason, err := kayles.DecodeCheckpoint(bytes.NewReader(data))
+		code, vals, big, reason, err := kayles.DecodeCheckpoint(bytes.NewReader(data))
 		if err != nil {
 			if !errors.Is(err, kayles.ErrCheckpoint) {
 				t.Fatalf("error %v does not wrap ErrCheckpoint", err)
@@ -165,7 +170,7 @@ func FuzzCheckpoint(f *testing.F) {
 			return
 		}
 		var b bytes.Buffer
-		if err := kayles.EncodeCheckpoint(&b, code, vals); err != nil {
+		if err := kayles.EncodeCheckpoint(&b, code, vals, big); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(b.Bytes(), data) {
@@ -182,14 +187,18 @@ func FuzzSpill(f *testing.F) {
 	for i := range vals {
 		vals[i] = uint16(i * 7 % 31)
 	}
-	good := kayles.EncodeSpill("0.6", vals)
+	good := kayles.EncodeSpill("0.6", 4, vals, nil)
 	f.Add(good)
 	f.Add(good[:100])
 	f.Add(good[:len(good)-3])
-	f.Add(kayles.EncodeSpill("0.77", []uint16{0, 1, 2}))
+	f.Add(kayles.EncodeSpill("0.77", 2, []uint16{0, 1, 2}, nil))
+	vals[4100], vals[4200], vals[4999] = 0xFFFF, 0xFFFF, 0xFFFF
+	large := kayles.EncodeSpill("0.7[3]", 4, vals, []kayles.BigValue{kayles.NewBigValue(4100, 70000), kayles.NewBigValue(4999, 1<<40)})
+	f.Add(large)
+	f.Add(large[:len(large)-5])
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		code, vals, torn, reason, err := kayles.ScanSpill(bytes.NewReader(data))
+		code, version, vals, big, torn, reason, err := kayles.ScanSpill(bytes.NewReader(data))
 		if err != nil {
 			if !errors.Is(err, kayles.ErrCheckpoint) {
 				t.Fatalf("error %v does not wrap ErrCheckpoint", err)
@@ -199,7 +208,7 @@ func FuzzSpill(f *testing.F) {
 			}
 			return
 		}
-		b := kayles.EncodeSpill(code, vals)
+		b := kayles.EncodeSpill(code, version, vals, big)
 		if !bytes.HasPrefix(data, b) || (!torn && len(b) != len(data)) {
 			t.Fatalf("read %q with %d values (torn %v), which encode to other bytes", code, len(vals), torn)
 		}

@@ -7,14 +7,14 @@ package kayles
 // a heap costs it about ten to twenty times what an option costs the plain engines.
 const generalWeight = 16
 
-// mexGeneral returns G(n) from g = G(0..n-1) for any code, as mex does for plain ones, or -1
-// when b stops within the value.
+// mexGeneral returns G(n) from g = G(0..n-1) and big, their side table (large.go), for any code,
+// as mex does for plain ones, or -1 when b stops within the value.
 // A split of m tokens into k heaps costs one step per way to split, so about m^(k-1)/k!² steps.
-func (o *plan) mexGeneral(g []uint16, n int, seen []uint64, b *budget) int {
+func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *budget) int {
 	// Steps are charged to b in batches; a value that b stops returns -1 with seen cleared.
 	steps := int64(0)
 	stopped := false
-	mark := func(v uint16) {
+	mark := func(v int) {
 		seen[v>>6] |= 1 << (v & 63)
 		if steps++; steps == checkEvery {
 			stopped = stopped || !b.spend(steps*generalWeight)
@@ -30,7 +30,7 @@ func (o *plan) mexGeneral(g []uint16, n int, seen []uint64, b *budget) int {
 			mark(0)
 		}
 		if i > 0 && m >= 1 && d.allows(1) {
-			mark(g[m])
+			mark(valueOf(big, m, g[m]))
 		}
 		if !d.splits() {
 			continue
@@ -44,7 +44,7 @@ func (o *plan) mexGeneral(g []uint16, n int, seen []uint64, b *budget) int {
 			}
 			if d.rule == '=' {
 				if m%k == 0 {
-					mark(g[m/k] * uint16(k&1))
+					mark(valueOf(big, m/k, g[m/k]) * (k & 1))
 				}
 				continue
 			}
@@ -53,15 +53,15 @@ func (o *plan) mexGeneral(g []uint16, n int, seen []uint64, b *budget) int {
 				// for two heaps "pairwise unequal" and "not all equal" mean the same).
 				for a := 1; 2*a <= m && !stopped; a++ {
 					if d.rule == 0 || 2*a < m {
-						mark(g[a] ^ g[m-a])
+						mark(valueOf(big, a, g[a]) ^ valueOf(big, m-a, g[m-a]))
 					}
 				}
 				continue
 			}
 			splits(m, k, 1, d.rule, 0, func(parts []int) bool {
-				v := uint16(0)
+				v := 0
 				for _, a := range parts {
-					v ^= g[a]
+					v ^= valueOf(big, a, g[a])
 				}
 				mark(v)
 				return !stopped

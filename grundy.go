@@ -13,14 +13,15 @@ import (
 // This file implements the mex engine: Grundy values of single heaps, cached per rule set, so
 // that each is computed once and, once a period is proven (period.go), every heap is O(1).
 
-// MaxValues is the most values the engine stores in memory for one rule set (2 bytes each).
+// MaxValues is the most values the engine stores in memory for one rule set (2 bytes each, and
+// some 16 more for each value above 65535).
 // Asking for more, through [Octal.Values] or [Octal.Period], is refused or capped as those
 // methods say; [Octal.Run] with [RunOptions].Spill goes on to [MaxSpilledValues], most of
 // them in its file.
 const MaxValues = 1 << 30
 
-// maxValue is the largest Grundy value the engine stores; a heap whose value would exceed it
-// stops the computation there.
+// maxValue is the largest Grundy value that the rare/common and three-heap engines compute:
+// their marks are 16 bits. Past it the reference engine computes the values (large.go).
 const maxValue = 1<<16 - 1
 
 // engine caches the values of one rule set. Readers load an immutable snapshot without
@@ -30,7 +31,6 @@ type engine struct {
 	lock  chan struct{} // a mutex (a token in a buffer of one) that a waiter can give up on
 	snap  atomic.Pointer[snapshot]
 	tried int          // under lock: how many values the last fruitless period search looked at
-	stop  atomic.Bool  // set under lock: a value exceeded maxValue, so len(snap.vals) is final
 	sp    *sparse      // under lock: the rare/common engine's state, for codes leaving two heaps
 	tri   *triples     // under lock: the three-heap engine's state (threeheap.go)
 	per   periodFinder // under lock: the incremental period search
@@ -38,6 +38,7 @@ type engine struct {
 	spl   *spill       // under lock: the file and memory of a spilled run (spill.go), or nil
 	spt   spillTuning  // the sizes of spilled runs
 	cut   bool         // under lock: the last extension stopped at a search cut short by the front
+	ref   bool         // under lock: a fast engine stopped at a value above direct, so the reference mex computes on
 }
 
 // newEngine returns the engine of pl, with the values of its closed form, if any, proven from
@@ -74,10 +75,12 @@ func (e *engine) release() { <-e.lock }
 // snapshot, which only writes beyond len(vals). With a non-zero period, vals hold at least
 // G(0), ..., G(Preperiod+Period-1) and every further value follows from them (Period.at).
 //
-// In a spilled run (spl not nil) part of vals is only in the file: value reads them, and
+// A value above direct is bigWord in vals and its entry in big (large.go), which grows as vals
+// does. In a spilled run (spl not nil) part of vals is only in the file: value reads them, and
 // nothing else may read vals directly.
 type snapshot struct {
 	vals   []uint16
+	big    []bigValue
 	max    int // the largest value in vals
 	period Period
 	spl    *spill
@@ -91,15 +94,16 @@ func (s *snapshot) value(n int) (int, bool) {
 			n = s.period.fold(n) // a spilled run proves only periods without saltus
 		}
 		if n < len(s.vals) {
-			return s.spl.value(s.vals, n)
+			w, ok := s.spl.word(s.vals, n)
+			return valueOf(s.big, n, w), ok
 		}
 		return 0, false
 	}
 	if n < len(s.vals) {
-		return int(s.vals[n]), true
+		return valueOf(s.big, n, s.vals[n]), true
 	}
 	if s.period.Period > 0 {
-		return s.period.at(s.vals, n)
+		return s.period.at(s.vals, s.big, n)
 	}
 	return 0, false
 }
@@ -163,10 +167,6 @@ func (e *engine) grundy(ctx context.Context, n int, steps int64) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	if e.stop.Load() { // a value exceeded maxValue, so no more are computed
-		return 0, &LimitError{Question: b.what(), Limit: maxValue, Unit: "as a value",
-			Advice: "a heap below it has a larger value, which the engine does not store"}
-	}
 	return 0, b.limitError()
 }
 
@@ -216,10 +216,16 @@ func (pl *plan) cost(from, to int) int64 {
 // more heaps) use the reference mex, which lists every option. [Nim] and [LaskersNim] give every value by their
 // closed form, O(1) each, up to [MaxValues] and beyond 65535.
 //
+// Values above 65535 are stored as well, each in 2 bytes and an entry of some 16 in a side
+// table, and read back in O(log k) for k such values. The rare/common and three-heap engines
+// mark values in 16 bits, so a code of theirs whose next value exceeds 65535 goes on from
+// there under the reference mex, at its cost (O(n·t) a value for two heaps, O(n²·t) for three),
+// reading every value: a spilled run reads its values back into memory first (see
+// [Octal.Run]).
+//
 // Values has no work limit but ctx: when ctx is done first it returns ctx's error, keeping the
 // values computed so far for the next call. A negative n gets a [*RangeError]; more than
-// [MaxValues] values, or a value that would exceed 65535 in a game without a proven period, a
-// [*LimitError].
+// [MaxValues] values a [*LimitError].
 func (o *Octal) Values(ctx context.Context, n int) ([]int, error) {
 	o = o.game()
 	code := o.eng.pl.code
@@ -233,9 +239,8 @@ func (o *Octal) Values(ctx context.Context, n int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n > len(s.vals) && s.period.Period == 0 {
-		return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(len(s.vals)), Unit: "values",
-			Advice: "G(" + strconv.Itoa(len(s.vals)) + ") would exceed 65535, the largest value the engine stores"}
+	if n > len(s.vals) && s.period.Period == 0 { // the engine stopped short without a reason: never a zero for a value
+		return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(len(s.vals)), Unit: "values"}
 	}
 	vals := make([]int, n)
 	read := 0
@@ -243,7 +248,7 @@ func (o *Octal) Values(ctx context.Context, n int) ([]int, error) {
 		if i >= n {
 			break
 		}
-		vals[i], read = int(v), i+1
+		vals[i], read = v, i+1
 	}
 	if read < min(n, len(s.vals)) {
 		return nil, &CheckpointError{Path: s.spl.path, Reason: "cannot read back G(" + strconv.Itoa(read) + ")", Err: ErrCheckpoint}
@@ -254,8 +259,7 @@ func (o *Octal) Values(ctx context.Context, n int) ([]int, error) {
 	return vals, nil
 }
 
-// extend computes values until there are n of them (fewer if a value would exceed maxValue),
-// within b (nil: no limit but ctx), and returns the new snapshot. It returns the snapshot of
+// extend computes values until there are n of them, within b (nil: no limit but ctx), and returns the new snapshot. It returns the snapshot of
 // what was computed with an error when ctx is done or b is spent first.
 func (e *engine) extend(ctx context.Context, n int, b *budget) (*snapshot, error) {
 	if s := e.load(); n <= len(s.vals) || s.period.Period > 0 {
@@ -290,7 +294,7 @@ func (e *engine) extendLocked(n, most int, b *budget) (*snapshot, error) {
 // heap whose search the sparse state's front cuts short.
 func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 	s := e.load()
-	if n <= len(s.vals) || e.stop.Load() || s.period.Period > 0 {
+	if n <= len(s.vals) || s.period.Period > 0 {
 		return s, nil
 	}
 	pl := e.pl
@@ -338,18 +342,47 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 			debug.FreeOSMemory()
 		}
 	}
-	top := s.max
-	sparse := pl.plain && pl.heaps == 2
+	top, big := s.max, s.big
+	// The fast engines hold their values in 16 bits: past direct, the reference mex computes,
+	// for good (the fast engines' state is not made to go on after they stop).
+	ref := e.ref || top > direct
+	sparse := pl.plain && pl.heaps == 2 && !ref
 	if sparse && e.sp == nil {
 		e.sp = newSparse(pl, g)
 	}
+	publish := func() *snapshot {
+		s = &snapshot{vals: g, big: big, max: top, spl: e.spl}
+		e.snap.Store(s)
+		return s
+	}
+	// handOver makes the reference mex compute from heap len(g) on, with every value in memory.
+	handOver := func() error {
+		ref, sparse, e.ref = true, false, true
+		if sp := e.spl; sp != nil && sp.front.Load() != math.MaxInt {
+			_, err := e.unspill(g, "G("+strconv.Itoa(len(g))+") exceeds "+strconv.Itoa(direct)+", which only the reference engine computes")
+			return err
+		}
+		return nil
+	}
 	if sparse {
+		have := len(g)
 		var stop bool
 		g, top, stop = e.extendPairs(g, n, top, done)
-		e.stop.Store(stop)
+		if top > direct { // only with a test's direct below maxValue
+			g, top = g[:firstBig(g, have)], s.max
+			for _, w := range g[have:] {
+				top = max(top, int(w))
+			}
+			stop = true
+		}
+		if stop {
+			if err := handOver(); err != nil {
+				return publish(), err
+			}
+		}
 	}
 	var seen []uint64
-	for len(g) < n && !e.stop.Load() {
+	for len(g) < n {
 		// The sparse engine's values cost microseconds: look at ctx every 64 of them. Others
 		// may cost milliseconds: look at it every value (and the general engine within one).
 		if (!sparse || len(g)%64 == 0) && b.done() {
@@ -366,21 +399,27 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 			if need := width/64 + 1; len(seen) < need {
 				seen = make([]uint64, need)
 			}
-			v = e.mex(g, top, seen[:width/64+1], b)
+			if ref {
+				v = pl.mexGeneral(g, big, len(g), seen[:width/64+1], b)
+			} else {
+				v = e.mex(g, top, seen[:width/64+1], b)
+			}
 			if v < 0 {
 				break // b stopped within the value
 			}
 		}
-		if v > maxValue {
-			e.stop.Store(true)
-			break
+		if v > direct && !ref {
+			if err := handOver(); err != nil {
+				return publish(), err
+			}
+			if pl.plain {
+				continue // beyond the 16 bits of the fast engines: the reference mex computes it again
+			}
 		}
-		g = append(g, uint16(v))
+		g, big = store(g, big, v)
 		top = max(top, v)
 	}
-	s = &snapshot{vals: g, max: top, spl: e.spl}
-	e.snap.Store(s)
-	return s, b.err
+	return publish(), b.err
 }
 
 // mex is the reference engine: it returns G(n) from g = G(0..n-1) by listing every option,
@@ -390,7 +429,7 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 // extendLocked.
 func (o *plan) mex(g []uint16, n int, seen []uint64, b *budget) int {
 	if !o.plain {
-		return o.mexGeneral(g, n, seen, b)
+		return o.mexGeneral(g, nil, n, seen, b)
 	}
 	o.markFew(g, n, seen)
 	for _, i := range o.leave3 {

@@ -46,12 +46,12 @@ func (p Period) fold(n int) int {
 	return p.Preperiod + (n-p.Preperiod)%p.Period
 }
 
-// at returns G(n) from vals, which hold at least G(0), ..., G(Preperiod+Period-1): the value of
-// heap fold(n) plus Saltus for each whole period between fold(n) and n. It returns false when
-// that value does not fit an int. p must be non-zero.
-func (p Period) at(vals []uint16, n int) (int, bool) {
+// at returns G(n) from vals and big, their side table, which hold at least G(0), ...,
+// G(Preperiod+Period-1): the value of heap fold(n) plus Saltus for each whole period between
+// fold(n) and n. It returns false when that value does not fit an int. p must be non-zero.
+func (p Period) at(vals []uint16, big []bigValue, n int) (int, bool) {
 	f := p.fold(n)
-	v := int(vals[f])
+	v := valueOf(big, f, vals[f])
 	if p.Saltus == 0 {
 		return v, true // no division on the path of every periodic game
 	}
@@ -114,7 +114,7 @@ func (e *engine) period(ctx context.Context, limit int, b *budget) (Period, bool
 		s, err := e.extendLocked(n, n, b)
 		if len(s.vals) > e.tried {
 			if p, ok := e.findPeriod(s); ok {
-				e.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p, spl: e.spl})
+				e.snap.Store(&snapshot{vals: s.vals, big: s.big, max: s.max, period: p, spl: e.spl})
 				return p, true, nil
 			}
 			e.tried = len(s.vals)
@@ -153,12 +153,20 @@ func (o *Octal) ApparentPeriod(ctx context.Context, limit int) (Period, bool, er
 	if s.period.Period > 0 {
 		return s.period, true, nil
 	}
-	var r *spillReader
-	if s.spl != nil {
-		r = s.spl.reader(s.vals)
-	}
-	p, ok := findApparent(s.vals[:min(len(s.vals), limit)], r)
+	p, ok := s.apparent(min(len(s.vals), limit))
 	return p, ok, nil
+}
+
+// apparent is findApparent for the first n values of s.
+func (s *snapshot) apparent(n int) (Period, bool) {
+	if s.spl == nil && len(s.big) == 0 {
+		return findApparent(s.vals[:n])
+	}
+	if s.spl == nil {
+		return apparentAt(n, func(i int) int { return valueOf(s.big, i, s.vals[i]) })
+	}
+	r := s.spl.reader(s.vals)
+	return apparentAt(n, func(i int) int { return valueOf(s.big, i, r.at(i)) })
 }
 
 // findPeriod returns the least (n0, p) that the periodicity theorem proves from g, by the
@@ -310,7 +318,23 @@ func (e *engine) findPeriod(s *snapshot) (Period, bool) {
 	if r != nil && r.err != nil {
 		return Period{}, false // a value could not be read back: no proof
 	}
+	if ok && !agreeBig(s.vals, s.big, p) {
+		return Period{}, false // large values that the words do not tell apart: no proof
+	}
 	return p, ok
+}
+
+// agreeBig reports whether the pairs (a, a+p.Period) from p.Preperiod on in g that involve an
+// entry of big, whose words agree, agree in value too. It costs O(len(big)·log(len(big))).
+func agreeBig(g []uint16, big []bigValue, p Period) bool {
+	for _, b := range big {
+		for _, a := range []int{b.at - p.Period, b.at + p.Period} {
+			if a >= p.Preperiod && a < len(g) && b.at >= p.Preperiod && valueOf(big, a, g[a]) != b.v {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // spillView is how the period search reads a spilled run's values.
@@ -321,11 +345,7 @@ type spillView struct {
 }
 
 // findApparent returns the least arithmetic period that g shows, as ApparentPeriod describes.
-// With r not nil (a spilled run), it reads every value through r.
-func findApparent(g []uint16, r *spillReader) (Period, bool) {
-	if r != nil {
-		return apparentAt(len(g), func(i int) int { return int(r.at(i)) })
-	}
+func findApparent(g []uint16) (Period, bool) {
 	n := len(g)
 	for p := 1; 3*p <= n; p++ {
 		saltus := int(g[n-1]) - int(g[n-1-p])

@@ -75,8 +75,8 @@ type Report struct {
 	LastRare   int // the largest rare heap, or 0 when there is none
 	MaxValue   int // the largest value computed
 	MaxAt      int // the least heap with value MaxValue
-	// TooLarge is true when the run stopped because a value would exceed 65535, the most
-	// that the engine stores; Run then returns a [*LimitError] with the report.
+	// TooLarge is always false: it was true when a run stopped at a value above 65535, which
+	// the engine now stores. It stays so that programs that read it still build.
 	TooLarge bool
 	Elapsed  time.Duration // the time the run took
 }
@@ -90,8 +90,9 @@ type Report struct {
 // (within a fraction of one, for the general engine), writes the checkpoint if any, and
 // returns the report of what is cached with ctx's error itself (context.Canceled or
 // context.DeadlineExceeded; context.Cause(ctx) tells more when ctx has a cause). It returns a [*CheckpointError] when a
-// checkpoint cannot be read or written, a [*LimitError] with the report when a value would
-// exceed 65535 (Report.TooLarge), and a [*RangeError] for a negative Limit.
+// checkpoint cannot be read or written, a [*LimitError] with the report when the engine
+// reaches a limit of its own (see [Octal.Values] and "Spilled runs"), and a [*RangeError] for a
+// negative Limit.
 //
 // # Spilled runs
 //
@@ -104,13 +105,17 @@ type Report struct {
 // then). A rare heap beyond the front makes the run read every value back and go on in
 // memory, up to MaxValues (a [*LimitError] past them); a search beyond it doubles the front,
 // read back from the file, up to 2^26 values. Once values are given back, the period search
-// looks only for periods up to 2^22, with the theorem's bound. Values above 65535 are refused
-// as without Spill. On systems other than Linux the values all stay in memory, so only the
-// file format and the resumption work as described.
+// looks only for periods up to 2^22, with the theorem's bound. A value above 65535, which the
+// rare/common engine does not compute, makes the run read every value back and go on in memory
+// under the reference mex, as a rare heap beyond the front does. Before it starts, and at each
+// step, a spilled run compares the file it will need for Limit values with the free space of
+// the file system it is on, and returns a [*LimitError] rather than fill the disk (Linux
+// only). On systems other than Linux the values all stay in memory, so only the file format and
+// the resumption work as described. The file can hold at most MaxSpilledValues values.
 //
-// Costs: the values take 2 bytes each; a run with a Limit of 2^24 or more reserves room for
-// Limit values once it passes 2^20 and is never copied again (the system lends the pages only
-// as values are written). The work per value is described at [Octal.Values]; codes with flag 8
+// Costs: the values take 2 bytes each (and an entry of some 16 bytes for each above 65535); a
+// run with a Limit of 2^24 or more reserves room for Limit values once it passes 2^20 and is
+// never copied again (the system lends the pages only as values are written). The work per value is described at [Octal.Values]; codes with flag 8
 // use the three-heap engine, O(n·V/64) per value for values below V, and stop with its
 // [*LimitError] when its pair sets would pass 1 GiB (BENCHMARKS.md has the measured times). No
 // period is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
@@ -170,10 +175,12 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 			e.lock <- struct{}{} // whatever ctx: the last values must reach the file
 			defer e.release()
 			if e.spl != nil {
-				return e.spl.sync(e.load().vals)
+				s := e.load()
+				return e.spl.sync(s.vals, s.big)
 			}
 		}
-		return writeCheckpoint(opt.Checkpoint, e.pl.code, e.load().vals)
+		s := e.load()
+		return writeCheckpoint(opt.Checkpoint, e.pl.code, s.vals, s.big)
 	}
 	for {
 		if err := ctx.Err(); err != nil {
@@ -213,17 +220,11 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	if err := save(); err != nil {
 		return e.report(start), err
 	}
-	r := e.report(start)
-	if r.TooLarge && r.Period.Period == 0 {
-		return r, &LimitError{Question: "G(" + strconv.Itoa(r.Values) + ") of " + r.Code, Limit: maxValue, Unit: "as a value",
-			Advice: "the value exceeds 65535, the largest the engine stores; the report covers the values before it"}
-	}
-	return r, nil
+	return e.report(start), nil
 }
 
 // runStep extends the values by one step, or until ctx is done, and looks for a period. It
-// reports whether the run is over: a period is proven, the limit is reached, or a value would
-// exceed 65535. Its error is ctx's, when ctx is done first.
+// reports whether the run is over: a period is proven or the limit is reached. Its error is ctx's, when ctx is done first.
 func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
 	if err := e.acquire(ctx); err != nil {
 		return false, err
@@ -239,13 +240,13 @@ func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
 		return false, err
 	}
 	if !e.pl.provable {
-		return len(s.vals) >= limit || e.stop.Load(), nil
+		return len(s.vals) >= limit, nil
 	}
 	if p, ok := e.findPeriod(s); ok {
-		e.snap.Store(&snapshot{vals: s.vals, max: s.max, period: p, spl: e.spl})
+		e.snap.Store(&snapshot{vals: s.vals, big: s.big, max: s.max, period: p, spl: e.spl})
 		return true, nil
 	}
-	return len(s.vals) >= limit || e.stop.Load(), nil
+	return len(s.vals) >= limit, nil
 }
 
 // stepSize returns how many values a step of Run adds to have values: as many again while
@@ -262,7 +263,7 @@ const runFirstStep = 64
 
 // resume installs the values of a checkpoint, unless e already has as many.
 func (e *engine) resume(ctx context.Context, path string) error {
-	vals, err := e.pl.readCheckpoint(ctx, path)
+	vals, big, err := e.pl.readCheckpoint(ctx, path)
 	if err != nil {
 		return err
 	}
@@ -275,11 +276,11 @@ func (e *engine) resume(ctx context.Context, path string) error {
 		return nil
 	}
 	top := 0
-	for _, v := range vals {
-		top = max(top, int(v))
+	for i, w := range vals {
+		top = max(top, valueOf(big, i, w))
 	}
-	e.sp, e.tri = nil, nil // rebuilt from the new values by the next extension
-	e.snap.Store(&snapshot{vals: vals, max: top})
+	e.sp, e.tri, e.ref = nil, nil, false // rebuilt from the new values by the next extension
+	e.snap.Store(&snapshot{vals: vals, big: big, max: top})
 	return nil
 }
 
@@ -326,9 +327,8 @@ func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error
 		if s, err = o.eng.extend(ctx, n, nil); err != nil {
 			return nil, err
 		}
-		if n > len(s.vals) && s.period.Period == 0 {
-			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(len(s.vals)), Unit: "values",
-				Advice: "G(" + strconv.Itoa(len(s.vals)) + ") would exceed 65535, the largest value the engine stores"}
+		if n > len(s.vals) && s.period.Period == 0 { // never a zero for a value
+			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(len(s.vals)), Unit: "values"}
 		}
 	}
 	if n > len(s.vals) && s.period.Saltus != 0 {
@@ -339,7 +339,7 @@ func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error
 	return func(yield func(int, int) bool) {
 		direct := min(n, len(s.vals))
 		for a, v := range s.all() {
-			if a >= direct || !yield(a, int(v)) {
+			if a >= direct || !yield(a, v) {
 				return
 			}
 		}
@@ -354,20 +354,24 @@ func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error
 
 // all returns the values of s in order, read from memory, or for a spilled run from memory and
 // the file (a value that cannot be read back ends the sequence).
-func (s *snapshot) all() iter.Seq2[int, uint16] {
-	if s.spl == nil {
-		return func(yield func(int, uint16) bool) {
-			for a, v := range s.vals {
+func (s *snapshot) all() iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		big := s.big
+		if s.spl == nil {
+			for a, w := range s.vals {
+				v := int(w)
+				if w == bigWord {
+					v = bigAt(big, a)
+				}
 				if !yield(a, v) {
 					return
 				}
 			}
+			return
 		}
-	}
-	return func(yield func(int, uint16) bool) {
 		r := s.spl.reader(s.vals)
 		for a := range s.vals {
-			if v := r.at(a); r.err != nil || !yield(a, v) {
+			if w := r.at(a); r.err != nil || !yield(a, valueOf(big, a, w)) {
 				return
 			}
 		}
@@ -377,48 +381,56 @@ func (s *snapshot) all() iter.Seq2[int, uint16] {
 // IsRare reports whether heap a of value v is rare under the report's split: a >= 1 and
 // popcount(v&Mask) + Parity·(a-ParityFrom) even. It is false for every heap when Sparse is.
 func (r Report) IsRare(a, v int) bool {
-	return r.Sparse && a >= 1 && v >= 0 && v <= maxValue && rare(uint16(v), r.Mask, r.Parity, a, r.ParityFrom)
+	return r.Sparse && a >= 1 && v >= 0 && rare(uint16(v), r.Mask, r.Parity, a, r.ParityFrom) // Mask has 16 bits
 }
 
-// report describes the values cached in e. It costs O(n), and O(n) for each candidate period
-// of the apparent-period search that agrees with the values near their end.
+// report describes the values cached in e. It reads them once, in order, and again from the
+// end for the apparent-period search: O(n) for each candidate period that agrees with the
+// values near their end.
 func (e *engine) report(start time.Time) Report {
 	s := e.load()
-	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period, TooLarge: e.stop.Load()}
+	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period}
 	pl := e.pl
-	vals := s.all()
 	var sp *sparse
+	var last [2][]int // last[a&1][v&0xFFFF]: the largest heap a >= 1 of such a value
 	if r.Sparse = pl.plain && pl.heaps == 2 && len(pl.leave2) > 0; r.Sparse && len(s.vals) > 1 {
 		// A split of its own, from all the values: the engine's was chosen from a prefix,
 		// or not at all after a resumed run that computed nothing.
 		sp = newSparse(pl, nil)
-		for a, v := range vals {
-			if a > 0 {
-				sp.count(a, v)
-			}
+	}
+	r.MaxValue = -1
+	for a, v := range s.all() {
+		if v > r.MaxValue {
+			r.MaxValue, r.MaxAt = v, a
 		}
+		if sp != nil && a > 0 {
+			w := uint16(v) // rarity depends on the 16 bits of a mask only
+			sp.count(a, w)
+			l := &last[a&1]
+			if int(w) >= len(*l) {
+				*l = append(*l, make([]int, int(w)+1-len(*l))...)
+			}
+			(*l)[w] = a
+		}
+	}
+	r.MaxValue = max(r.MaxValue, 0)
+	if sp != nil {
 		if len(sp.takes) > 0 {
 			sp.pick(len(s.vals))
 		}
 		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
-	}
-	r.MaxValue = -1
-	for a, v := range vals {
-		if int(v) > r.MaxValue {
-			r.MaxValue, r.MaxAt = int(v), a
+		// The rare heaps, from the histogram: rarity depends on a only through its parity.
+		for par := range 2 {
+			for w, a := range last[par] {
+				if a > 0 && rare(uint16(w), r.Mask, r.Parity, a, r.ParityFrom) {
+					r.RareCount += int(sp.hist[par][w])
+					r.LastRare = max(r.LastRare, a)
+				}
+			}
 		}
-		if sp != nil && a > 0 && rare(v, r.Mask, r.Parity, a, r.ParityFrom) {
-			r.RareCount++
-			r.LastRare = a
-		}
 	}
-	r.MaxValue = max(r.MaxValue, 0)
 	if r.Period.Period == 0 {
-		var rd *spillReader
-		if s.spl != nil {
-			rd = s.spl.reader(s.vals)
-		}
-		r.Apparent, _ = findApparent(s.vals, rd)
+		r.Apparent, _ = s.apparent(len(s.vals))
 	}
 	r.Elapsed = time.Since(start)
 	return r

@@ -19,7 +19,8 @@ import (
 // stay in memory.
 
 // MaxSpilledValues is the most values a run with [RunOptions].Spill computes: 2^40, 2 TiB of
-// checkpoint file (the disk is the limit that matters).
+// checkpoint file, the limit of the format. The free space of the file's disk is the limit
+// that matters: a run that would not fit it is refused (see "Spilled runs" at [Octal.Run]).
 const MaxSpilledValues = 1 << 40
 
 // Once the rare heaps of a code under the rare/common engine stop, heap n reads only G(n-i)
@@ -51,33 +52,40 @@ type spillTuning struct {
 	period int // the longest period looked for once pages are given back
 	step   int // the most values of one step of Run
 	most   int // the largest front before the run keeps every value in memory
+	room   int // the values between two looks at the free space of the disk
 }
 
-var defaultSpill = spillTuning{from: 1 << 23, front: 1 << 16, period: 1 << 22, step: 1 << 22, most: 1 << 26}
+var defaultSpill = spillTuning{from: 1 << 23, front: 1 << 16, period: 1 << 22, step: 1 << 22, most: 1 << 26, room: 1 << 20}
 
 // spill is the file and the memory of a spilled run. The engine uses it under its lock;
 // readers of a snapshot call value, which is safe for concurrent use.
 type spill struct {
-	tune  spillTuning
-	path  string
-	f     *os.File
-	hdr   int    // the header's length
-	crc   uint32 // the checksum of the last whole record written
-	whole int    // the values in whole records in the file (a short record may follow)
-	buf   []byte
-	take  int          // the largest take
-	owns  bool         // the values are in a reservation of their own (store_linux.go)
-	on    bool         // pages are being given back
-	falls [2]int       // how many times the front was doubled ([0]) and every value read back ([1]), for the tests
-	front atomic.Int64 // values below front are in memory (math.MaxInt once every one is)
-	floor atomic.Int64 // values from floor on are in memory; those in [front, floor) in the file only
+	tune   spillTuning
+	path   string
+	f      *os.File
+	hdr    int    // the header's length
+	crc    uint32 // the checksum of the last whole record written
+	whole  int    // the values in whole records in the file (a short record may follow)
+	extra  int64  // the bytes of the tables of large values in those records
+	bigs   int    // the entries of the side table in those records
+	old    bool   // the file is of version 2, which holds no large values
+	buf    []byte
+	rd     []byte       // the buffer of load, under the engine's lock
+	limit  int          // the most values of the run
+	roomAt int          // the values at which the free space of the disk is next looked at
+	take   int          // the largest take
+	owns   bool         // the values are in a reservation of their own (store_linux.go)
+	on     bool         // pages are being given back
+	falls  [2]int       // how many times the front was doubled ([0]) and every value read back ([1]), for the tests
+	front  atomic.Int64 // values below front are in memory (math.MaxInt once every one is)
+	floor  atomic.Int64 // values from floor on are in memory; those in [front, floor) in the file only
 }
 
 // newSpill writes vals to path, a new spill file for code (replacing any file there, the
 // header first by a rename so that path is never a file cut short in its header), for a run
 // of at most limit values, and returns the spill with the values moved to a reservation of
 // their own.
-func newSpill(path, code string, vals []uint16, limit, take int, tune spillTuning) (*spill, []uint16, error) {
+func newSpill(path, code string, vals []uint16, big []bigValue, limit, take int, tune spillTuning) (*spill, []uint16, error) {
 	fail := func(reason string, err error) (*spill, []uint16, error) {
 		return nil, nil, &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
@@ -86,7 +94,7 @@ func newSpill(path, code string, vals []uint16, limit, take int, tune spillTunin
 		return fail("cannot create a temporary file", err)
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	hdr := spillHeader(code)
+	hdr := spillHeader(code, spillVersion)
 	_, err = tmp.Write(hdr)
 	if err == nil {
 		err = tmp.Sync()
@@ -104,22 +112,23 @@ func newSpill(path, code string, vals []uint16, limit, take int, tune spillTunin
 	if err != nil {
 		return fail("cannot open", err)
 	}
-	sc := spillScan{hdr: len(hdr), end: int64(len(hdr)), crc: crc32Tail(hdr)}
-	return openSpill(path, f, sc, vals, limit, take, tune)
+	sc := spillScan{hdr: len(hdr), end: int64(len(hdr)), crc: crc32Tail(hdr), version: spillVersion}
+	return openSpill(path, f, sc, vals, big, limit, take, tune)
 }
 
 // crc32Tail returns the checksum that ends b.
 func crc32Tail(b []byte) uint32 { return binary.LittleEndian.Uint32(b[len(b)-4:]) }
 
-// openSpill returns the spill of f, a spill file of which sc says where a writer goes on,
-// holding the values vals (all in memory), moved to a reservation of room for limit values.
-func openSpill(path string, f *os.File, sc spillScan, vals []uint16, limit, take int, tune spillTuning) (*spill, []uint16, error) {
+// openSpill returns the spill of f, a new spill file of which sc says where a writer goes on,
+// for the values vals and their side table big (all in memory), moved to a reservation of room
+// for limit values.
+func openSpill(path string, f *os.File, sc spillScan, vals []uint16, big []bigValue, limit, take int, tune spillTuning) (*spill, []uint16, error) {
 	g, owns := reserve(max(limit, len(vals)))
 	g = append(g, vals...)
-	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns}
+	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns, limit: limit}
 	sp.front.Store(math.MaxInt)
 	runtime.AddCleanup(sp, func(r release) { r.free() }, release{f: f, g: g, owns: owns})
-	if err := sp.write(g, false); err != nil {
+	if err := sp.write(g, big, false); err != nil {
 		return nil, nil, err
 	}
 	return sp, g, nil
@@ -143,37 +152,53 @@ func (sp *spill) fail(reason string, err error) error {
 	return &CheckpointError{Path: sp.path, Reason: reason, Err: err}
 }
 
-// write appends the whole records of g beyond those in the file, and with final the last
-// values too, in a record of fewer values that the next write replaces.
-func (sp *spill) write(g []uint16, final bool) error {
+// write appends the whole records of g (with big, their side table) beyond those in the file,
+// and with final the last values too, in a record of fewer values that the next write
+// replaces.
+func (sp *spill) write(g []uint16, big []bigValue, final bool) error {
+	if sp.old && len(big) > 0 {
+		return sp.fail("the file is of format 2, which holds no values above 65535: start the run afresh, with another Checkpoint", ErrCheckpoint)
+	}
 	for {
-		buf, crc, start := sp.buf[:0], sp.crc, sp.whole
+		buf, crc, start, bigs, extra := sp.buf[:0], sp.crc, sp.whole, sp.bigs, sp.extra
+		// in returns the entries of big for the heaps from start to end, from bigs on.
+		in := func(end int) []bigValue {
+			k := bigs
+			for k < len(big) && big[k].at < end {
+				k++
+			}
+			return big[bigs:k]
+		}
 		for len(buf) < 1<<20 && start+spillRecord <= len(g) {
-			buf, crc = appendRecord(buf, crc, g[start:start+spillRecord])
+			b := in(start + spillRecord)
+			buf, crc = appendRecord(buf, crc, g[start:start+spillRecord], start, b)
 			start += spillRecord
+			if bigs += len(b); len(b) > 0 {
+				extra += int64(4 + 12*len(b))
+			}
 		}
 		short := final && len(buf) < 1<<20 && start < len(g)
 		if short {
-			buf, _ = appendRecord(buf, crc, g[start:])
+			buf, _ = appendRecord(buf, crc, g[start:], start, in(len(g)))
 		}
 		if len(buf) == 0 {
 			return nil
 		}
 		sp.buf = buf
-		if _, err := sp.f.WriteAt(buf, spillOffset(sp.hdr, sp.whole)-4); err != nil {
+		if _, err := sp.f.WriteAt(buf, spillOffset(sp.hdr, sp.whole)-4+sp.extra); err != nil {
 			return sp.fail("cannot write", err)
 		}
-		sp.whole, sp.crc = start, crc
+		sp.whole, sp.crc, sp.bigs, sp.extra = start, crc, bigs, extra
 		if short {
 			return nil
 		}
 	}
 }
 
-// sync writes every value of g, the last ones in a short record, and flushes the file to the
-// disk.
-func (sp *spill) sync(g []uint16) error {
-	if err := sp.write(g, true); err != nil {
+// sync writes every value of g (with big, their side table), the last ones in a short record,
+// and flushes the file to the disk.
+func (sp *spill) sync(g []uint16, big []bigValue) error {
+	if err := sp.write(g, big, true); err != nil {
 		return err
 	}
 	if err := sp.f.Sync(); err != nil {
@@ -182,27 +207,35 @@ func (sp *spill) sync(g []uint16) error {
 	return nil
 }
 
-// value returns G(n) for n below len(g), from memory or from the file.
-func (sp *spill) value(g []uint16, n int) (int, bool) {
+// word returns the word of G(n) for n below len(g), from memory or from the file.
+func (sp *spill) word(g []uint16, n int) (uint16, bool) {
 	if n < int(sp.front.Load()) {
-		return int(g[n]), true
+		return g[n], true
 	}
 	if f := int(sp.floor.Load()); n >= f {
 		v := g[n]
 		if n >= int(sp.floor.Load()) { // the pages were not given back while v was read
-			return int(v), true
+			return v, true
 		}
 	}
 	var b [2]byte
 	if _, err := sp.f.ReadAt(b[:], spillOffset(sp.hdr, n)); err != nil {
 		return 0, false
 	}
-	return int(binary.LittleEndian.Uint16(b[:])), true
+	return binary.LittleEndian.Uint16(b[:]), true
 }
 
-// load reads dst, the values from lo on, from the file.
+// load reads dst, the values from lo on, from the file, under the engine's lock.
 func (sp *spill) load(dst []uint16, lo int) error {
-	b := make([]byte, 2*spillRecord)
+	if sp.rd == nil {
+		sp.rd = make([]byte, 2*spillRecord)
+	}
+	return sp.loadWith(sp.rd, dst, lo)
+}
+
+// loadWith is load with b, of 2·spillRecord bytes, as its buffer; it is safe for concurrent
+// use with distinct buffers.
+func (sp *spill) loadWith(b []byte, dst []uint16, lo int) error {
 	for j := 0; j < len(dst); {
 		i := lo + j
 		k := min(len(dst)-j, (i/spillRecord+1)*spillRecord-i)
@@ -226,11 +259,12 @@ type spillReader struct {
 	g    []uint16
 	from int      // the first value in buf
 	buf  []uint16 // a block of the file
+	raw  []byte   // the bytes of buf, as read
 	err  error
 }
 
 func (sp *spill) reader(g []uint16) *spillReader {
-	return &spillReader{sp: sp, g: g, buf: make([]uint16, 0, spillRecord)}
+	return &spillReader{sp: sp, g: g, buf: make([]uint16, 0, spillRecord), raw: make([]byte, 2*spillRecord)}
 }
 
 // at returns G(i), for i below len(g).
@@ -248,7 +282,7 @@ func (r *spillReader) at(i int) uint16 {
 	if i < r.from || i >= r.from+len(r.buf) {
 		r.from = i / spillRecord * spillRecord
 		r.buf = r.buf[:min(spillRecord, len(r.g)-r.from)]
-		if err := sp.load(r.buf, r.from); err != nil {
+		if err := sp.loadWith(r.raw, r.buf, r.from); err != nil {
 			r.err = cmp.Or(r.err, err)
 			clear(r.buf)
 		}
@@ -268,9 +302,12 @@ func (sp *spill) reach(front int) int {
 // no heap will read. It returns the most values that may be computed before the next settle:
 // at most front once pages are given back, so that a rare heap found in between is seen here
 // before any heap reads a value beyond the front with it.
-func (e *engine) settle(g []uint16) (int, error) {
-	sp := e.spl
-	if err := sp.write(g, false); err != nil {
+func (e *engine) settle(snap *snapshot) (int, error) {
+	sp, g := e.spl, snap.vals
+	if err := sp.write(g, snap.big, false); err != nil {
+		return 0, err
+	}
+	if err := sp.room(len(g)); err != nil {
 		return 0, err
 	}
 	s := e.sp
@@ -279,7 +316,7 @@ func (e *engine) settle(g []uint16) (int, error) {
 		if len(g) < sp.tune.from {
 			return sp.tune.from - len(g), nil
 		}
-		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 {
+		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 || e.ref || snap.max > direct {
 			return math.MaxInt, nil // not the rare/common engine, or no pages of its own
 		}
 		if s == nil || !s.on {
@@ -310,6 +347,45 @@ func (e *engine) settle(g []uint16) (int, error) {
 		forget(g, max(floor, front), f)
 	}
 	return min(front, spillBatch), nil
+}
+
+// spillSize returns the bytes of a spill file of n values whose header takes hdr bytes,
+// without tables of large values.
+func spillSize(hdr, n int) int64 {
+	return int64(hdr) + int64((n+spillRecord-1)/spillRecord)*(8+2*spillRecord)
+}
+
+// freeSpace returns the bytes free for this user on the file system of the folder dir, and
+// false when the system does not say (store_*.go). Tests replace it.
+var freeSpace = diskFree
+
+// room returns a [*LimitError] when the disk of sp's file has too little space for the rest of
+// the run, n values being computed. It looks every tune.room values (a system call).
+func (sp *spill) room(n int) error {
+	if n < sp.roomAt {
+		return nil
+	}
+	sp.roomAt = n + sp.tune.room
+	end := spillOffset(sp.hdr, sp.whole) - 4 + sp.extra // where the next record goes
+	return checkRoom(sp.path, "", spillSize(sp.hdr, sp.limit)+sp.extra-end, 0, sp.limit, sp.whole)
+}
+
+// checkRoom returns a [*LimitError] when the file system of path has fewer than need bytes
+// free, of which fixed are not records, for a spilled run of limit values with n of them in
+// the file (its code, when not empty, for the message).
+func checkRoom(path, code string, need, fixed int64, limit, n int) error {
+	free, ok := freeSpace(filepath.Dir(path))
+	if !ok || need <= free {
+		return nil
+	}
+	fits := n + int(max(free-fixed, 0)/(8+2*spillRecord))*spillRecord
+	q := strconv.Itoa(limit) + " values"
+	if code != "" {
+		q += " of " + code
+	}
+	return &LimitError{Question: q + " spilled to " + path, Limit: int64(fits), Unit: "values, for the free space of its disk",
+		Advice: "the file needs " + strconv.FormatInt(need, 10) + " more bytes and the disk has " + strconv.FormatInt(free, 10) +
+			" free: free some space, give a Checkpoint on a larger disk, or lower Limit"}
 }
 
 // spillBatch is the most values between two settles, so that the file is never far behind the
@@ -372,14 +448,14 @@ func (e *engine) unspill(g []uint16, why string) (int, error) {
 func (e *engine) extendSpilled(n, most int, b *budget) (*snapshot, error) {
 	for {
 		s := e.load()
-		if n <= len(s.vals) || e.stop.Load() || s.period.Period > 0 {
+		if n <= len(s.vals) || s.period.Period > 0 {
 			return s, nil
 		}
 		if n > cap(s.vals) {
 			return s, &LimitError{Question: strconv.Itoa(n) + " values of " + e.pl.code, Limit: int64(cap(s.vals)), Unit: "values",
 				Advice: "a run that spills its values to a file computes at most its Limit; start a new run with a larger one"}
 		}
-		batch, err := e.settle(s.vals)
+		batch, err := e.settle(s)
 		if err != nil {
 			return s, err
 		}
@@ -434,12 +510,16 @@ func (e *engine) startSpill(ctx context.Context, path string, resume bool, limit
 	if s.period.Period > 0 {
 		return nil
 	}
-	sp, g, err := newSpill(path, e.pl.code, s.vals, limit, take, e.spt)
+	hdr := len(spillHeader(e.pl.code, spillVersion))
+	if err := checkRoom(path, e.pl.code, spillSize(hdr, limit), int64(hdr), limit, 0); err != nil {
+		return err
+	}
+	sp, g, err := newSpill(path, e.pl.code, s.vals, s.big, limit, take, e.spt)
 	if err != nil {
 		return err
 	}
 	e.spl = sp
-	e.snap.Store(&snapshot{vals: g, max: s.max, spl: sp})
+	e.snap.Store(&snapshot{vals: g, big: s.big, max: s.max, spl: sp})
 	return nil
 }
 
@@ -482,7 +562,8 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 	keep, tail := tune.most, tune.most+take+tune.period+tune.step+1
 	s := newSparse(e.pl, nil)
 	top, gone := 0, keep // the values in [keep, gone) are given back
-	sc, reason, err := scanSpill(f, func(vals []uint16) error {
+	var big []bigValue
+	sc, reason, err := scanSpill(f, func(vals []uint16, b []bigValue) error {
 		if len(g)+len(vals) > cap(g) {
 			return fail("damaged: more values than the file's size allows", ErrCheckpoint)
 		}
@@ -493,7 +574,12 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 			top = max(top, int(v))
 			g = append(g, v)
 		}
-		if owns && len(g)%(1<<20) == 0 {
+		for _, b := range b {
+			top = max(top, b.v)
+		}
+		big = append(big, b...)
+		// Past a table the values are not at their fixed offsets: nothing is given back then.
+		if owns && len(big) == 0 && len(g)%(1<<20) == 0 {
 			if f := (len(g) - tail) / spillRecord * spillRecord; f > gone {
 				forget(g, gone, f)
 				gone = f
@@ -515,13 +601,14 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 		}
 		return drop(fail(cmp.Or(reason, "cannot read"), err))
 	}
-	if _, err := e.pl.checkRead(ctx, path, sc.code, g[:min(len(g), 2048)]); err != nil {
+	if _, _, err := e.pl.checkRead(ctx, path, sc.code, g[:min(len(g), 2048)], bigBelow(big, 2048)); err != nil {
 		return drop(err)
 	}
 	if err := f.Truncate(sc.end); err != nil {
 		return drop(fail("cannot truncate a record cut short", err))
 	}
-	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns}
+	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns,
+		extra: sc.extra, bigs: len(bigBelow(big, sc.whole)), old: sc.version != spillVersion, limit: limit}
 	sp.front.Store(int64(keep))
 	sp.floor.Store(int64(max(gone, keep)))
 	runtime.AddCleanup(sp, func(r release) { r.free() }, release{f: f, g: g, owns: owns})
@@ -547,12 +634,14 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 			}
 		}
 	}
-	e.spl, e.sp, e.tri = sp, s, nil
+	e.spl, e.sp, e.tri, e.ref = sp, s, nil, false
 	e.per, e.tried = periodFinder{}, 0
-	e.stop.Store(false)
-	e.snap.Store(&snapshot{vals: g, max: top, spl: sp})
-	if front > tune.most || n < tune.from || !owns {
-		_, err := e.unspill(g, "the values resumed have rare heaps beyond the front")
+	e.snap.Store(&snapshot{vals: g, big: big, max: top, spl: sp})
+	if err := sp.room(n); err != nil {
+		return err
+	}
+	if front > tune.most || n < tune.from || !owns || top > direct {
+		_, err := e.unspill(g, "the values resumed have rare heaps beyond the front, or values above 65535")
 		sp.on = false
 		return err
 	}

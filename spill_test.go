@@ -16,7 +16,7 @@ import (
 
 // tinySpill gives back pages from 4096 values on, with a front of 256 values, periods up to
 // 2048 and the tail that they need, so that every fallback happens within 2^16 values.
-var tinySpill = spillTuning{from: 1 << 12, front: 1 << 8, period: 1 << 11, step: 1 << 12, most: 1 << 14}
+var tinySpill = spillTuning{from: 1 << 12, front: 1 << 8, period: 1 << 11, step: 1 << 12, most: 1 << 14, room: 1 << 12}
 
 // spillRun runs code to n values with its values spilled to path under tune, on two
 // goroutines in every window from heap 1024 on when pairs is set.
@@ -83,7 +83,7 @@ func TestSpillResume(t *testing.T) {
 	data, err := os.ReadFile(whole)
 	require.NoError(t, err)
 	ref := referenceValues(MustParseOctal("0.1777"), n)
-	hdr := len(spillHeader("0.1777"))
+	hdr := len(spillHeader("0.1777", spillVersion))
 	for _, cut := range []int{hdr, hdr + 3, int(spillOffset(hdr, 5000)), int(spillOffset(hdr, 20000)) + 1, len(data) - 1} {
 		path := filepath.Join(dir, "cut")
 		require.NoError(t, os.WriteFile(path, data[:cut], 0o644))
@@ -115,13 +115,13 @@ func spillValues(path string) ([]uint16, error) {
 	}
 	defer f.Close()
 	var vals []uint16
-	_, _, err = scanSpill(f, func(v []uint16) error { vals = append(vals, v...); return nil })
+	_, _, err = scanSpill(f, func(v []uint16, _ []bigValue) error { vals = append(vals, v...); return nil })
 	return vals, err
 }
 
 // killSpill is the run that TestSpillKill kills: Officers to 2^18 values with a front of
 // 2^16 and the tail of periods up to 2048, so that most of the values are given back.
-var killSpill = spillTuning{from: 1 << 14, front: 1 << 16, period: 1 << 11, step: 1 << 12, most: 1 << 18}
+var killSpill = spillTuning{from: 1 << 14, front: 1 << 16, period: 1 << 11, step: 1 << 12, most: 1 << 18, room: 1 << 12}
 
 // killValues is past the front and the tail by some 190,000 values (60,000 with the race
 // detector, which makes the run ten times slower).
@@ -205,7 +205,7 @@ func TestSpillOfficersLong(t *testing.T) {
 // TestSpillProvesPeriods checks that spilled runs prove the periods that the in-memory engine
 // proves, with a tail so short that the comparisons reach values on disk.
 func TestSpillProvesPeriods(t *testing.T) {
-	tune := spillTuning{from: 1 << 11, front: 1 << 8, period: 1 << 9, step: 1 << 10, most: 1 << 14}
+	tune := spillTuning{from: 1 << 11, front: 1 << 8, period: 1 << 9, step: 1 << 10, most: 1 << 14, room: 1 << 12}
 	for _, code := range []string{"0.156", "0.356", "0.644", "0.45", "0.77"} {
 		o, r := spillRun(t, code, 1<<16, filepath.Join(t.TempDir(), "spill"), tune, false)
 		m := MustParseOctal(code)
@@ -260,7 +260,7 @@ func TestSpillResumeShort(t *testing.T) {
 	_, want := spillRun(t, "0.6", 1<<15, path, killSpill, false)
 	for _, n := range []int{spillRecord, 3 * spillRecord, 1 << 15} {
 		vals := referenceValues(MustParseOctal("0.6"), n)
-		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", vals), 0o644))
+		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", spillVersion, vals, nil), 0o644))
 		o := MustParseOctal("0.6")
 		o.eng.spt = killSpill
 		r, err := o.Run(ctx, RunOptions{Limit: 1 << 15, Spill: true, Checkpoint: path, Resume: path})
@@ -268,4 +268,50 @@ func TestSpillResumeShort(t *testing.T) {
 		r.Elapsed, want.Elapsed = 0, 0
 		assert.Equal(t, want, r, n)
 	}
+}
+
+// TestSpillDiskFull checks that a spilled run whose file would not fit the free space of its
+// disk stops with a LimitError, before it starts or while it grows, and that the file it
+// leaves resumes.
+func TestSpillDiskFull(t *testing.T) {
+	free := int64(1 << 40)
+	old := freeSpace
+	freeSpace = func(string) (int64, bool) { return free, true }
+	t.Cleanup(func() { freeSpace = old })
+	path := filepath.Join(t.TempDir(), "spill")
+	const n = 1 << 22
+	free = spillSize(len(spillHeader("0.6", spillVersion)), n) - 1
+	o := MustParseOctal("0.6")
+	_, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, le.Advice, "free some space")
+	assert.Equal(t, int64(n-spillRecord), le.Limit)
+	_, err = os.Stat(path)
+	require.ErrorIs(t, err, os.ErrNotExist, "refused before the file is made")
+
+	// The disk fills up while the run goes on: it stops at the next look, at a whole prefix.
+	free = 1 << 40
+	o = MustParseOctal("0.6")
+	o.eng.spt = tinySpill
+	done := 0
+	r, err := o.Run(ctx, RunOptions{Limit: 1 << 16, Spill: true, Checkpoint: path, Progress: func(p Progress) {
+		if done == 0 && p.Values >= 1<<13 {
+			done, free = p.Values, 1<<10
+		}
+	}, ProgressEvery: time.Nanosecond})
+	require.ErrorAs(t, err, &le)
+	require.NotZero(t, done)
+	assert.Less(t, r.Values, 1<<16)
+	assert.Contains(t, le.Question, "spilled to "+path)
+	vals, err := spillValues(path)
+	require.NoError(t, err)
+	assert.Equal(t, r.Values, len(vals))
+	assert.Equal(t, referenceValues(MustParseOctal("0.6"), 1<<12), vals[:1<<12])
+	free = 1 << 40
+	o = MustParseOctal("0.6")
+	o.eng.spt = tinySpill
+	r2, err := o.Run(ctx, RunOptions{Limit: r.Values + 1000, Spill: true, Checkpoint: path, Resume: path})
+	require.NoError(t, err)
+	assert.Equal(t, r.Values+1000, r2.Values)
 }

@@ -44,3 +44,13 @@ func unreserve(g []uint16) {
 		_ = syscall.Munmap(unsafe.Slice((*byte)(unsafe.Pointer(&g[0])), 2*len(g)))
 	}
 }
+
+// diskFree returns the bytes free for this user on the file system of dir, and true, or false
+// when the system does not say.
+func diskFree(dir string) (int64, bool) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, false
+	}
+	return int64(st.Bavail) * int64(st.Bsize), true
+}

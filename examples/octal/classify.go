@@ -153,7 +153,7 @@ func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
 }
 
 // classLine returns the line of a code: its status is "periodic" with the preperiod and the
-// period, "toolarge" when a value would exceed 65535, "open" when -budget ran out first, or
+// period, "open" when -budget ran out first, or
 // "none" when -n values show no proven period.
 func classLine(r kayles.Report, open bool) string {
 	status, n0, p := "none", "-", "-"
@@ -162,9 +162,6 @@ func classLine(r kayles.Report, open bool) string {
 	}
 	if r.Period.Period > 0 {
 		status, n0, p = "periodic", strconv.Itoa(r.Period.Preperiod), strconv.Itoa(r.Period.Period)
-	}
-	if r.TooLarge {
-		status = "toolarge"
 	}
 	return fmt.Sprintf("%s %s %s %s %d %d %d", r.Code, status, n0, p, r.Values, r.RareCount, r.MaxValue)
 }

@@ -54,8 +54,8 @@
 //	1  a failure: a checkpoint cannot be read or written, the output cannot be written,
 //	   or the run was interrupted (Ctrl-C, SIGTERM)
 //	2  bad flags or a bad code (with a usage message)
-//	3  a limit stopped the run: -timeout ran out, or a value would exceed 65535,
-//	   the largest the engine stores
+//	3  a limit stopped the run: -timeout ran out, or a limit of the engine (such as
+//	   the free space of the disk of a -spill run)
 package main
 
 import (
@@ -206,9 +206,6 @@ func text(r kayles.Report) string {
 		s += "no rare/common split: the code is outside the sparse-space engine\n"
 	}
 	s += fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
-	if r.TooLarge {
-		s += "stopped: the next value would exceed 65535\n"
-	}
 	return s
 }
 
@@ -266,8 +263,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
                   [-plot FILE.svg|FILE.png] [-periodic FILE [-columns P]]
        octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
 exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
-the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or a value
-above 65535, the largest the engine stores)
+the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or one of
+the engine, such as the free space of the disk of a -spill run)
 `)
 		fs.PrintDefaults()
 	}
@@ -449,9 +446,6 @@ above 65535, the largest the engine stores)
 		fmt.Fprint(out, text(r))
 	}
 	switch {
-	case err == nil && r.TooLarge:
-		fmt.Fprintf(stderr, "octal: stopped at %d values: G(%d) would exceed 65535, the largest value the engine stores\n", r.Values, r.Values)
-		return exitLimit
 	case err == nil:
 		return exitOK
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
