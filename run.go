@@ -70,15 +70,12 @@ type Report struct {
 	// mask with Parity 0 wins, then the least with Parity 1.
 	Mask       uint16
 	Parity     int
-	ParityFrom int // the least take that leaves two heaps (not counting takes with =)
-	RareCount  int // how many heaps a >= 1 below Values are rare
-	LastRare   int // the largest rare heap, or 0 when there is none
-	MaxValue   int // the largest value computed
-	MaxAt      int // the least heap with value MaxValue
-	// TooLarge is always false: it was true when a run stopped at a value above 65535, which
-	// the engine now stores. It stays so that programs that read it still build.
-	TooLarge bool
-	Elapsed  time.Duration // the time the run took
+	ParityFrom int           // the least take that leaves two heaps (not counting takes with =)
+	RareCount  int           // how many heaps a >= 1 below Values are rare
+	LastRare   int           // the largest rare heap, or 0 when there is none
+	MaxValue   int           // the largest value computed
+	MaxAt      int           // the least heap with value MaxValue
+	Elapsed    time.Duration // the time the run took
 }
 
 // Run computes values of o until a period is proven, the limit is reached or ctx is done, and

@@ -51,7 +51,6 @@ func TestRunLimit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 5000, r.Values)
 	assert.Equal(t, Period{}, r.Period)
-	assert.False(t, r.TooLarge)
 }
 
 func TestRunCancelWritesCheckpoint(t *testing.T) {

@@ -111,7 +111,6 @@ type jsonReport struct {
 	LastRare       *int              `json:"last_rare,omitempty"`
 	MaxValue       int               `json:"max_value"`
 	MaxAt          int               `json:"max_at"`
-	TooLarge       bool              `json:"too_large"`
 	ElapsedSeconds float64           `json:"elapsed_seconds"`
 	ValuesSHA256   string            `json:"values_sha256"`
 	Args           []string          `json:"args"`   // the command's arguments, as given
@@ -171,7 +170,7 @@ func readBuild() buildInfo {
 
 func toJSON(r kayles.Report) jsonReport {
 	j := jsonReport{Code: r.Code, Values: r.Values, Sparse: r.Sparse, MaxValue: r.MaxValue, MaxAt: r.MaxAt,
-		TooLarge: r.TooLarge, ElapsedSeconds: r.Elapsed.Seconds()}
+		ElapsedSeconds: r.Elapsed.Seconds()}
 	if r.Sparse {
 		m, c, from, rc, lr := r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare
 		j.Mask, j.Parity, j.ParityFrom, j.RareCount, j.LastRare = &m, &c, &from, &rc, &lr
