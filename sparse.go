@@ -125,11 +125,17 @@ func rare(v, mask uint16, c, a, s int) bool {
 	return (bits.OnesCount16(v&mask)+c*(a-s))%2 == 0
 }
 
+// due reports whether a mask is chosen before heap n is computed: every engine chooses one
+// there, so that all choose the same masks.
+func (s *sparse) due(n int) bool {
+	return n >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt)
+}
+
 // next returns G(n) for n = len(g), given g = G(0..n-1) whose largest value is top, and records
 // it. It does not append to g.
 func (s *sparse) next(o *plan, g []uint16, top int) int {
 	n := len(g)
-	if n >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+	if s.due(n) {
 		s.choose(g)
 	}
 	words := 64<<bits.Len(uint(top)>>6)/64 + 1 // every option value is below 64·(words-1)

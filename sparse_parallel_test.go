@@ -153,8 +153,8 @@ func TestPairsAlone(t *testing.T) {
 		g := o.eng.load().vals
 		g = append(make([]uint16, 0, n), g...)
 		l := &leap{o: o.plan(), s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
-			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, takesOne: true}
-		l.next.Store(int64(len(g)))
+			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, takesOne: true,
+			size: blockLanes, slots: newPairSlots(len(s.takes))}
 		l.known.Store(int64(len(g)))
 		l.stop.Store(int64(n))
 		w := newPairWorker()
@@ -318,16 +318,18 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 	for _, ends := range []bool{true, false} {
 		g[h-1] = 0
 		l := &leap{o: o.plan(), s: s, g: g, start: h - 1, end: h + 1, rare: rare,
-			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1}
+			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1,
+			size: blockLanes, slots: newPairSlots(len(s.takes))}
 		l.known.Store(h - 1)
 		l.stop.Store(h + 1)
-		l.next.Store(h) // heap H-1 is the other worker's, below
+		require.True(t, l.bulk(newPairWorker(), 0))
+		l.next.Store(l.heapTask(h)) // heap H-1 is the other worker's, below
 		finished := make(chan struct{})
 		go func() {
 			defer close(finished)
 			l.run(newPairWorker(), time.Time{})
 		}()
-		for l.next.Load() == h {
+		for l.next.Load() == l.heapTask(h) {
 			runtime.Gosched()
 		}
 		time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
@@ -357,7 +359,7 @@ func TestPairsPanic(t *testing.T) {
 		if who == "helper" {
 			w = o.eng.sp.two.help
 		}
-		w.mark = nil
+		w.want = nil
 		result := make(chan any, 1)
 		go func() {
 			defer func() { result <- recover() }()
