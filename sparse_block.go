@@ -126,7 +126,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		mark := &lanes[j]
 		markLeaves(o, mark, g, h, stamp, true)
 		markRest(s, mark, g, h, s.rare, bulk, stamp) // with the block's own rare heaps so far
-		words := 64<<bits.Len(uint(top)>>6)/64 + 1 // as in sparse.next
+		words := 64<<bits.Len(uint(top)>>6)/64 + 1   // as in sparse.next
 		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
 		s.needs = need
 		v := cand

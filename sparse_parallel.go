@@ -120,14 +120,14 @@ type pairSlot struct {
 // pairWorker is one goroutine's own state in a window: its scratch, its list of the rare heaps
 // and the largest value, kept up to date by reading the values as they are published.
 type pairWorker struct {
-	want  *[markSize]uint8
-	needs []uint16
-	rare       []int32 // the rare heaps below seen
-	top        int     // the largest value below seen
-	seen       int
-	helper     bool // the helper's worker
-	tail       mirror
-	stats      pairStats
+	want   *[markSize]uint8
+	needs  []uint16
+	rare   []int32 // the rare heaps below seen
+	top    int     // the largest value below seen
+	seen   int
+	helper bool // the helper's worker
+	tail   mirror
+	stats  pairStats
 }
 
 func newPairWorker() *pairWorker {
