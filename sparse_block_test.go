@@ -60,10 +60,11 @@ func blockValues(o *Octal, n, size, from int, mask uint16, c int) []uint16 {
 }
 
 // pairBlockValues is blockValues for the two-core engine: two goroutines in every window from
-// heap from on (the engine waiting for the helper to join), in blocks of size heaps. It adds
-// to helped the number of heaps the helper computed.
+// heap from on (the engine waiting for the helper to join), three for odd sizes, in blocks of
+// size heaps. It adds to helped the number of heaps the helpers computed.
 func pairBlockValues(t *testing.T, o *Octal, n, size, from int, mask uint16, c int, helped *int) []uint16 {
 	o = paired(t, o, from)
+	o.eng.pairs.cores = 2 + size%2
 	s := newSparse(o.plan(), nil)
 	o.eng.sp = s
 	s.blk.size, s.blk.from = size, from

@@ -44,6 +44,22 @@ type pairTuning struct {
 	// always makes every window use two goroutines, the engine waiting for the helper to
 	// join before it starts, so that the tests know the helper computes heaps.
 	always bool
+	// cores, when not 0, is the number of goroutines in a window, in place of cores().
+	cores int
+}
+
+// pairCores is the most goroutines in a window: heap h waits for the value of heap h-2, so
+// that only two heaps are searched at once, and more goroutines add only the bulk marks of
+// blocks (BenchmarkCoresSimulated: 2.4 times one core from 4 on, 1.8 with 2).
+const pairCores = 4
+
+// cores returns the number of goroutines in a window of e's two-core engine: GOMAXPROCS, at
+// most pairCores, unless a test sets another.
+func (e *engine) cores() int {
+	if e.pairs.cores != 0 {
+		return e.pairs.cores
+	}
+	return min(runtime.GOMAXPROCS(0), pairCores)
 }
 
 var defaultPairs = pairTuning{from: 1 << 13, min: 1 << 12}
@@ -165,12 +181,13 @@ func (p *pairPanic) Unwrap() error {
 }
 
 // pairState is what the two-core engine keeps from one extension to the next: the chooser,
-// the counts, the two goroutines' workers and the blocks' marks (3 MB).
+// the counts, the goroutines' workers and the blocks' marks (3 MB).
 type pairState struct {
-	chooser   pairChooser
-	stats     pairStats
-	eng, help *pairWorker
-	slots     *[pairSlots]pairSlot
+	chooser pairChooser
+	stats   pairStats
+	eng     *pairWorker
+	help    []*pairWorker
+	slots   *[pairSlots]pairSlot
 }
 
 // newPairSlots returns the marks of a window's blocks, for takes splitting takes.
@@ -211,31 +228,46 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		return s.extendDone(e.pl, g, n, top, done)
 	}
 	if s.two.eng == nil {
-		s.two.eng, s.two.help = newPairWorker(), newPairWorker()
-		s.two.help.helper = true
+		s.two.eng = newPairWorker()
 		s.two.slots = newPairSlots(len(s.takes))
 	}
+	for len(s.two.help) < e.cores()-1 {
+		w := newPairWorker()
+		w.helper = true
+		s.two.help = append(s.two.help, w)
+	}
 	eng := s.two.eng
-	p := &pairHelper{wake: make(chan struct{}, 1), w: s.two.help}
+	helpers := make([]*pairHelper, e.cores()-1)
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		p.serve()
-	}()
-	var window *leap // the window posted, until the helper is idle again
+	for i := range helpers {
+		p := &pairHelper{wake: make(chan struct{}, 1), w: s.two.help[i]}
+		helpers[i] = p
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.serve()
+		}()
+	}
+	var window *leap // the window posted, until the helpers are idle again
 	defer func() {
 		if window != nil {
-			// The engine panics in a window: end it, so that the helper does not wait for
-			// the engine's heap, and let the helper leave it before it is told to quit.
+			// The engine panics in a window: end it, so that no helper waits for the
+			// engine's heap, and let the helpers leave it before they are told to quit.
 			window.abort.Store(true)
-			p.wait()
+			for _, p := range helpers {
+				p.wait()
+			}
 		}
-		p.quit()
+		for _, p := range helpers {
+			p.quit()
+		}
 		wg.Wait()
 		s.two.stats.add(eng.stats)
-		s.two.stats.add(p.w.stats)
-		eng.stats, p.w.stats = pairStats{}, pairStats{}
+		eng.stats = pairStats{}
+		for _, p := range helpers {
+			s.two.stats.add(p.w.stats)
+			p.w.stats = pairStats{}
+		}
 	}()
 	takesOne := false
 	o := e.pl
@@ -275,17 +307,27 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			for i := range l.slots {
 				l.slots[i].ready.Store(0)
 			}
-			p.l, window = l, l
-			p.post()
-			for tune.always && p.state.Load() == pairPosted {
-				runtime.Gosched() // the tests want the helper in every window
+			window = l
+			for _, p := range helpers {
+				p.l = l
+				p.post()
+			}
+			for _, p := range helpers {
+				for tune.always && p.state.Load() == pairPosted {
+					runtime.Gosched() // the tests want the helpers in every window
+				}
 			}
 			l.run(eng, mode.deadline())
-			joined := p.wait()
+			joined := false
+			for _, p := range helpers {
+				joined = p.wait() || joined
+			}
 			window = nil
-			if r := p.panicked; r != nil {
-				p.panicked = nil
-				panic(r)
+			for _, p := range helpers {
+				if r := p.panicked; r != nil {
+					p.panicked = nil
+					panic(r)
+				}
 			}
 			if !joined {
 				eng.stats.alone++
@@ -394,8 +436,8 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 		}
 		slot := &l.slots[b%pairSlots]
 		for i := 0; slot.ready.Load() != int64(b+1); i++ {
-			if l.abort.Load() {
-				return
+			if l.abort.Load() || int64(h) >= l.stop.Load() {
+				return // the marks may never be done: their goroutine may have left
 			}
 			if i >= pairSpin {
 				runtime.Gosched()
@@ -468,10 +510,10 @@ func (l *leap) bulk(w *pairWorker, b int) bool {
 }
 
 // await waits until the heaps below k have their values, and reports false when the window
-// is aborted first.
+// is aborted first or ends below k.
 func (l *leap) await(k int) bool {
 	for i := 0; l.known.Load() < int64(k); i++ {
-		if l.abort.Load() {
+		if l.abort.Load() || int64(k) > l.stop.Load() {
 			return false
 		}
 		if i >= pairSpin {
