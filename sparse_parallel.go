@@ -21,14 +21,15 @@ import (
 // known, G(h) = v unless v = G(h-1) and the code takes one token leaving one heap, and then
 // (about one heap in 7,000 for Officers) G(h) is computed again with that option too.
 //
-// The engine and a helper goroutine leapfrog through a window of heaps: each claims the next
-// heap not yet claimed as soon as its last one is done, so that a long heap on one side
-// overlaps two short ones on the other, and a helper slow to join (asleep, or its thread
-// waiting for a processor) leaves more heaps to the engine instead of holding it up. During
-// a window nothing of the rare/common state is written: each goroutine keeps its own list of
-// the rare heaps and its own marks, the values are written once each, at distinct indices,
-// and published by an atomic count, and the engine records the window's heaps (histogram,
-// rare list) once the helper has left. A new mask is chosen between windows only, which end
+// The engine and its helper goroutines (one on two cores; see cores) leapfrog through a window
+// of heaps, computed in blocks (see leap.task): each claims the next task not yet claimed as
+// soon as its last one is done, so that a long heap on one side overlaps two short ones on the
+// other, and a helper slow to join (asleep, or its thread waiting for a processor) leaves more
+// tasks to the engine instead of holding it up. During a window nothing of the rare/common
+// state is written: each goroutine keeps its own list of the rare heaps, the blocks' marks are
+// handed from one goroutine to another by atomic counts, the values are written once each, at
+// distinct indices, and published by an atomic count, and the engine records the window's
+// heaps (histogram, rare list) once the helpers have left. A new mask is chosen between windows only, which end
 // where the one-core engine would choose one, so that the masks, and the reports of them, are
 // the same as with one core. On a machine shared with other work two goroutines can be slower
 // than one, so the engine measures both ways and keeps to the faster (see pairChooser).
