@@ -401,12 +401,6 @@ func (l *leap) task(t int) (b, heap int) {
 	return b, l.start + b*l.size + q - 1
 }
 
-// heapTask returns the task that computes heap h of the window.
-func (l *leap) heapTask(h int) int64 {
-	b := (h - l.start) / l.size
-	return int64(1 + b*(l.size+1) + 1 + (h - l.start - b*l.size))
-}
-
 // run computes tasks of the window as worker w until none is left: it claims the next task
 // not yet claimed; for a heap h, it computes the mex of its other options once the values
 // below h-1 are known, and its value once G(h-1) is. Tasks are claimed one at a time, so that

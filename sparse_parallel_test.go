@@ -283,6 +283,31 @@ func TestPairChooser(t *testing.T) {
 	assert.False(t, step(cost()))
 }
 
+// heapTask returns the task of window l that computes heap h (the inverse of leap.task).
+func heapTask(l *leap, h int) int64 {
+	b := (h - l.start) / l.size
+	return int64(1 + b*(l.size+1) + 1 + (h - l.start - b*l.size))
+}
+
+// TestLeapTasks checks that heapTask inverts leap.task, and that the bulk marks of each block
+// come before the heaps of the block before it.
+func TestLeapTasks(t *testing.T) {
+	for _, size := range []int{1, 3, 16} {
+		l := &leap{start: 100, end: 100 + 5*size, size: size}
+		marked := map[int]bool{}
+		for task := range 6 * (size + 1) {
+			b, h := l.task(task)
+			if h < 0 {
+				marked[b] = true
+				continue
+			}
+			assert.Equal(t, int64(task), heapTask(l, h), "size %d heap %d", size, h)
+			assert.Equal(t, b, (h-l.start)/size, "size %d heap %d", size, h)
+			assert.True(t, marked[b+1], "size %d: heap %d before the marks of block %d", size, h, b+1)
+		}
+	}
+}
+
 // TestPairsEndBeforeOverflow: a heap past a window's end, whose value would exceed 65535, is
 // dropped without aborting the extension, as when the one-core engine first chooses a mask
 // there. On made-up values of 0.4 (take one, leave two heaps), G(a) = a-1 for 1 <= a <= 2^16
@@ -323,13 +348,13 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 		l.known.Store(h - 1)
 		l.stop.Store(h + 1)
 		require.True(t, l.bulk(newPairWorker(), 0))
-		l.next.Store(l.heapTask(h)) // heap H-1 is the other worker's, below
+		l.next.Store(heapTask(l, h)) // heap H-1 is the other worker's, below
 		finished := make(chan struct{})
 		go func() {
 			defer close(finished)
 			l.run(newPairWorker(), time.Time{})
 		}()
-		for l.next.Load() == l.heapTask(h) {
+		for l.next.Load() == heapTask(l, h) {
 			runtime.Gosched()
 		}
 		time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
