@@ -29,10 +29,11 @@ import (
 // state is written: each goroutine keeps its own list of the rare heaps, the blocks' marks are
 // handed from one goroutine to another by atomic counts, the values are written once each, at
 // distinct indices, and published by an atomic count, and the engine records the window's
-// heaps (histogram, rare list) once the helpers have left. A new mask is chosen between windows only, which end
-// where the one-core engine would choose one, so that the masks, and the reports of them, are
-// the same as with one core. On a machine shared with other work two goroutines can be slower
-// than one, so the engine measures both ways and keeps to the faster (see pairChooser).
+// heaps (histogram, rare list) once the helpers have left. A new mask is chosen between
+// windows only, which end where the one-core engine would choose one, so that the masks, and
+// the reports of them, are the same as with one core. On a machine shared with other work two
+// goroutines can be slower than one, so the engine measures both ways and keeps to the faster
+// (see pairChooser).
 
 // pairTuning holds the thresholds of the two-core engine, one for each engine, so that a test
 // can change them for the engine it tests (defaultPairs for all others).
