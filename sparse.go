@@ -125,11 +125,17 @@ func rare(v, mask uint16, c, a, s int) bool {
 	return (bits.OnesCount16(v&mask)+c*(a-s))%2 == 0
 }
 
+// due reports whether a mask is chosen before heap n is computed: every engine chooses one
+// there, so that all choose the same masks.
+func (s *sparse) due(n int) bool {
+	return n >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt)
+}
+
 // next returns G(n) for n = len(g), given g = G(0..n-1) whose largest value is top, and records
 // it. It does not append to g.
 func (s *sparse) next(o *plan, g []uint16, top int) int {
 	n := len(g)
-	if n >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+	if s.due(n) {
 		s.choose(g)
 	}
 	words := 64<<bits.Len(uint(top)>>6)/64 + 1 // every option value is below 64·(words-1)
@@ -395,14 +401,13 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *[markSize]uint8, k i
 		for a := lo; a < hi; a++ {
 			x := g[a]
 			v0, v1 := x^g[b-a], x^g[b-a-d1]
-			if want[v0]|want[v1] != 0 {
-				for _, v := range [2]uint16{v0, v1} {
-					if want[v] != 0 {
-						want[v] = 0
-						if k--; k == 0 {
-							return 0, a + 1
-						}
-					}
+			if want[v0]|want[v1] != 0 { // clear both, as found does
+				k -= int(want[v0])
+				want[v0] = 0
+				k -= int(want[v1])
+				want[v1] = 0
+				if k == 0 {
+					return 0, a + 1
 				}
 			}
 		}
@@ -413,13 +418,14 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *[markSize]uint8, k i
 		x := g[a]
 		v0, v1, v2 := x^g[b-a], x^g[b-a-d1], x^g[b-a-d2]
 		if want[v0]|want[v1]|want[v2] != 0 {
-			for _, v := range [3]uint16{v0, v1, v2} {
-				if want[v] != 0 {
-					want[v] = 0
-					if k--; k == 0 {
-						return 0, a + 1
-					}
-				}
+			k -= int(want[v0])
+			want[v0] = 0
+			k -= int(want[v1])
+			want[v1] = 0
+			k -= int(want[v2])
+			want[v2] = 0
+			if k == 0 {
+				return 0, a + 1
 			}
 		}
 	}
@@ -436,13 +442,12 @@ func scanBlock(x, y []uint16, want *[markSize]uint8, k int) int {
 		t := y[e:]
 		v0, v1, v2, v3 := x[0]^t[3], x[1]^t[2], x[2]^t[1], x[3]^t[0]
 		if want[v0]|want[v1]|want[v2]|want[v3] != 0 {
-			for _, v := range [4]uint16{v0, v1, v2, v3} {
-				if want[v] != 0 {
-					want[v] = 0
-					if k--; k == 0 {
-						return 0
-					}
-				}
+			for _, v := range [4]uint16{v0, v1, v2, v3} { // as found does
+				k -= int(want[v])
+				want[v] = 0
+			}
+			if k == 0 {
+				return 0
 			}
 		}
 		x, y = x[4:], y[:e]

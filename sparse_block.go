@@ -42,7 +42,7 @@ type blocks struct {
 func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, stop bool) {
 	for len(g) < n {
 		a := len(g)
-		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+		if s.due(a) {
 			s.choose(g)
 		}
 		if s.on && len(s.takes) > 0 && a >= s.blk.start() && len(s.rare) >= s.blk.rareMin() {
@@ -112,53 +112,21 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 	}
 	stamp, lanes := b.stamp, b.lanes
 	n := len(g)
-	// bulk[t] are the index ranges of s.rare marked in bulk for take t: [0]..[1] and [2]..[3].
+	// bulk[t] are the index ranges of s.rare marked in bulk for take t (see bulkMarks).
 	var bulkBuf [4][4]int
 	bulk := bulkBuf[:0]
 	if len(s.takes) > len(bulkBuf) {
 		bulk = make([][4]int, 0, len(s.takes))
 	}
-	rare := s.rare
 	for t, i := range s.takes {
-		m0 := n - i
-		k1 := rareBelow(rare, m0)
-		k0, _ := slices.BinarySearch(rare[:k1], int32(l-i))
-		ka, kb := k1, k1
-		if s.unequal[t] {
-			ka, _ = slices.BinarySearch(rare[k0:k1], int32((m0+1)/2))
-			kb, _ = slices.BinarySearch(rare[k0:k1], int32((m0+l-1)/2+1))
-			ka, kb = k0+ka, k0+kb
-		}
-		bulk = append(bulk, [4]int{k0, ka, kb, k1})
-		for _, r := range [2][]int32{rare[k0:ka], rare[kb:k1]} {
-			if l == blockLanes {
-				markLanes(lanes, g, m0, r, stamp)
-			} else {
-				markLanesFew(lanes, g, m0, r, stamp, l)
-			}
-		}
+		bulk = append(bulk, bulkMarks(lanes, g, s.rare, n-i, l, s.unequal[t], stamp))
 	}
 	for j := range l {
 		h := n + j
 		mark := &lanes[j]
 		markLeaves(o, mark, g, h, stamp, true)
-		rare = s.rare // with the block's own rare heaps so far
-		for t, i := range s.takes {
-			m := h - i
-			if m < 2 {
-				continue
-			}
-			below := rare[:rareBelow(rare, m)]
-			k := bulk[t]
-			skip := -1 // a rare heap m/2 that may not be split off: m/2 + m/2 is not a move
-			if s.unequal[t] && m%2 == 0 {
-				skip = m / 2
-			}
-			markBut(mark, g[:m], below[:min(k[0], len(below))], skip, stamp)
-			markBut(mark, g[:m], rare[k[1]:k[2]], skip, stamp)
-			markBut(mark, g[:m], below[k[3]:], skip, stamp)
-		}
-		words := 64<<bits.Len(uint(top)>>6)/64 + 1 // as in sparse.next
+		markRest(s, mark, g, h, s.rare, bulk, stamp) // with the block's own rare heaps so far
+		words := 64<<bits.Len(uint(top)>>6)/64 + 1   // as in sparse.next
 		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
 		s.needs = need
 		v := cand
@@ -180,6 +148,51 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		}
 	}
 	return g, top, false
+}
+
+// bulkMarks marks in lanes[j], for j < l, the values of the splits (r, m0+j-r) for every
+// rare heap r (rare ascending, at least those below len(g)) such that both parts are below
+// len(g) for every j, leaving out, when unequal, the r with 2r between m0 and m0+l-1. It
+// returns the indices k0 <= ka <= kb <= k1 of rare such that rare[k0:ka] and rare[kb:k1] were
+// marked: the rest is for markRest.
+func bulkMarks(lanes *[blockLanes][markSize]uint8, g []uint16, rare []int32, m0, l int, unequal bool, stamp uint8) [4]int {
+	k1 := rareBelow(rare, min(m0, len(g)))
+	k0, _ := slices.BinarySearch(rare[:k1], int32(m0+l-len(g)))
+	ka, kb := k1, k1
+	if unequal {
+		ka, _ = slices.BinarySearch(rare[k0:k1], int32((m0+1)/2))
+		kb, _ = slices.BinarySearch(rare[k0:k1], int32((m0+l-1)/2+1))
+		ka, kb = k0+ka, k0+kb
+	}
+	for _, r := range [2][]int32{rare[k0:ka], rare[kb:k1]} {
+		if l == blockLanes {
+			markLanes(lanes, g, m0, r, stamp)
+		} else {
+			markLanesFew(lanes, g, m0, r, stamp, l)
+		}
+	}
+	return [4]int{k0, ka, kb, k1}
+}
+
+// markRest marks in mark the values of the splits of heap h with a rare part that bulkMarks
+// left out (bulk[t] is its answer for take t), for the rare heaps of rare (ascending) as far
+// as they are known, from the values g, which reach at least h-1.
+func markRest(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []int32, bulk [][4]int, stamp uint8) {
+	for t, i := range s.takes {
+		m := h - i
+		if m < 2 {
+			continue
+		}
+		below := rare[:rareBelow(rare, m)]
+		k := bulk[t]
+		skip := -1 // a rare heap m/2 that may not be split off: m/2 + m/2 is not a move
+		if s.unequal[t] && m%2 == 0 {
+			skip = m / 2
+		}
+		markBut(mark, g[:m], below[:min(k[0], len(below))], skip, stamp)
+		markBut(mark, g[:m], rare[k[1]:k[2]], skip, stamp)
+		markBut(mark, g[:m], below[k[3]:], skip, stamp)
+	}
 }
 
 // markLanes marks, for each rare heap r (B-i <= r < m0, B = blockLanes, m0 = n-i below

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -58,9 +59,28 @@ func blockValues(o *Octal, n, size, from int, mask uint16, c int) []uint16 {
 	return g
 }
 
+// pairBlockValues is blockValues for the two-core engine: two goroutines in every window from
+// heap from on (the engine waiting for the helper to join), three for odd sizes, in blocks of
+// size heaps. It adds to helped the number of heaps the helpers computed.
+func pairBlockValues(t *testing.T, o *Octal, n, size, from int, mask uint16, c int, helped *int) []uint16 {
+	o = paired(t, o, from)
+	o.eng.pairs.cores = 2 + size%2
+	s := newSparse(o.plan(), nil)
+	o.eng.sp = s
+	s.blk.size, s.blk.from = size, from
+	if c >= 0 {
+		s.on, s.mask, s.c = true, mask, c
+		s.chooseAt, s.rareAt = 1<<62, 1<<62
+	}
+	g, _, _ := o.eng.extendPairs(make([]uint16, 0, n), n, 0, nil)
+	*helped += s.two.stats.paired
+	return g
+}
+
 // TestBlocksMatchReference compares the block engine, in blocks of 16 and of 1 to 5 heaps from
-// heap 2 on, with the reference mex: every 1- to 3-digit code whose moves leave two heaps to
-// 2^16 values with -long (about 40 minutes of CPU), a sample of them to 2^12 without.
+// heap 2 on, and the two-core engine, in blocks of the same sizes with two goroutines from heap
+// 8 on, with the reference mex: every 1- to 3-digit code whose moves leave two heaps to 2^16
+// values with -long (about 40 minutes of CPU), a sample of them to 2^12 without.
 func TestBlocksMatchReference(t *testing.T) {
 	n, every := 1<<12, 7
 	if raceEnabled {
@@ -71,6 +91,7 @@ func TestBlocksMatchReference(t *testing.T) {
 	}
 	codes := shortCodes()
 	sizes := []int{blockLanes, 1, 2, 3, 4, 5}
+	helped := 0 // heaps computed by the two-core engine's helper
 	for k := 0; k < len(codes); k += every {
 		code := codes[k]
 		o := MustParseOctal(code)
@@ -84,16 +105,20 @@ func TestBlocksMatchReference(t *testing.T) {
 		if size != blockLanes {
 			require.Equal(t, want, blockValues(o, n, blockLanes, 2, 0, -1), "%s in blocks of %d", code, blockLanes)
 		}
+		require.Equal(t, want, pairBlockValues(t, MustParseOctal(code), n, size, 8, 0, -1, &helped), "%s in pairs, blocks of %d", code, size)
 	}
+	assert.Positive(t, helped, "no heap computed by the helper")
 }
 
-// TestBlocksAnyMask checks that the block engine gives exact values under every mask and
-// parity bit, however poor, in blocks of every size up to 16 from heap 2 on.
+// TestBlocksAnyMask checks that the block engine and the two-core engine (two goroutines from
+// heap 2 on) give exact values under every mask and parity bit, however poor, in blocks of
+// every size up to 16 from heap 2 on.
 func TestBlocksAnyMask(t *testing.T) {
 	codes := []string{"0.6", "0.77", "0.16", "0.1777", "0.354", "0.376", "4.7", "0.4", "0.06", "0.64", "4.44", "0.446",
 		"4!.0", "4?.7", "0.4!6", "0.6=4", "4=.1"}
 	masks := []uint16{0, 1, 3, 6, 0x55, 0xff, 0x1ee, 0xffff}
 	const n = 900
+	helped := 0 // heaps computed by the two-core engine's helper
 	for _, code := range codes {
 		o := MustParseOctal(code)
 		if o.plan().heaps != 2 {
@@ -112,9 +137,12 @@ func TestBlocksAnyMask(t *testing.T) {
 				size := 1 + (k*2+c)%blockLanes
 				require.Equal(t, want, blockValues(o, n, size, 2, mask, c), "%s mask %#x c %d blocks of %d", code, mask, c, size)
 				require.Equal(t, want, blockValues(o, n, blockLanes, 2, mask, c), "%s mask %#x c %d", code, mask, c)
+				require.Equal(t, want, pairBlockValues(t, MustParseOctal(code), n, size, 2, mask, c, &helped),
+					"%s in pairs, mask %#x c %d blocks of %d", code, mask, c, size)
 			}
 		}
 	}
+	assert.Positive(t, helped, "no heap computed by the helper")
 }
 
 // TestMirror checks the mirror of the recent values against the values themselves as they

@@ -95,15 +95,13 @@ func scanUp(x, y []uint16, want *[markSize]uint8, k int) int {
 }
 
 // found clears in want the values of the splits x[j] ^ y[j] that are wanted and returns how
-// many are still missing of the k that were; k is 0 once all are found.
+// many are still missing of the k that were. It has no branch: which split is wanted is
+// unpredictable, and clearing a value that is not wanted changes nothing.
 func found(want *[markSize]uint8, x, y *[16]uint16, k int) int {
 	for j := range x {
-		if v := x[j] ^ y[j]; want[v] != 0 {
-			want[v] = 0
-			if k--; k == 0 {
-				return 0
-			}
-		}
+		v := x[j] ^ y[j]
+		k -= int(want[v])
+		want[v] = 0
 	}
 	return k
 }

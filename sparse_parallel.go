@@ -21,17 +21,19 @@ import (
 // known, G(h) = v unless v = G(h-1) and the code takes one token leaving one heap, and then
 // (about one heap in 7,000 for Officers) G(h) is computed again with that option too.
 //
-// The engine and a helper goroutine leapfrog through a window of heaps: each claims the next
-// heap not yet claimed as soon as its last one is done, so that a long heap on one side
-// overlaps two short ones on the other, and a helper slow to join (asleep, or its thread
-// waiting for a processor) leaves more heaps to the engine instead of holding it up. During
-// a window nothing of the rare/common state is written: each goroutine keeps its own list of
-// the rare heaps and its own marks, the values are written once each, at distinct indices,
-// and published by an atomic count, and the engine records the window's heaps (histogram,
-// rare list) once the helper has left. A new mask is chosen between windows only, which end
-// where the one-core engine would choose one, so that the masks, and the reports of them, are
-// the same as with one core. On a machine shared with other work two goroutines can be slower
-// than one, so the engine measures both ways and keeps to the faster (see pairChooser).
+// The engine and its helper goroutines (one on two cores; see cores) leapfrog through a window
+// of heaps, computed in blocks (see leap.task): each claims the next task not yet claimed as
+// soon as its last one is done, so that a long heap on one side overlaps two short ones on the
+// other, and a helper slow to join (asleep, or its thread waiting for a processor) leaves more
+// tasks to the engine instead of holding it up. During a window nothing of the rare/common
+// state is written: each goroutine keeps its own list of the rare heaps, the blocks' marks are
+// handed from one goroutine to another by atomic counts, the values are written once each, at
+// distinct indices, and published by an atomic count, and the engine records the window's
+// heaps (histogram, rare list) once the helpers have left. A new mask is chosen between
+// windows only, which end where the one-core engine would choose one, so that the masks, and
+// the reports of them, are the same as with one core. On a machine shared with other work two
+// goroutines can be slower than one, so the engine measures both ways and keeps to the faster
+// (see pairChooser).
 
 // pairTuning holds the thresholds of the two-core engine, one for each engine, so that a test
 // can change them for the engine it tests (defaultPairs for all others).
@@ -44,6 +46,22 @@ type pairTuning struct {
 	// always makes every window use two goroutines, the engine waiting for the helper to
 	// join before it starts, so that the tests know the helper computes heaps.
 	always bool
+	// cores, when not 0, is the number of goroutines in a window, in place of cores().
+	cores int
+}
+
+// pairCores is the most goroutines in a window: heap h waits for the value of heap h-2, so
+// that only two heaps are searched at once, and more goroutines add only the bulk marks of
+// blocks (BenchmarkCoresSimulated: 2.4 times one core from 4 on, 1.8 with 2).
+const pairCores = 4
+
+// cores returns the number of goroutines in a window of e's two-core engine: GOMAXPROCS, at
+// most pairCores, unless a test sets another.
+func (e *engine) cores() int {
+	if e.pairs.cores != 0 {
+		return e.pairs.cores
+	}
+	return min(runtime.GOMAXPROCS(0), pairCores)
 }
 
 var defaultPairs = pairTuning{from: 1 << 13, min: 1 << 12}
@@ -90,9 +108,11 @@ type leap struct {
 	top      int     // the largest value below start
 	rareAt   int     // the one-core engine chooses a mask once this many heaps are rare
 	takesOne bool    // the code takes one token leaving one heap
+	size     int     // heaps in a block
+	slots    *[pairSlots]pairSlot
 
 	_     [64]byte     // next, known and abort on a cache line of their own
-	next  atomic.Int64 // the least heap not yet claimed
+	next  atomic.Int64 // the least task not yet claimed (see task)
 	known atomic.Int64 // the heaps below known have their values in g
 	abort atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
 	cut   atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
@@ -100,22 +120,36 @@ type leap struct {
 	_     [64]byte
 }
 
-// pairWorker is one goroutine's own state in a window: its marks, its list of the rare heaps
+// pairSlots is how many blocks' marks a window keeps: a block's pairs are marked while the
+// heaps of the block before and of the one before that may still be computed.
+const pairSlots = 3
+
+// pairSlot holds the marks of one block of a window, block b in slot b%pairSlots: the lanes,
+// written by the goroutine that marks the block's pairs in bulk and then by the goroutine that
+// computes each heap in its own lane, and which rare heaps the bulk left to each heap.
+type pairSlot struct {
+	lanes *[blockLanes][markSize]uint8
+	stamp uint8
+	bulk  [][4]int     // per take, as in sparse.block: the indices of the rare heaps marked in bulk
+	ready atomic.Int64 // b+1 once block b's bulk marks are done
+	_     [64]byte
+}
+
+// pairWorker is one goroutine's own state in a window: its scratch, its list of the rare heaps
 // and the largest value, kept up to date by reading the values as they are published.
 type pairWorker struct {
-	mark, want *[markSize]uint8
-	stamp      uint8
-	needs      []uint16
-	rare       []int32 // the rare heaps below seen
-	top        int     // the largest value below seen
-	seen       int
-	helper     bool // the helper's worker
-	tail       mirror
-	stats      pairStats
+	want   *[markSize]uint8
+	needs  []uint16
+	rare   []int32 // the rare heaps below seen
+	top    int     // the largest value below seen
+	seen   int
+	helper bool // the helper's worker
+	tail   mirror
+	stats  pairStats
 }
 
 func newPairWorker() *pairWorker {
-	return &pairWorker{mark: new([markSize]uint8), want: new([markSize]uint8)}
+	return &pairWorker{want: new([markSize]uint8)}
 }
 
 // pairHelper is the helper goroutine's side: its state, the window posted to it (written by
@@ -149,11 +183,23 @@ func (p *pairPanic) Unwrap() error {
 }
 
 // pairState is what the two-core engine keeps from one extension to the next: the chooser,
-// the counts, and the two goroutines' workers (whose marks take 256 KB).
+// the counts, the goroutines' workers and the blocks' marks (3 MB).
 type pairState struct {
-	chooser   pairChooser
-	stats     pairStats
-	eng, help *pairWorker
+	chooser pairChooser
+	stats   pairStats
+	eng     *pairWorker
+	help    []*pairWorker
+	slots   *[pairSlots]pairSlot
+}
+
+// newPairSlots returns the marks of a window's blocks, for takes splitting takes.
+func newPairSlots(takes int) *[pairSlots]pairSlot {
+	var p [pairSlots]pairSlot
+	for i := range p {
+		p[i].lanes = new([blockLanes][markSize]uint8)
+		p[i].bulk = make([][4]int, takes)
+	}
+	return &p
 }
 
 // pairStats counts what the two-core engine did, for the tests.
@@ -184,30 +230,46 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		return s.extendDone(e.pl, g, n, top, done)
 	}
 	if s.two.eng == nil {
-		s.two.eng, s.two.help = newPairWorker(), newPairWorker()
-		s.two.help.helper = true
+		s.two.eng = newPairWorker()
+		s.two.slots = newPairSlots(len(s.takes))
+	}
+	for len(s.two.help) < e.cores()-1 {
+		w := newPairWorker()
+		w.helper = true
+		s.two.help = append(s.two.help, w)
 	}
 	eng := s.two.eng
-	p := &pairHelper{wake: make(chan struct{}, 1), w: s.two.help}
+	helpers := make([]*pairHelper, e.cores()-1)
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		p.serve()
-	}()
-	var window *leap // the window posted, until the helper is idle again
+	for i := range helpers {
+		p := &pairHelper{wake: make(chan struct{}, 1), w: s.two.help[i]}
+		helpers[i] = p
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.serve()
+		}()
+	}
+	var window *leap // the window posted, until the helpers are idle again
 	defer func() {
 		if window != nil {
-			// The engine panics in a window: end it, so that the helper does not wait for
-			// the engine's heap, and let the helper leave it before it is told to quit.
+			// The engine panics in a window: end it, so that no helper waits for the
+			// engine's heap, and let the helpers leave it before they are told to quit.
 			window.abort.Store(true)
-			p.wait()
+			for _, p := range helpers {
+				p.wait()
+			}
 		}
-		p.quit()
+		for _, p := range helpers {
+			p.quit()
+		}
 		wg.Wait()
 		s.two.stats.add(eng.stats)
-		s.two.stats.add(p.w.stats)
-		eng.stats, p.w.stats = pairStats{}, pairStats{}
+		eng.stats = pairStats{}
+		for _, p := range helpers {
+			s.two.stats.add(p.w.stats)
+			p.w.stats = pairStats{}
+		}
 	}()
 	takesOne := false
 	o := e.pl
@@ -234,27 +296,40 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		}
 		// A mask due at heap a is chosen first, as the one-core engine would, so that a window
 		// may start at a; a window ends where the one-core engine would choose a mask.
-		if a >= s.chooseAt || (s.on && len(s.rare) >= s.rareAt) {
+		if s.due(a) {
 			s.choose(g)
 		}
 		end := min(n, mode.end, s.chooseAt)
 		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
-				class: s.classes(markSize), top: top, rareAt: s.rareAt, takesOne: takesOne}
+				class: s.classes(markSize), top: top, rareAt: s.rareAt, takesOne: takesOne,
+				size: s.blk.lanesUsed(), slots: s.two.slots}
 			l.known.Store(int64(a))
 			l.stop.Store(int64(end))
-			l.next.Store(int64(a))
-			p.l, window = l, l
-			p.post()
-			for tune.always && p.state.Load() == pairPosted {
-				runtime.Gosched() // the tests want the helper in every window
+			for i := range l.slots {
+				l.slots[i].ready.Store(0)
+			}
+			window = l
+			for _, p := range helpers {
+				p.l = l
+				p.post()
+			}
+			for _, p := range helpers {
+				for tune.always && p.state.Load() == pairPosted {
+					runtime.Gosched() // the tests want the helpers in every window
+				}
 			}
 			l.run(eng, mode.deadline())
-			joined := p.wait()
+			joined := false
+			for _, p := range helpers {
+				joined = p.wait() || joined
+			}
 			window = nil
-			if r := p.panicked; r != nil {
-				p.panicked = nil
-				panic(r)
+			for _, p := range helpers {
+				if r := p.panicked; r != nil {
+					p.panicked = nil
+					panic(r)
+				}
 			}
 			if !joined {
 				eng.stats.alone++
@@ -305,24 +380,68 @@ func (s *sparse) extendDone(o *plan, g []uint16, n, top int, done <-chan struct{
 	return g, top, false
 }
 
-// run computes heaps of the window as worker w until none is left: it claims the next heap
-// not yet claimed, computes the mex of its other options once the values below h-1 are
-// known, and its value once G(h-1) is. Heaps are claimed one at a time, so that a helper
-// slow to start or to run leaves more of them to the engine. The engine passes a deadline
-// (or the zero Time): past it, it ends the window at the heaps already claimed.
+// The heaps of a window are computed in blocks of size heaps (sparse_block.go): block b is
+// the heaps start+b·size on, whose pairs with a rare part are marked in bulk, for all of the
+// block's heaps at once, as far as both parts are among the values known when the marking
+// starts; each heap marks the rest itself, as sparse.block does, once the values below the
+// heap before are known. The tasks of a window, claimed in order one at a time by either
+// goroutine, are the bulk marks of block 0, then, for each block b, those of block b+1 and
+// the heaps of block b one by one: the marks of a block are made while the heaps before it
+// are computed, and a goroutine slow to join leaves more tasks to the other.
+
+// task returns what task t of the window is: the bulk marks of block b (heap < 0), or heap
+// heap of block b.
+func (l *leap) task(t int) (b, heap int) {
+	if t == 0 {
+		return 0, -1
+	}
+	b, q := (t-1)/(l.size+1), (t-1)%(l.size+1)
+	if q == 0 {
+		return b + 1, -1
+	}
+	return b, l.start + b*l.size + q - 1
+}
+
+// run computes tasks of the window as worker w until none is left: it claims the next task
+// not yet claimed; for a heap h, it computes the mex of its other options once the values
+// below h-1 are known, and its value once G(h-1) is. Tasks are claimed one at a time, so that
+// a helper slow to start or to run leaves more of them to the engine. The engine passes a
+// deadline (or the zero Time), looked at every 16 heaps: past it, it ends the window at the
+// tasks already claimed.
 func (l *leap) run(w *pairWorker, deadline time.Time) {
 	w.rare = append(w.rare[:0], l.rare...)
 	w.top, w.seen = l.top, l.start
-	for k := 0; ; k++ {
+	for k := 0; ; k++ { // k counts the heaps computed
 		if k%16 == 15 && !deadline.IsZero() && time.Now().After(deadline) {
-			l.next.Store(int64(l.end)) // every later claim fails; the heaps claimed are done
+			l.next.Store(1 << 62) // every later claim fails; the tasks claimed are done
 		}
-		h := int(l.next.Add(1) - 1)
+		t := l.next.Add(1) - 1
+		if t >= 1<<62 {
+			return
+		}
+		b, h := l.task(int(t))
+		if h < 0 {
+			if n := l.start + b*l.size; n < l.end && int64(n) < l.stop.Load() && !l.bulk(w, b) {
+				return
+			}
+			k--
+			continue
+		}
 		if h >= l.end || int64(h) >= l.stop.Load() || !l.await(h-1) {
 			return
 		}
+		slot := &l.slots[b%pairSlots]
+		for i := 0; slot.ready.Load() != int64(b+1); i++ {
+			if l.abort.Load() || int64(h) >= l.stop.Load() {
+				return // the marks may never be done: their goroutine may have left
+			}
+			if i >= pairSpin {
+				runtime.Gosched()
+			}
+		}
 		l.catchUp(w, h-1)
-		v := w.mex(l, h, false)
+		mark := &slot.lanes[h-l.start-b*l.size]
+		v := w.mex(l, slot, mark, h)
 		if !l.await(h) {
 			return
 		}
@@ -336,7 +455,8 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 		}
 		if l.takesOne && v == int(l.g[h-1]) {
 			w.stats.fixed++
-			v = w.mex(l, h, true)
+			mark[l.g[h-1]] = slot.stamp
+			v = w.search(l, mark, slot.stamp, h, l.g[:h], max(w.top, int(l.g[h-1])))
 		}
 		if v < 0 { // a search cut short by the front: heap h is left to extendLocked
 			l.cut.Store(true)
@@ -359,11 +479,37 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 	}
 }
 
+// bulk marks in bulk the pairs of block b's heaps whose parts are both below the values known
+// now, as sparse.block does below the block, once the heaps that last used its slot are done,
+// and reports false when the window is aborted first.
+func (l *leap) bulk(w *pairWorker, b int) bool {
+	n := l.start + b*l.size
+	if !l.await(n - (pairSlots-1)*l.size) {
+		return false
+	}
+	slot := &l.slots[b%pairSlots]
+	if slot.stamp++; slot.stamp == 0 {
+		for j := range slot.lanes {
+			clear(slot.lanes[j][:])
+		}
+		slot.stamp = 1
+	}
+	known := min(n, int(l.known.Load()))
+	l.catchUp(w, known)
+	lanes := min(l.size, l.end-n)
+	s := l.s
+	for t, i := range s.takes {
+		slot.bulk[t] = bulkMarks(slot.lanes, l.g[:known], w.rare, n-i, lanes, s.unequal[t], slot.stamp)
+	}
+	slot.ready.Store(int64(b + 1))
+	return true
+}
+
 // await waits until the heaps below k have their values, and reports false when the window
-// is aborted first.
+// is aborted first or ends below k.
 func (l *leap) await(k int) bool {
 	for i := 0; l.known.Load() < int64(k); i++ {
-		if l.abort.Load() {
+		if l.abort.Load() || int64(k) > l.stop.Load() {
 			return false
 		}
 		if i >= pairSpin {
@@ -386,23 +532,22 @@ func (l *leap) catchUp(w *pairWorker, upto int) {
 }
 
 // mex returns the mex of heap h's options other than G(h-1), by the rare/common method of
-// sparse.mex, or with full the mex of all of them: the options with a rare part are marked
-// from the rare list, and the searched values missing below the least missing listed value
-// are looked for among all splits. w knows the values below h-1.
-func (w *pairWorker) mex(l *leap, h int, full bool) int {
+// sparse.block, in mark, the heap's lane of slot: the pairs left out of the bulk marks are
+// marked from the rare list, and the searched values missing below the least missing listed
+// value are looked for among all splits. w knows the values below h-1.
+func (w *pairWorker) mex(l *leap, slot *pairSlot, mark *[markSize]uint8, h int) int {
 	o, s := l.o, l.s
-	g, top := l.g[:h-1], w.top
-	if full {
-		g, top = l.g[:h], max(top, int(l.g[h-1]))
-	}
+	g, stamp := l.g[:h-1], slot.stamp
+	markLeaves(o, mark, g, h, stamp, false)
+	markRest(s, mark, g, h, w.rare, slot.bulk, stamp)
+	return w.search(l, mark, stamp, h, g, w.top)
+}
+
+// search is the end of mex, given the marks of heap h's options from g, whose largest value is
+// top: the least missing listed value, or the least searched value missing below it.
+func (w *pairWorker) search(l *leap, mark *[markSize]uint8, stamp uint8, h int, g []uint16, top int) int {
+	s := l.s
 	size := 64 * (64<<bits.Len(uint(top)>>6)/64 + 1) // as in sparse.next
-	if w.stamp++; w.stamp == 0 {
-		clear(w.mark[:])
-		w.stamp = 1
-	}
-	stamp, mark := w.stamp, w.mark
-	markLeaves(o, mark, g, h, stamp, full)
-	s.markRare(mark, g, h, w.rare, stamp)
 	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0])
 	w.needs = need
 	if len(need) == 0 {

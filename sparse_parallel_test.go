@@ -153,8 +153,8 @@ func TestPairsAlone(t *testing.T) {
 		g := o.eng.load().vals
 		g = append(make([]uint16, 0, n), g...)
 		l := &leap{o: o.plan(), s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
-			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, takesOne: true}
-		l.next.Store(int64(len(g)))
+			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, takesOne: true,
+			size: blockLanes, slots: newPairSlots(len(s.takes))}
 		l.known.Store(int64(len(g)))
 		l.stop.Store(int64(n))
 		w := newPairWorker()
@@ -283,6 +283,31 @@ func TestPairChooser(t *testing.T) {
 	assert.False(t, step(cost()))
 }
 
+// heapTask returns the task of window l that computes heap h (the inverse of leap.task).
+func heapTask(l *leap, h int) int64 {
+	b := (h - l.start) / l.size
+	return int64(1 + b*(l.size+1) + 1 + (h - l.start - b*l.size))
+}
+
+// TestLeapTasks checks that heapTask inverts leap.task, and that the bulk marks of each block
+// come before the heaps of the block before it.
+func TestLeapTasks(t *testing.T) {
+	for _, size := range []int{1, 3, 16} {
+		l := &leap{start: 100, end: 100 + 5*size, size: size}
+		marked := map[int]bool{}
+		for task := range 6 * (size + 1) {
+			b, h := l.task(task)
+			if h < 0 {
+				marked[b] = true
+				continue
+			}
+			assert.Equal(t, int64(task), heapTask(l, h), "size %d heap %d", size, h)
+			assert.Equal(t, b, (h-l.start)/size, "size %d heap %d", size, h)
+			assert.True(t, marked[b+1], "size %d: heap %d before the marks of block %d", size, h, b+1)
+		}
+	}
+}
+
 // TestPairsEndBeforeOverflow: a heap past a window's end, whose value would exceed 65535, is
 // dropped without aborting the extension, as when the one-core engine first chooses a mask
 // there. On made-up values of 0.4 (take one, leave two heaps), G(a) = a-1 for 1 <= a <= 2^16
@@ -318,16 +343,18 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 	for _, ends := range []bool{true, false} {
 		g[h-1] = 0
 		l := &leap{o: o.plan(), s: s, g: g, start: h - 1, end: h + 1, rare: rare,
-			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1}
+			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1,
+			size: blockLanes, slots: newPairSlots(len(s.takes))}
 		l.known.Store(h - 1)
 		l.stop.Store(h + 1)
-		l.next.Store(h) // heap H-1 is the other worker's, below
+		require.True(t, l.bulk(newPairWorker(), 0))
+		l.next.Store(heapTask(l, h)) // heap H-1 is the other worker's, below
 		finished := make(chan struct{})
 		go func() {
 			defer close(finished)
 			l.run(newPairWorker(), time.Time{})
 		}()
-		for l.next.Load() == h {
+		for l.next.Load() == heapTask(l, h) {
 			runtime.Gosched()
 		}
 		time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
@@ -355,9 +382,9 @@ func TestPairsPanic(t *testing.T) {
 		require.NotNil(t, o.eng.sp.two.eng, who)
 		w := o.eng.sp.two.eng
 		if who == "helper" {
-			w = o.eng.sp.two.help
+			w = o.eng.sp.two.help[0]
 		}
-		w.mark = nil
+		w.want = nil
 		result := make(chan any, 1)
 		go func() {
 			defer func() { result <- recover() }()
@@ -421,8 +448,8 @@ func TestPairsMaskChoices(t *testing.T) {
 // 300 for the rest, as callgrind counts them in the block engine), and for each k in ks
 // whether a heap computed without the options that need its k-1 latest heaps (G(n-1) and the
 // splits (a, n-1-a) with a <= k-2) would have to be computed again: whether the mex of the
-// other options differs from G(n).
-func coreWork(tb testing.TB, n, h int, ks []int) (cost []float64, again map[int][]bool) {
+// other options differs from G(n). marks is the part of cost that marks the rare pairs.
+func coreWork(tb testing.TB, n, h int, ks []int) (cost, marks []float64, again map[int][]bool) {
 	o := MustParseOctal("0.6")
 	vals, err := oneCore(o).Values(ctx, n+h)
 	require.NoError(tb, err)
@@ -463,6 +490,7 @@ func coreWork(tb testing.TB, n, h int, ks []int) (cost []float64, again map[int]
 			}
 		}
 		cost = append(cost, 6.8*float64(splits)+4.8*float64(pairs)+300)
+		marks = append(marks, 4.8*float64(pairs))
 		for _, c := range ks {
 			clear(seen)
 			if c < 2 {
@@ -478,7 +506,7 @@ func coreWork(tb testing.TB, n, h int, ks []int) (cost []float64, again map[int]
 			again[c] = append(again[c], v != int(g[x]))
 		}
 	}
-	return cost, again
+	return cost, marks, again
 }
 
 // simulateCores returns the time k goroutines take to compute heaps of the given costs as
@@ -515,6 +543,76 @@ func simulateCores(cost []float64, again []bool, k int, handoff float64) float64
 	return done[len(done)-1]
 }
 
+// simulateBlocks returns the time k goroutines take to compute heaps of the given costs as
+// the two-core engine does (sparse_parallel.go), generalised to k: the tasks of a window
+// (leap.task) go in order to the first goroutine free; the bulk marks of a block of size heaps
+// take the marks of its heaps, once the heaps of the block three before are known; a heap takes
+// the rest of its cost once its block's marks are done and the values below the heap before
+// are known, and is published handoff after the heap before (and after computing it again, at
+// the cost of its search, where again says so).
+func simulateBlocks(cost, marks []float64, again []bool, k, size int, handoff float64) float64 {
+	free := make([]float64, k)
+	done := make([]float64, len(cost))
+	known := func(h int) float64 { // when the values below h are known
+		if h <= 0 {
+			return 0
+		}
+		return done[min(h, len(done))-1]
+	}
+	ready := map[int]float64{}
+	l := &leap{start: 0, end: len(cost), size: size}
+	for t := 0; ; t++ {
+		b, h := l.task(t)
+		if h >= len(cost) {
+			return done[len(done)-1]
+		}
+		w := 0
+		for i := range free {
+			if free[i] < free[w] {
+				w = i
+			}
+		}
+		if h < 0 {
+			n := b * size
+			if n >= len(cost) {
+				continue
+			}
+			d := max(free[w], known(n-2*size))
+			for j := n; j < min(n+size, len(cost)); j++ {
+				d += marks[j]
+			}
+			ready[b], free[w] = d, d
+			continue
+		}
+		rest := cost[h] - marks[h]
+		d := max(free[w], ready[b], known(h-1)) + rest
+		if k > 1 {
+			d = max(d, known(h)) + handoff
+			if again[h] {
+				d += rest
+			}
+		}
+		done[h], free[w] = d, d
+	}
+}
+
+func TestSimulateBlocks(t *testing.T) {
+	cost := []float64{10, 10, 10, 10, 10, 10, 10, 10}
+	marks := []float64{4, 4, 4, 4, 4, 4, 4, 4}
+	none := make([]bool, len(cost))
+	assert.InDelta(t, 80.0, simulateBlocks(cost, marks, none, 1, 2, 5), 1e-9)
+	// Two goroutines, no handoff: the marks of blocks 0 and 1 (8 each) on two goroutines at
+	// once, then heaps two apart in step, 6 each, with the marks of the later blocks between.
+	two := simulateBlocks(cost, marks, none, 2, 2, 0)
+	assert.Less(t, two, 80.0)
+	assert.GreaterOrEqual(t, two, 40.0)
+	// Heap h waits for heap h-2: however many goroutines, two heaps' rests at a time.
+	assert.GreaterOrEqual(t, simulateBlocks(cost, marks, none, 16, 2, 0), 6.0*8/2)
+	again := make([]bool, len(cost))
+	again[5] = true
+	assert.Greater(t, simulateBlocks(cost, marks, again, 2, 2, 1), simulateBlocks(cost, marks, none, 2, 2, 1))
+}
+
 func TestSimulateCores(t *testing.T) {
 	cost := []float64{10, 10, 10, 10, 10, 10}
 	none := make([]bool, len(cost))
@@ -537,7 +635,18 @@ func TestSimulateCores(t *testing.T) {
 // time the simulation takes.
 func BenchmarkCoresSimulated(b *testing.B) {
 	ks := []int{1, 2, 4, 8, 16, 32}
-	cost, again := coreWork(b, 1<<17, 1<<13, ks)
+	cost, marks, again := coreWork(b, 1<<17, 1<<13, ks)
+	for _, k := range ks {
+		for _, ns := range []int{30, 100, 300} {
+			b.Run("blocks/k="+strconv.Itoa(k)+"/handoff="+strconv.Itoa(ns)+"ns", func(b *testing.B) {
+				var t float64
+				for b.Loop() {
+					t = simulateBlocks(cost, marks, again[2], k, blockLanes, 10*float64(ns))
+				}
+				b.ReportMetric(simulateBlocks(cost, marks, again[2], 1, blockLanes, 0)/t, "speedup")
+			})
+		}
+	}
 	for _, k := range ks {
 		for _, ns := range []int{30, 100, 300} {
 			b.Run("k="+strconv.Itoa(k)+"/handoff="+strconv.Itoa(ns)+"ns", func(b *testing.B) {
