@@ -40,16 +40,22 @@ const defaultPairFrom = 1 << 11
 // triples is the three-heap engine's state. It is used under its engine's lock.
 type triples struct {
 	// P(j) is the words wrd[off[j]:off[j+1]], at the word indices idx[off[j]:off[j+1]],
-	// for j < len(off)-1.
+	// ascending, for j < len(off)-1; pres[poff[j]:poff[j+1]] is the bitset of those indices.
 	idx   []uint16
 	wrd   []uint64
 	off   []int
+	pres  []uint64
+	poff  []int
 	top   int      // the largest of the values that the rows were built from
 	dense []uint64 // scratch: the bitset of the row being built
 	acc   [2][]uint64
 	// next is the heap whose options in three heaps are in nextSet, or 0.
-	next    int
-	nextSet []uint64
+	next     int
+	nextSet  []uint64
+	nextRows parity // the rows that nextSet holds
+	// misses grows by 8 at each heap whose mex the even rows did not give, and falls by one
+	// at the others; past 32 the engine ORs all rows at once.
+	misses int
 	// pairFrom is how many values there are when pairs start: defaultPairFrom, or less in
 	// the tests.
 	pairFrom int
@@ -70,7 +76,10 @@ func (e *engine) mex(g []uint16, top int, seen []uint64, b *budget) int {
 	return e.tri.mex(pl, g, top, seen, b)
 }
 
-// mex is [engine.mex] for a plain code with flag 8.
+// mex is [engine.mex] for a plain code with flag 8. While the rows P(j) of even j alone
+// give heap n's mex (as they do at most heaps of 0.2048), it ORs only those, half of the
+// words, and checks the mex found against the rows of odd j, one pair set a row; when one of
+// them holds it, it ORs them all.
 func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) int {
 	n := len(g)
 	w := wordsFor(top)
@@ -79,9 +88,9 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 		for q, word := range t.nextSet {
 			seen[q] |= word
 		}
+		clear(t.nextSet)
 		t.next = 0
-		pl.markFew(g, n, seen)
-		return mexOf(seen)
+		return t.settle(pl, g, w, t.nextRows, seen, b)
 	}
 	t.next = 0
 	// Rows up to n serve heap n+1 too.
@@ -94,26 +103,24 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 			t.acc[k] = make([]uint64, 64*w)
 		}
 	}
+	rows := t.first()
 	if n < max(t.pairFrom, 2) || runtime.GOMAXPROCS(0) < 2 {
-		if !t.options(pl, g, n, w, t.acc[0], seen, b.done) {
+		if !t.options(pl, g, n, w, rows, t.acc[0], seen, b.done) {
 			clear(seen)
 			return -1
 		}
-		pl.markFew(g, n, seen)
-		return mexOf(seen)
+		return t.settle(pl, g, w, rows, seen, b)
 	}
 	// Two goroutines, each with accumulators of its own: nothing is shared but the rows and
 	// values they read. The helper looks at ctx, not at b, which is not shared.
 	if len(t.nextSet) != w {
 		t.nextSet = make([]uint64, w)
-	} else {
-		clear(t.nextSet)
 	}
 	done := make(chan bool)
 	go func() {
-		done <- t.options(pl, g, n+1, w, t.acc[1], t.nextSet, func() bool { return b.ctx.Err() != nil })
+		done <- t.options(pl, g, n+1, w, rows, t.acc[1], t.nextSet, func() bool { return b.ctx.Err() != nil })
 	}()
-	ok := t.options(pl, g, n, w, t.acc[0], seen, b.done)
+	ok := t.options(pl, g, n, w, rows, t.acc[0], seen, b.done)
 	helper := <-done
 	// b.done first: it records ctx's error in b when the helper alone saw it.
 	if b.done() || !ok || !helper {
@@ -121,21 +128,117 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 		clear(seen)
 		return -1
 	}
-	t.next = n + 1
+	t.next, t.nextRows = n+1, rows
+	return t.settle(pl, g, w, rows, seen, b)
+}
+
+// parity selects rows P(j) by the parity of j.
+type parity uint8
+
+const (
+	evenRows parity = 1 << iota
+	oddRows
+	allRows = evenRows | oddRows
+)
+
+// has reports whether p selects the row of j.
+func (p parity) has(j int) bool { return p&(1<<(j&1)) != 0 }
+
+// first returns the rows to OR first: the even ones, unless they have recently failed to
+// give the mex often (then all of them, for a while).
+func (t *triples) first() parity {
+	if t.misses >= 32 {
+		t.misses--
+		return allRows
+	}
+	return evenRows
+}
+
+// settle returns G(n), n = len(g), from seen, which holds the options in three heaps of heap n
+// whose pair set is a row of done: it adds the others, and clears seen. With only the even
+// rows done, it completes the least word of seen that is not full from the odd rows, one word
+// of a pair set a row, and takes the mex there; when that word fills, the next (up to 8
+// words), then all the odd rows.
+func (t *triples) settle(pl *plan, g []uint16, w int, done parity, seen []uint64, b *budget) int {
+	n := len(g)
 	pl.markFew(g, n, seen)
+	if done != allRows {
+		for range 8 {
+			q := 0
+			for q < w && seen[q] == ^uint64(0) {
+				q++
+			}
+			if q == w {
+				break // the mex is beyond every option
+			}
+			if seen[q] |= t.word(pl, g, n, q, allRows&^done); seen[q] != ^uint64(0) {
+				t.misses = max(t.misses-1, 0)
+				v := q*64 + bits.TrailingZeros64(^seen[q])
+				clear(seen)
+				return v
+			}
+		}
+		t.misses += 8
+		if !t.options(pl, g, n, w, allRows&^done, t.acc[0], seen, b.done) {
+			clear(seen)
+			return -1
+		}
+	}
 	return mexOf(seen)
 }
 
-// options ORs into set the values of the moves of heap n that leave three heaps, with bitsets
-// of w words, using acc (64·w words, zeroed on return) as scratch; it needs the rows up to n-1
-// and G(1..n/3). It reports false when stop, looked at now and then, says to stop.
-func (t *triples) options(pl *plan, g []uint16, n, w int, acc, set []uint64, stop func() bool) bool {
+// word returns word q of the bitset of the values of the moves of heap n that leave three
+// heaps whose pair set is a row that rows selects: for each smallest part a, the word of
+// P(m-a) that lands on q when translated by G(a), put in one of 64 accumulators of one word.
+func (t *triples) word(pl *plan, g []uint16, n, q int, rows parity) uint64 {
+	var acc [64]uint64
+	var used uint64
+	for _, i := range pl.leave3 {
+		m := n - i
+		for a := 1; 3*a <= m; a++ {
+			j := m - a
+			if !rows.has(j) {
+				continue
+			}
+			x := int(g[a])
+			if word := t.at(j, q^x>>6); word != 0 {
+				acc[x&63] |= word
+				used |= 1 << (x & 63)
+			}
+		}
+	}
+	merge(acc[:], used, 1)
+	return acc[0]
+}
+
+// at returns word q of P(j), by its presence bitmap.
+func (t *triples) at(j, q int) uint64 {
+	pres := t.pres[t.poff[j]:t.poff[j+1]]
+	k := q >> 6
+	if k >= len(pres) || pres[k]>>(q&63)&1 == 0 {
+		return 0
+	}
+	r := t.off[j] + bits.OnesCount64(pres[k]&(1<<(q&63)-1))
+	for _, p := range pres[:k] {
+		r += bits.OnesCount64(p)
+	}
+	return t.wrd[r]
+}
+
+// options ORs into set the values of the moves of heap n that leave three heaps whose pair
+// set is a row P(j) of the rows that rows selects, with bitsets of w words, using acc (64·w
+// words, zeroed on return) as scratch; it needs the rows up to n-1 and G(1..n/3). It reports
+// false when stop, looked at now and then, says to stop.
+func (t *triples) options(pl *plan, g []uint16, n, w int, rows parity, acc, set []uint64, stop func() bool) bool {
 	var used uint64 // bit lo: the accumulator of lo is not empty
 	steps := 0
 	for _, i := range pl.leave3 {
 		m := n - i
 		for a := 1; 3*a <= m; a++ {
 			j := m - a
+			if !rows.has(j) {
+				continue
+			}
 			from, to := t.off[j], t.off[j+1]
 			if steps += to - from; steps >= 1<<14 {
 				steps = 0
@@ -200,14 +303,15 @@ func wordsFor(top int) int { return 1 << bits.Len(uint(top)>>6) }
 func (t *triples) grow(g []uint16, b *budget) bool {
 	n := len(g)
 	if len(t.off) == 0 {
-		t.off = append(t.off, 0)
+		t.off, t.poff = append(t.off, 0), append(t.poff, 0)
 	}
 	for j := len(t.off) - 1; j <= n; j++ {
 		if j >= 2 {
 			t.top = max(t.top, int(g[j-1]))
 		}
 		w := wordsFor(t.top)
-		if (len(t.wrd)+w)*10 > maxPairBytes {
+		pw := (w + 63) / 64
+		if (len(t.wrd)+w)*10+(len(t.pres)+pw)*8 > maxPairBytes {
 			if b.err == nil {
 				b.err = &LimitError{Question: "G(" + strconv.Itoa(n) + ")", Limit: maxPairBytes, Unit: "bytes of pair sets",
 					Advice: "the values are too large or too spread for the three-heap engine this far out: its memory grows as the words of their pair sums"}
@@ -222,14 +326,17 @@ func (t *triples) grow(g []uint16, b *budget) bool {
 			v := g[a] ^ g[j-a]
 			p[v>>6] |= 1 << (v & 63)
 		}
+		t.pres = append(t.pres, make([]uint64, pw)...)
+		pres := t.pres[len(t.pres)-pw:]
 		for q, word := range p {
 			if word != 0 {
 				t.idx = append(t.idx, uint16(q))
 				t.wrd = append(t.wrd, word)
+				pres[q>>6] |= 1 << (q & 63)
 				p[q] = 0
 			}
 		}
-		t.off = append(t.off, len(t.wrd))
+		t.off, t.poff = append(t.off, len(t.wrd)), append(t.poff, len(t.pres))
 	}
 	return true
 }
