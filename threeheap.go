@@ -52,10 +52,11 @@ type triples struct {
 	// next is the heap whose options in three heaps are in nextSet, or 0.
 	next     int
 	nextSet  []uint64
-	nextRows parity // the rows that nextSet holds
+	nextRows rowSet // the rows that nextSet holds
 	// misses grows by 8 at each heap whose mex the even rows did not give, and falls by one
 	// at the others; past 32 the engine ORs all rows at once.
 	misses int
+	start  rowSet // the rows to OR first, when not 0 (in the tests)
 	// pairFrom is how many values there are when pairs start: defaultPairFrom, or less in
 	// the tests.
 	pairFrom int
@@ -103,13 +104,13 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 			t.acc[k] = make([]uint64, 64*w)
 		}
 	}
-	rows := t.first()
+	sel := t.first()
 	if n < max(t.pairFrom, 2) || runtime.GOMAXPROCS(0) < 2 {
-		if !t.options(pl, g, n, w, rows, t.acc[0], seen, b.done) {
+		if !t.options(pl, g, n, w, sel, t.acc[0], seen, b.done) {
 			clear(seen)
 			return -1
 		}
-		return t.settle(pl, g, w, rows, seen, b)
+		return t.settle(pl, g, w, sel, seen, b)
 	}
 	// Two goroutines, each with accumulators of its own: nothing is shared but the rows and
 	// values they read. The helper looks at ctx, not at b, which is not shared.
@@ -118,9 +119,9 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 	}
 	done := make(chan bool)
 	go func() {
-		done <- t.options(pl, g, n+1, w, rows, t.acc[1], t.nextSet, func() bool { return b.ctx.Err() != nil })
+		done <- t.options(pl, g, n+1, w, sel, t.acc[1], t.nextSet, func() bool { return b.ctx.Err() != nil })
 	}()
-	ok := t.options(pl, g, n, w, rows, t.acc[0], seen, b.done)
+	ok := t.options(pl, g, n, w, sel, t.acc[0], seen, b.done)
 	helper := <-done
 	// b.done first: it records ctx's error in b when the helper alone saw it.
 	if b.done() || !ok || !helper {
@@ -128,42 +129,45 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 		clear(seen)
 		return -1
 	}
-	t.next, t.nextRows = n+1, rows
-	return t.settle(pl, g, w, rows, seen, b)
+	t.next, t.nextRows = n+1, sel
+	return t.settle(pl, g, w, sel, seen, b)
 }
 
-// parity selects rows P(j) by the parity of j.
-type parity uint8
+// rowSet selects rows P(j) by j mod 4: bit r selects those with j%4 = r.
+type rowSet uint8
 
 const (
-	evenRows parity = 1 << iota
-	oddRows
-	allRows = evenRows | oddRows
+	quarterRows rowSet = 1 << 0      // j%4 = 0
+	evenRows    rowSet = 1<<0 | 1<<2 // j even
+	allRows     rowSet = 1<<4 - 1
 )
 
-// has reports whether p selects the row of j.
-func (p parity) has(j int) bool { return p&(1<<(j&1)) != 0 }
+// has reports whether r selects the row of j.
+func (r rowSet) has(j int) bool { return r>>(j&3)&1 != 0 }
 
-// first returns the rows to OR first: the even ones, unless they have recently failed to
-// give the mex often (then all of them, for a while).
-func (t *triples) first() parity {
+// first returns the rows to OR first: those of j%4 = 0, unless they have recently failed to
+// give the mex often (then the even ones, for a while).
+func (t *triples) first() rowSet {
+	if t.start != 0 {
+		return t.start
+	}
 	if t.misses >= 32 {
 		t.misses--
-		return allRows
+		return evenRows
 	}
-	return evenRows
+	return quarterRows
 }
 
 // settle returns G(n), n = len(g), from seen, which holds the options in three heaps of heap n
-// whose pair set is a row of done: it adds the others, and clears seen. With only the even
-// rows done, it completes the least word of seen that is not full from the odd rows, one word
-// of a pair set a row, and takes the mex there; when that word fills, the next (up to 8
-// words), then all the odd rows.
-func (t *triples) settle(pl *plan, g []uint16, w int, done parity, seen []uint64, b *budget) int {
+// whose pair set is a row that done selects: it adds the others, and clears seen. It completes
+// the least word of seen that is not full from the other rows, one word of a pair set a row,
+// and takes the mex there; when that word fills, the next one; when that fills too, it ORs
+// the rows of the next class (even j, then all) and tries again.
+func (t *triples) settle(pl *plan, g []uint16, w int, done rowSet, seen []uint64, b *budget) int {
 	n := len(g)
 	pl.markFew(g, n, seen)
-	if done != allRows {
-		for range 8 {
+	for done != allRows {
+		for range 2 {
 			q := 0
 			for q < w && seen[q] == ^uint64(0) {
 				q++
@@ -172,17 +176,24 @@ func (t *triples) settle(pl *plan, g []uint16, w int, done parity, seen []uint64
 				break // the mex is beyond every option
 			}
 			if seen[q] |= t.word(pl, g, n, q, allRows&^done); seen[q] != ^uint64(0) {
-				t.misses = max(t.misses-1, 0)
+				if done == quarterRows {
+					t.misses = max(t.misses-1, 0)
+				}
 				v := q*64 + bits.TrailingZeros64(^seen[q])
 				clear(seen)
 				return v
 			}
 		}
-		t.misses += 8
-		if !t.options(pl, g, n, w, allRows&^done, t.acc[0], seen, b.done) {
+		next := allRows
+		if done == quarterRows {
+			next = evenRows
+			t.misses += 8
+		}
+		if !t.options(pl, g, n, w, next&^done, t.acc[0], seen, b.done) {
 			clear(seen)
 			return -1
 		}
+		done = next
 	}
 	return mexOf(seen)
 }
@@ -190,14 +201,14 @@ func (t *triples) settle(pl *plan, g []uint16, w int, done parity, seen []uint64
 // word returns word q of the bitset of the values of the moves of heap n that leave three
 // heaps whose pair set is a row that rows selects: for each smallest part a, the word of
 // P(m-a) that lands on q when translated by G(a), put in one of 64 accumulators of one word.
-func (t *triples) word(pl *plan, g []uint16, n, q int, rows parity) uint64 {
+func (t *triples) word(pl *plan, g []uint16, n, q int, sel rowSet) uint64 {
 	var acc [64]uint64
 	var used uint64
 	for _, i := range pl.leave3 {
 		m := n - i
 		for a := 1; 3*a <= m; a++ {
 			j := m - a
-			if !rows.has(j) {
+			if !sel.has(j) {
 				continue
 			}
 			x := int(g[a])
@@ -229,14 +240,14 @@ func (t *triples) at(j, q int) uint64 {
 // set is a row P(j) of the rows that rows selects, with bitsets of w words, using acc (64·w
 // words, zeroed on return) as scratch; it needs the rows up to n-1 and G(1..n/3). It reports
 // false when stop, looked at now and then, says to stop.
-func (t *triples) options(pl *plan, g []uint16, n, w int, rows parity, acc, set []uint64, stop func() bool) bool {
+func (t *triples) options(pl *plan, g []uint16, n, w int, sel rowSet, acc, set []uint64, stop func() bool) bool {
 	var used uint64 // bit lo: the accumulator of lo is not empty
 	steps := 0
 	for _, i := range pl.leave3 {
 		m := n - i
 		for a := 1; 3*a <= m; a++ {
 			j := m - a
-			if !rows.has(j) {
+			if !sel.has(j) {
 				continue
 			}
 			from, to := t.off[j], t.off[j+1]

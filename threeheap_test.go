@@ -53,7 +53,7 @@ func TestThreeHeapsAgainstReference(t *testing.T) {
 		o := MustParseOctal(c)
 		require.NotEmpty(t, o.plan().leave3, c)
 		if k%2 == 1 {
-			o.eng.tri = &triples{pairFrom: 2}
+			o.eng.tri = &triples{pairFrom: 2, start: []rowSet{0, evenRows, allRows}[k/2%3]}
 		}
 		got, err := o.Values(context.Background(), n)
 		require.NoError(t, err, c)
@@ -83,7 +83,7 @@ func TestThreeHeapsAgainstGeneral(t *testing.T) {
 		o, err := ParseOctal(c)
 		require.NoError(t, err)
 		if k%2 == 0 {
-			o.eng.tri = &triples{pairFrom: 2}
+			o.eng.tri = &triples{pairFrom: 2, start: []rowSet{0, evenRows, allRows}[k/2%3]}
 		}
 		got, err := o.Values(context.Background(), 300)
 		require.NoError(t, err, c)
