@@ -56,7 +56,8 @@ type triples struct {
 	// misses grows by 8 at each heap whose mex the even rows did not give, and falls by one
 	// at the others; past 32 the engine ORs all rows at once.
 	misses int
-	start  rowSet // the rows to OR first, when not 0 (in the tests)
+	start  rowSet   // the rows to OR first, when not 0 (in the tests)
+	half   []uint64 // scratch: the options that the second goroutine of halves finds
 	// pairFrom is how many values there are when pairs start: defaultPairFrom, or less in
 	// the tests.
 	pairFrom int
@@ -106,7 +107,7 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 	}
 	sel := t.first()
 	if n < max(t.pairFrom, 2) || runtime.GOMAXPROCS(0) < 2 {
-		if !t.options(pl, g, n, w, sel, t.acc[0], seen, b.done) {
+		if !t.options(pl, g, n, w, sel, 1, n, t.acc[0], seen, b.done) {
 			clear(seen)
 			return -1
 		}
@@ -119,9 +120,9 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 	}
 	done := make(chan bool)
 	go func() {
-		done <- t.options(pl, g, n+1, w, sel, t.acc[1], t.nextSet, func() bool { return b.ctx.Err() != nil })
+		done <- t.options(pl, g, n+1, w, sel, 1, n+1, t.acc[1], t.nextSet, func() bool { return b.ctx.Err() != nil })
 	}()
-	ok := t.options(pl, g, n, w, sel, t.acc[0], seen, b.done)
+	ok := t.options(pl, g, n, w, sel, 1, n, t.acc[0], seen, b.done)
 	helper := <-done
 	// b.done first: it records ctx's error in b when the helper alone saw it.
 	if b.done() || !ok || !helper {
@@ -175,7 +176,12 @@ func (t *triples) settle(pl *plan, g []uint16, w int, done rowSet, seen []uint64
 			if q == w {
 				break // the mex is beyond every option
 			}
-			if seen[q] |= t.word(pl, g, n, q, allRows&^done); seen[q] != ^uint64(0) {
+			var words [2]uint64
+			t.halves(n, func(k, lo, hi int) bool {
+				words[k] = t.word(pl, g, n, q, allRows&^done, lo, hi)
+				return true
+			})
+			if seen[q] |= words[0] | words[1]; seen[q] != ^uint64(0) {
 				if done == quarterRows {
 					t.misses = max(t.misses-1, 0)
 				}
@@ -189,7 +195,20 @@ func (t *triples) settle(pl *plan, g []uint16, w int, done rowSet, seen []uint64
 			next = evenRows
 			t.misses += 8
 		}
-		if !t.options(pl, g, n, w, next&^done, t.acc[0], seen, b.done) {
+		if len(t.half) != w {
+			t.half = make([]uint64, w)
+		}
+		sets := [2][]uint64{seen, t.half}
+		stops := [2]func() bool{b.done, func() bool { return b.ctx.Err() != nil }}
+		ok := t.halves(n, func(k, lo, hi int) bool {
+			return t.options(pl, g, n, w, next&^done, lo, hi, t.acc[k], sets[k], stops[k])
+		})
+		for q, word := range t.half {
+			seen[q] |= word
+		}
+		clear(t.half)
+		// b.done first: it records ctx's error in b when the helper alone saw it.
+		if b.done() || !ok {
 			clear(seen)
 			return -1
 		}
@@ -198,15 +217,30 @@ func (t *triples) settle(pl *plan, g []uint16, w int, done rowSet, seen []uint64
 	return mexOf(seen)
 }
 
+// halves runs f(0, 1, mid) on this goroutine and f(1, mid, n) on a second one, for heaps past
+// pairFrom when there are two processors (otherwise f(0, 1, n) alone), and reports whether
+// both returned true: f works on the smallest parts a from lo to hi-1 of heap n, with the
+// scratch of k.
+func (t *triples) halves(n int, f func(k, lo, hi int) bool) bool {
+	if n < max(t.pairFrom, 2) || runtime.GOMAXPROCS(0) < 2 {
+		return f(0, 1, n)
+	}
+	mid := max(n/6, 1)
+	done := make(chan bool)
+	go func() { done <- f(1, mid, n) }()
+	ok := f(0, 1, mid)
+	return <-done && ok
+}
+
 // word returns word q of the bitset of the values of the moves of heap n that leave three
 // heaps whose pair set is a row that rows selects: for each smallest part a, the word of
 // P(m-a) that lands on q when translated by G(a), put in one of 64 accumulators of one word.
-func (t *triples) word(pl *plan, g []uint16, n, q int, sel rowSet) uint64 {
+func (t *triples) word(pl *plan, g []uint16, n, q int, sel rowSet, lo, hi int) uint64 {
 	var acc [64]uint64
 	var used uint64
 	for _, i := range pl.leave3 {
 		m := n - i
-		for a := 1; 3*a <= m; a++ {
+		for a := max(lo, 1); a < hi && 3*a <= m; a++ {
 			j := m - a
 			if !sel.has(j) {
 				continue
@@ -240,12 +274,12 @@ func (t *triples) at(j, q int) uint64 {
 // set is a row P(j) of the rows that rows selects, with bitsets of w words, using acc (64·w
 // words, zeroed on return) as scratch; it needs the rows up to n-1 and G(1..n/3). It reports
 // false when stop, looked at now and then, says to stop.
-func (t *triples) options(pl *plan, g []uint16, n, w int, sel rowSet, acc, set []uint64, stop func() bool) bool {
+func (t *triples) options(pl *plan, g []uint16, n, w int, sel rowSet, lo, hi int, acc, set []uint64, stop func() bool) bool {
 	var used uint64 // bit lo: the accumulator of lo is not empty
 	steps := 0
 	for _, i := range pl.leave3 {
 		m := n - i
-		for a := 1; 3*a <= m; a++ {
+		for a := max(lo, 1); a < hi && 3*a <= m; a++ {
 			j := m - a
 			if !sel.has(j) {
 				continue
