@@ -25,11 +25,23 @@ import (
 // of the low bits of G(a); at the end it merges the accumulators pairwise, six rounds that
 // each swap the blocks of one bit of the within-word index (merge).
 //
+// Only the mex matters, and the options of most heaps are many times redundant: at most heaps
+// of 0.2048 the rows P(j) of j%4 = 0 alone, a quarter of the words, already cover every value
+// below the mex except in one or two words. So the engine ORs the rows of one class of j
+// first (j%4 = 0), then completes the least word of the options that is not full from the
+// other rows, one word of each, found through a bitset of its word indices (word); when the
+// mex is in that word (or the next) it is exact, and otherwise the engine ORs the next class
+// (even j, then all rows) and completes again. The result is the same for every class; only
+// the work changes, between a quarter of the words and all of them plus the completed words.
+//
 // Past pairFrom values, the options in three heaps of heap n+1 need only G(0..n-1): the
-// engine computes them on a second goroutine while it computes those of heap n.
+// engine ORs the first class of rows for heap n+1 on a second goroutine while it does those
+// of heap n, and splits the rest of each heap (completed words, later classes) between the
+// two goroutines by smallest part.
 
-// maxPairBytes bounds the memory of the pair sets: 10 bytes for each non-zero word. Codes
-// whose values grow fast and spread reach it first, and get a [*LimitError].
+// maxPairBytes bounds the memory of the pair sets: 10 bytes for each non-zero word, and 8
+// for each 64 words of the bitset of its word indices, a row. Codes whose values grow fast
+// and spread reach it first, and get a [*LimitError].
 const maxPairBytes = 1 << 30
 
 // defaultPairFrom is the number of values from which the engine computes two values at once,
@@ -53,8 +65,8 @@ type triples struct {
 	next     int
 	nextSet  []uint64
 	nextRows rowSet // the rows that nextSet holds
-	// misses grows by 8 at each heap whose mex the even rows did not give, and falls by one
-	// at the others; past 32 the engine ORs all rows at once.
+	// misses grows by 8 at each heap whose mex the rows of j%4 = 0 did not give, and falls
+	// by one at the others; from 32 on the engine starts from the even rows, for a while.
 	misses int
 	start  rowSet   // the rows to OR first, when not 0 (in the tests)
 	half   []uint64 // scratch: the options that the second goroutine of halves finds
@@ -78,10 +90,8 @@ func (e *engine) mex(g []uint16, top int, seen []uint64, b *budget) int {
 	return e.tri.mex(pl, g, top, seen, b)
 }
 
-// mex is [engine.mex] for a plain code with flag 8. While the rows P(j) of even j alone
-// give heap n's mex (as they do at most heaps of 0.2048), it ORs only those, half of the
-// words, and checks the mex found against the rows of odd j, one pair set a row; when one of
-// them holds it, it ORs them all.
+// mex is [engine.mex] for a plain code with flag 8: it ORs the rows of the first class
+// (first) and leaves the rest to settle.
 func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) int {
 	n := len(g)
 	w := wordsFor(top)
