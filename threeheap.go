@@ -49,13 +49,20 @@ const maxPairBytes = 1 << 30
 // goroutine costs.
 const defaultPairFrom = 1 << 11
 
+// rowStore holds rows of pair sets: row k is the words wrd[off[k]:off[k+1]], at the word
+// indices idx[off[k]:off[k+1]], ascending.
+type rowStore struct {
+	idx []uint16
+	wrd []uint64
+	off []int
+}
+
 // triples is the three-heap engine's state. It is used under its engine's lock.
 type triples struct {
-	// P(j) is the words wrd[off[j]:off[j+1]], at the word indices idx[off[j]:off[j+1]],
-	// ascending, for j < len(off)-1; pres[poff[j]:poff[j+1]] is the bitset of those indices.
-	idx   []uint16
-	wrd   []uint64
-	off   []int
+	// P(j), for j < len(poff)-1, is row j/4 of cls[j%4]: the rows of a class are read
+	// together, and lie together. pres[poff[j]:poff[j+1]] is the bitset of its word indices.
+	cls   [4]rowStore
+	words int // the words of all the rows
 	pres  []uint64
 	poff  []int
 	top   int      // the largest of the values that the rows were built from
@@ -273,11 +280,12 @@ func (t *triples) at(j, q int) uint64 {
 	if k >= len(pres) || pres[k]>>(q&63)&1 == 0 {
 		return 0
 	}
-	r := t.off[j] + bits.OnesCount64(pres[k]&(1<<(q&63)-1))
+	c := &t.cls[j&3]
+	r := c.off[j>>2] + bits.OnesCount64(pres[k]&(1<<(q&63)-1))
 	for _, p := range pres[:k] {
 		r += bits.OnesCount64(p)
 	}
-	return t.wrd[r]
+	return c.wrd[r]
 }
 
 // options ORs into set the values of the moves of heap n that leave three heaps whose pair
@@ -294,7 +302,8 @@ func (t *triples) options(pl *plan, g []uint16, n, w int, sel rowSet, lo, hi int
 			if !sel.has(j) {
 				continue
 			}
-			from, to := t.off[j], t.off[j+1]
+			c := &t.cls[j&3]
+			from, to := c.off[j>>2], c.off[j>>2+1]
 			if steps += to - from; steps >= 1<<14 {
 				steps = 0
 				if stop() {
@@ -306,8 +315,8 @@ func (t *triples) options(pl *plan, g []uint16, n, w int, sel rowSet, lo, hi int
 			hi, lo := x>>6, x&63
 			used |= 1 << lo
 			dst := acc[lo*w : (lo+1)*w]
-			wrd := t.wrd[from:to]
-			for k, q := range t.idx[from:to] {
+			wrd := c.wrd[from:to]
+			for k, q := range c.idx[from:to] {
 				dst[int(q)^hi] |= wrd[k]
 			}
 		}
@@ -357,16 +366,19 @@ func wordsFor(top int) int { return 1 << bits.Len(uint(top)>>6) }
 // reports false, with a LimitError in b, when they would exceed maxPairBytes.
 func (t *triples) grow(g []uint16, b *budget) bool {
 	n := len(g)
-	if len(t.off) == 0 {
-		t.off, t.poff = append(t.off, 0), append(t.poff, 0)
+	if len(t.poff) == 0 {
+		t.poff = append(t.poff, 0)
+		for c := range t.cls {
+			t.cls[c].off = append(t.cls[c].off, 0)
+		}
 	}
-	for j := len(t.off) - 1; j <= n; j++ {
+	for j := len(t.poff) - 1; j <= n; j++ {
 		if j >= 2 {
 			t.top = max(t.top, int(g[j-1]))
 		}
 		w := wordsFor(t.top)
 		pw := (w + 63) / 64
-		if (len(t.wrd)+w)*10+(len(t.pres)+pw)*8 > maxPairBytes {
+		if (t.words+w)*10+(len(t.pres)+pw)*8 > maxPairBytes {
 			if b.err == nil {
 				b.err = &LimitError{Question: "G(" + strconv.Itoa(n) + ")", Limit: maxPairBytes, Unit: "bytes of pair sets",
 					Advice: "the values are too large or too spread for the three-heap engine this far out: its memory grows as the words of their pair sums"}
@@ -383,15 +395,17 @@ func (t *triples) grow(g []uint16, b *budget) bool {
 		}
 		t.pres = append(t.pres, make([]uint64, pw)...)
 		pres := t.pres[len(t.pres)-pw:]
+		c := &t.cls[j&3]
 		for q, word := range p {
 			if word != 0 {
-				t.idx = append(t.idx, uint16(q))
-				t.wrd = append(t.wrd, word)
+				c.idx = append(c.idx, uint16(q))
+				c.wrd = append(c.wrd, word)
 				pres[q>>6] |= 1 << (q & 63)
 				p[q] = 0
 			}
 		}
-		t.off, t.poff = append(t.off, len(t.wrd)), append(t.poff, len(t.pres))
+		t.words += len(c.wrd) - c.off[len(c.off)-1]
+		c.off, t.poff = append(c.off, len(c.wrd)), append(t.poff, len(t.pres))
 	}
 	return true
 }
