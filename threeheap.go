@@ -36,8 +36,8 @@ import (
 //
 // Past pairFrom values, the options in three heaps of heap n+1 need only G(0..n-1): the
 // engine ORs the first class of rows for heap n+1 on a second goroutine while it does those
-// of heap n, and splits the rest of each heap (completed words, later classes) between the
-// two goroutines by smallest part.
+// of heap n, and splits the later classes of each heap between the two goroutines by
+// smallest part.
 
 // maxPairBytes bounds the memory of the pair sets: 10 bytes for each non-zero word, and 8
 // for each 64 words of the bitset of its word indices, a row. Codes whose values grow fast
@@ -193,12 +193,8 @@ func (t *triples) settle(pl *plan, g []uint16, w int, done rowSet, seen []uint64
 			if q == w {
 				break // the mex is beyond every option
 			}
-			var words [2]uint64
-			t.halves(n, func(k, lo, hi int) bool {
-				words[k] = t.word(pl, g, n, q, allRows&^done, lo, hi)
-				return true
-			})
-			if seen[q] |= words[0] | words[1]; seen[q] != ^uint64(0) {
+			// One word of a row each, cheap enough for one goroutine.
+			if seen[q] |= t.word(pl, g, n, q, allRows&^done, 1, n); seen[q] != ^uint64(0) {
 				if done == quarterRows {
 					t.misses = max(t.misses-1, 0)
 				}
