@@ -289,6 +289,7 @@ func (t *triples) at(j, q int) uint64 {
 // words, zeroed on return) as scratch; it needs the rows up to n-1 and G(1..n/3). It reports
 // false when stop, looked at now and then, says to stop.
 func (t *triples) options(pl *plan, g []uint16, n, w int, sel rowSet, lo, hi int, acc, set []uint64, stop func() bool) bool {
+	acc = acc[:64*w]
 	var used uint64 // bit lo: the accumulator of lo is not empty
 	steps := 0
 	for _, i := range pl.leave3 {
