@@ -246,8 +246,9 @@ func (t *triples) halves(n int, f func(k, lo, hi int) bool) bool {
 }
 
 // word returns word q of the bitset of the values of the moves of heap n that leave three
-// heaps whose pair set is a row that rows selects: for each smallest part a, the word of
-// P(m-a) that lands on q when translated by G(a), put in one of 64 accumulators of one word.
+// heaps with smallest part a in [lo, hi) whose pair set is a row that sel selects: for each
+// a, the word of P(m-a) that lands on q when translated by G(a), put in one of 64
+// accumulators of one word.
 func (t *triples) word(pl *plan, g []uint16, n, q int, sel rowSet, lo, hi int) uint64 {
 	var acc [64]uint64
 	var used uint64
@@ -284,10 +285,10 @@ func (t *triples) at(j, q int) uint64 {
 	return c.wrd[r]
 }
 
-// options ORs into set the values of the moves of heap n that leave three heaps whose pair
-// set is a row P(j) of the rows that rows selects, with bitsets of w words, using acc (64·w
-// words, zeroed on return) as scratch; it needs the rows up to n-1 and G(1..n/3). It reports
-// false when stop, looked at now and then, says to stop.
+// options ORs into set the values of the moves of heap n that leave three heaps with smallest
+// part a in [lo, hi) whose pair set is a row P(j) that sel selects, with bitsets of w words,
+// using acc (64·w words, zeroed on return) as scratch; it needs the rows up to n-1 and
+// G(1..n/3). It reports false when stop, looked at now and then, says to stop.
 func (t *triples) options(pl *plan, g []uint16, n, w int, sel rowSet, lo, hi int, acc, set []uint64, stop func() bool) bool {
 	acc = acc[:64*w]
 	var used uint64 // bit lo: the accumulator of lo is not empty
