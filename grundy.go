@@ -179,7 +179,7 @@ func (e *engine) overflow(n int) error {
 // cost returns the steps that the engine takes to compute G(from), ..., G(to-1): one per
 // option of the reference mex for moves that leave at most two heaps, and for three heaps m-2
 // for m tokens left, one per possible third heap (the three-heap engine of threeheap.go visits
-// a third of them, one pair set each), counted in O(digits) by
+// at most a third of them, one pair set each, often a quarter of those), counted in O(digits) by
 // closed forms, and capped at unlimited/2. Codes on the general engine count their steps as
 // they go, so cost is 0 for them.
 func (pl *plan) cost(from, to int) int64 {
@@ -212,7 +212,8 @@ func (pl *plan) cost(from, to int) int64 {
 // [Octal.Run] says. Plain codes with flag 8 (hexadecimal digits 8 to F: three heaps) use the
 // three-heap engine, O(n·w) word operations a value, where w is the number of non-zero words
 // in a set of pair sums (at most V/64 for values below V), with 10 bytes of pair sets for each
-// such word of each heap (a [*LimitError] past 1 GiB), on two goroutines past 2,048 values. Other codes (repeating tails, k+ in braces, four or
+// such word of each heap and V/512 for its index (a [*LimitError] past 1 GiB), on two
+// goroutines past 2,048 values. Other codes (repeating tails, k+ in braces, four or
 // more heaps) use the reference mex, which lists every option. [Nim] and [LaskersNim] give every value by their
 // closed form, O(1) each, up to [MaxValues] and beyond 65535.
 //

@@ -53,7 +53,7 @@ func TestThreeHeapsAgainstReference(t *testing.T) {
 		o := MustParseOctal(c)
 		require.NotEmpty(t, o.plan().leave3, c)
 		if k%2 == 1 {
-			o.eng.tri = &triples{pairFrom: 2}
+			o.eng.tri = &triples{pairFrom: 2, start: []rowSet{0, evenRows, allRows}[k/2%3]}
 		}
 		got, err := o.Values(context.Background(), n)
 		require.NoError(t, err, c)
@@ -83,7 +83,7 @@ func TestThreeHeapsAgainstGeneral(t *testing.T) {
 		o, err := ParseOctal(c)
 		require.NoError(t, err)
 		if k%2 == 0 {
-			o.eng.tri = &triples{pairFrom: 2}
+			o.eng.tri = &triples{pairFrom: 2, start: []rowSet{0, evenRows, allRows}[k/2%3]}
 		}
 		got, err := o.Values(context.Background(), 300)
 		require.NoError(t, err, c)
@@ -117,6 +117,38 @@ func TestThreeHeapsStopWithin(t *testing.T) {
 		top := int(slices.Max(g[:k]))
 		seen := make([]uint64, wordsFor(top)+1)
 		assert.Equal(t, want[k], tr.mex(o.plan(), g[:k], top, seen, b), "G(%d)", k)
+	}
+}
+
+// TestWord checks word, one word of the options of a class of rows found through the rows'
+// presence bitmaps, against options, which ORs whole rows, on heaps of 0.2048 and 0.A8 (moves
+// that leave three heaps after taking one or two tokens), for every class and both halves of
+// the smallest parts.
+func TestWord(t *testing.T) {
+	for _, code := range []string{"0.2048", "0.A8"} {
+		o := MustParseOctal(code)
+		vals, err := o.Values(context.Background(), 700)
+		require.NoError(t, err)
+		g := make([]uint16, len(vals))
+		for k, v := range vals {
+			g[k] = uint16(v)
+		}
+		tr := &triples{}
+		b := newBudget(context.Background(), unlimited, "steps", nil)
+		require.True(t, tr.grow(g, b))
+		for _, n := range []int{3, 10, 64, 301, 699} {
+			top := int(slices.Max(g[:n]))
+			w := wordsFor(top)
+			for _, sel := range []rowSet{quarterRows, evenRows, allRows &^ quarterRows, allRows &^ evenRows, allRows} {
+				for _, r := range [][2]int{{1, n}, {1, n / 6}, {n / 6, n}} {
+					want := make([]uint64, w)
+					require.True(t, tr.options(o.plan(), g[:n], n, w, sel, r[0], r[1], make([]uint64, 64*w), want, func() bool { return false }))
+					for q := range w {
+						assert.Equal(t, want[q], tr.word(o.plan(), g[:n], n, q, sel, r[0], r[1]), "%s heap %d rows %04b a in %v word %d", code, n, sel, r, q)
+					}
+				}
+			}
+		}
 	}
 }
 
