@@ -388,7 +388,11 @@ func TestPairsPanic(t *testing.T) {
 		result := make(chan any, 1)
 		go func() {
 			defer func() { result <- recover() }()
-			_, _ = o.Values(ctx, 4096)
+			// Which goroutine takes a heap that needs a search is up to the scheduler: on a
+			// busy machine one of them may take none for a while, so extend until one does.
+			for n := 4096; n <= 1<<18; n *= 2 {
+				_, _ = o.Values(ctx, n)
+			}
 		}()
 		select {
 		case r := <-result:
