@@ -338,7 +338,7 @@ func (o *plan) firstWrong(ctx context.Context, vals []uint16, big []bigValue) (i
 	b := newBudget(ctx, 1<<24, "steps", func() string { return "checking a checkpoint" })
 	mex := func(i int, seen []uint64, b *budget) int {
 		if len(big) > 0 {
-			return o.mexGeneral(vals, big, i, seen, b)
+			return o.mexGeneral(vals, big, i, seen, b, generalWeight)
 		}
 		return o.mex(vals, i, seen, b)
 	}

@@ -8,16 +8,18 @@ package kayles
 const generalWeight = 16
 
 // mexGeneral returns G(n) from g = G(0..n-1) and big, their side table (large.go), for any code,
-// as mex does for plain ones, or -1 when b stops within the value.
+// as mex does for plain ones, or -1 when b stops within the value. It charges b weight for
+// each option: generalWeight, or 0 for a plain code whose steps were charged up front (past
+// 65535, see extendCore), and then it only looks at b's context now and then.
 // A split of m tokens into k heaps costs one step per way to split, so about m^(k-1)/k!² steps.
-func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *budget) int {
+func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *budget, weight int64) int {
 	// Steps are charged to b in batches; a value that b stops returns -1 with seen cleared.
 	steps := int64(0)
 	stopped := false
 	mark := func(v int) {
 		seen[v>>6] |= 1 << (v & 63)
 		if steps++; steps == checkEvery {
-			stopped = stopped || !b.spend(steps*generalWeight)
+			stopped = stopped || !b.spend(steps*weight) || weight == 0 && b.done()
 			steps = 0
 		}
 	}
@@ -68,7 +70,7 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 			})
 		}
 	}
-	if stopped || !b.spend(steps*generalWeight) {
+	if stopped || !b.spend(steps*weight) {
 		clear(seen)
 		return -1
 	}

@@ -347,6 +347,12 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 	// The fast engines hold their values in 16 bits: past direct, the reference mex computes,
 	// for good (the fast engines' state is not made to go on after they stop).
 	ref := e.ref || top > direct
+	// Under the reference mex a plain two-heap code's options are those that cost counts, and
+	// were charged above; others are charged as the general engine charges them.
+	refWeight := int64(generalWeight)
+	if pl.plain && pl.heaps <= 2 {
+		refWeight = 0
+	}
 	sparse := pl.plain && pl.heaps == 2 && !ref
 	if sparse && e.sp == nil {
 		e.sp = newSparse(pl, g)
@@ -401,7 +407,7 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 				seen = make([]uint64, need)
 			}
 			if ref {
-				v = pl.mexGeneral(g, big, len(g), seen[:width/64+1], b)
+				v = pl.mexGeneral(g, big, len(g), seen[:width/64+1], b, refWeight)
 			} else {
 				v = e.mex(g, top, seen[:width/64+1], b)
 			}
@@ -430,7 +436,7 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 // extendLocked.
 func (o *plan) mex(g []uint16, n int, seen []uint64, b *budget) int {
 	if !o.plain {
-		return o.mexGeneral(g, nil, n, seen, b)
+		return o.mexGeneral(g, nil, n, seen, b, generalWeight)
 	}
 	o.markFew(g, n, seen)
 	for _, i := range o.leave3 {

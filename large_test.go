@@ -227,3 +227,23 @@ func TestLargeRealValues(t *testing.T) {
 	assert.Len(t, big, n-1-65536)
 	assert.Equal(t, n-2, valueOf(big, n-1, vals[n-1]))
 }
+
+// TestLargeSteps checks that a plain code past direct is charged the steps its cost counts,
+// once: a limit that covers the documented cost of heap 400 answers it, with the reference
+// mex computing past direct, and for codes without a period so early, a limit that covers
+// only heap 300 does not.
+func TestLargeSteps(t *testing.T) {
+	lowDirect(t, 3)
+	for _, code := range []string{"0.77", "0.6", "4!.0"} {
+		pl := MustParseOctal(code).plan()
+		c := pl.cost(0, 401)
+		o := MustParseOctal(code).WithLimits(Limits{Steps: c + 10})
+		v, err := o.Grundy(ctx, 400)
+		require.NoError(t, err, code)
+		assert.Equal(t, must(MustParseOctal(code).Grundy(ctx, 400)), v, code)
+		if code != "0.77" { // Kayles's period (from 71) answers any heap
+			_, err = MustParseOctal(code).WithLimits(Limits{Steps: pl.cost(0, 300)}).Grundy(ctx, 400)
+			assert.ErrorIs(t, err, ErrTooLarge, code)
+		}
+	}
+}
