@@ -7,7 +7,6 @@ import (
 	"errors"
 	"hash/crc32"
 	"io"
-	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -466,7 +465,6 @@ type spillScan struct {
 	crc     uint32 // the checksum of the last whole record (the header's when there is none)
 	hdr     int    // the header's length
 	extra   int64  // the bytes of the tables in whole records
-	first   int    // the first value of the first record with a table (math.MaxInt if none)
 	torn    bool   // a last record cut short was left out
 }
 
@@ -492,7 +490,7 @@ func scanSpill(r io.Reader, each func(vals []uint16, big []bigValue) error) (sc 
 	}
 	sc.code, sc.hdr, sc.crc = string(rest[:codeLen]), len(head)+len(rest), crc
 	sc.version = binary.LittleEndian.Uint32(head[8:])
-	sc.end, sc.first = int64(sc.hdr), math.MaxInt
+	sc.end = int64(sc.hdr)
 	rec := make([]byte, 8+2*spillRecord+4+12*spillRecord)
 	vals := make([]uint16, spillRecord)
 	var big []bigValue
@@ -578,9 +576,6 @@ func scanSpill(r io.Reader, each func(vals []uint16, big []bigValue) error) (sc 
 		}
 		for j := range big {
 			big[j].at += sc.n
-		}
-		if k > 0 {
-			sc.first = min(sc.first, sc.n)
 		}
 		if err := each(vals[:count], big); err != nil {
 			return sc, "", err

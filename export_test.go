@@ -134,7 +134,9 @@ func PeriodSearch(g []uint16, t, k int) (p Period, ok bool) {
 // generalValues returns G(0..n-1) computed from scratch by the general engine of
 // general.go, the reference for every code, without touching o's cache.
 func generalValues(o *Octal, n int) []uint16 {
-	return valuesBy(func(g []uint16, n int, seen []uint64) int { return o.plan().mexGeneral(g, nil, n, seen, nil, generalWeight) }, n)
+	return valuesBy(func(g []uint16, n int, seen []uint64) int {
+		return o.plan().mexGeneral(g, nil, n, seen, nil, generalWeight)
+	}, n)
 }
 
 // earlyMaskValues returns G(0..n-1) computed by the rare/common engine with the mask first

@@ -107,7 +107,9 @@ type Report struct {
 // under the reference mex, as a rare heap beyond the front does. Before it starts, and at each
 // step, a spilled run compares the file it will need for Limit values with the free space of
 // the file system it is on, and returns a [*LimitError] rather than fill the disk (Linux
-// only). On systems other than Linux the values all stay in memory, so only the file format and
+// only; it counts 2 bytes a value, not the some 12 more of each value above 65535). A run
+// resumed from a file of format 2, which holds no values above 65535, returns a
+// [*CheckpointError] when it reaches one. On systems other than Linux the values all stay in memory, so only the file format and
 // the resumption work as described. The file can hold at most MaxSpilledValues values.
 //
 // Costs: the values take 2 bytes each (and an entry of some 16 bytes for each above 65535); a
@@ -117,8 +119,8 @@ type Report struct {
 // [*LimitError] when its pair sets would pass 1 GiB (BENCHMARKS.md has the measured times). No
 // period is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
 // limit. With GOMAXPROCS >= 2, codes under the rare/common engine that take at least one token
-// to split compute beyond heap 8192 on two goroutines whenever that measures faster than one
-// (a helper goroutine that ends before each step does). Other calls on o that need the engine
+// to split compute beyond heap 8192 on min(GOMAXPROCS, 4) goroutines whenever that measures
+// faster than one (helper goroutines that end before each step does). Other calls on o that need the engine
 // wait while Run extends the values, for at most one step of about n/16 values, or until their
 // own context is done. BENCHMARKS.md has the measured rates and memory.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
@@ -356,11 +358,7 @@ func (s *snapshot) all() iter.Seq2[int, int] {
 		big := s.big
 		if s.spl == nil {
 			for a, w := range s.vals {
-				v := int(w)
-				if w == bigWord {
-					v = bigAt(big, a)
-				}
-				if !yield(a, v) {
+				if !yield(a, valueOf(big, a, w)) {
 					return
 				}
 			}

@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// This file implements the two-core rare/common engine: two goroutines compute successive
-// heaps at once, each heap from every option but the one that needs the heap before, which
-// is checked last.
+// This file implements the rare/common engine on several cores: min(GOMAXPROCS, 4) goroutines
+// share the tasks of a window of heaps (the rare pairs of blocks, and heaps two at a time),
+// each heap from every option but the one that needs the heap before, which is checked last.
 
 // Heap h's options need G(h-1) only through the move that takes one token and leaves one heap:
 // a split of h-i tokens, i >= 1, uses heaps up to h-2 (codes that split without taking, flag
@@ -38,13 +38,13 @@ import (
 // pairTuning holds the thresholds of the two-core engine, one for each engine, so that a test
 // can change them for the engine it tests (defaultPairs for all others).
 type pairTuning struct {
-	// from is the least heap computed by two goroutines: below it a heap costs too little
+	// from is the least heap computed by several goroutines: below it a heap costs too little
 	// for the handoffs (about a hundred nanoseconds per heap) to pay.
 	from int
 	// min is the fewest values an extension must compute to start the helper.
 	min int
-	// always makes every window use two goroutines, the engine waiting for the helper to
-	// join before it starts, so that the tests know the helper computes heaps.
+	// always makes every window use every goroutine, the engine waiting for the helpers to
+	// join before it starts, so that the tests know the helpers compute heaps.
 	always bool
 	// cores, when not 0, is the number of goroutines in a window, in place of cores().
 	cores int
@@ -85,7 +85,7 @@ const (
 	pairQuit
 )
 
-// pairable reports whether o's values may be computed by two goroutines: a plain code whose
+// pairable reports whether o's values may be computed by several goroutines: a plain code whose
 // moves leave at most two heaps, under the rare/common engine with splits to walk, that never
 // splits into unequal heaps without taking (a split into equal heaps has value 0 whatever the
 // heaps), on a machine where two goroutines can run at once.
@@ -96,7 +96,7 @@ func (e *engine) pairable() bool {
 		len(s.takes) > 0 && s.takes[0] > 0 && runtime.GOMAXPROCS(0) >= 2
 }
 
-// leap is one window of heaps start <= h < end computed by two goroutines.
+// leap is one window of heaps start <= h < end computed by several goroutines.
 type leap struct {
 	o        *plan
 	s        *sparse  // not written during the window

@@ -52,5 +52,9 @@ func diskFree(dir string) (int64, bool) {
 	if err := syscall.Statfs(dir, &st); err != nil {
 		return 0, false
 	}
-	return int64(st.Bavail) * int64(st.Bsize), true
+	unit := int64(st.Frsize) // the unit of Bavail; 0 on old kernels, which count in Bsize
+	if unit == 0 {
+		unit = int64(st.Bsize)
+	}
+	return int64(st.Bavail) * unit, true
 }

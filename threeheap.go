@@ -135,7 +135,7 @@ func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) i
 	if len(t.nextSet) != w {
 		t.nextSet = make([]uint64, w)
 	}
-	done := make(chan bool)
+	done := make(chan bool, 1) // a helper that outlives a panic of the caller still ends
 	go func() {
 		done <- t.options(pl, g, n+1, w, sel, 1, n+1, t.acc[1], t.nextSet, func() bool { return b.ctx.Err() != nil })
 	}()
@@ -239,7 +239,7 @@ func (t *triples) halves(n int, f func(k, lo, hi int) bool) bool {
 		return f(0, 1, n)
 	}
 	mid := max(n/6, 1)
-	done := make(chan bool)
+	done := make(chan bool, 1) // a helper that outlives a panic of the caller still ends
 	go func() { done <- f(1, mid, n) }()
 	ok := f(0, 1, mid)
 	return <-done && ok
