@@ -83,8 +83,9 @@ func (o *Octal) autoQuotient(ctx context.Context, p Position) *Quotient {
 		return nil
 	}
 	if q != nil {
+		// Compare-and-swap, so that a quotient that UseQuotient stores meanwhile is kept.
 		if cur := m.quot.Load(); cur == nil || (cur.period == 0 && (q.period > 0 || q.heaps > cur.heaps)) {
-			m.quot.Store(q)
+			m.quot.CompareAndSwap(cur, q)
 		}
 	}
 	if err != nil {
@@ -158,8 +159,9 @@ func (o *plan) misereAfter(p Position, h int, left []int) Position {
 // heap holds at most one and the nim-sum is 1. For every other game it answers through a misère
 // quotient that covers p, in O(heaps): the one stored in o ([Octal.UseQuotient]), or else the
 // quotient of the heaps up to the largest of p, computed by [Octal.Quotient] within
-// [Limits].SearchSteps quotient steps in all (continuing from the stored quotient, not from
-// heap 1, when that has fewer heaps) and stored in o when it covers more heaps than the
+// [Limits].SearchSteps quotient steps in all (continuing from the stored quotient when that
+// has fewer heaps, which costs one step for each option of its heaps instead of building them
+// again) and stored in o when it covers more heaps than the
 // stored one ([Octal.MisereQuotient] then tells which positions it answers; a heap beyond that
 // work is remembered and not tried again). Failing that it searches the positions that p leads
 // to, with heaps that admit no move dropped, and remembers their outcomes in o's memo; the

@@ -711,6 +711,17 @@ func TestRestoreErrors(t *testing.T) {
 	}
 	_, err := table.Restore("nim misere 1 3 moves 4:7")
 	assert.EqualError(t, err, `invalid nim table "nim misere 1 3 moves 4:7" at offset 21: move 1: cannot take 7 from heap 4: the heaps are numbered 1 to 2`)
+	// A move that is not in the table's form names the form it wants.
+	for text, want := range map[string]string{
+		"table 0.07 rows 3 3 normal moves 1-2": "move 1: want a move written row:pin or row:first-last",
+		"table 0.07 rows 5 normal moves x":     "move 1: want a move written pin or first-last",
+		"table 0.3 heaps 5 normal moves 1":     "move 1: want a move written heap:count",
+	} {
+		_, err := table.Restore(text)
+		var pe *kayles.ParseError
+		require.ErrorAs(t, err, &pe, text)
+		assert.Equal(t, want, pe.Reason, text)
+	}
 	var u table.Table
 	require.NoError(t, u.Play(0, table.Move{Row: 1, Pin: 1, Count: 1}))
 	require.Error(t, u.UnmarshalText([]byte("nim")))

@@ -371,13 +371,13 @@ func restore(text, want string) (*Table, error) {
 		var err error
 		switch {
 		case !ok && ws[0].s == "kayles" && bad >= 0:
-			off, reason = w.off+bad, "want a pin number"
+			off, reason = w.off+bad, move+": want a pin number"
 		case !ok && ws[0].s == "kayles":
 			reason = move + " is not written lower pin first"
 		case !ok && ws[0].s == "nim":
-			reason = "want a move written heap:count"
+			reason = move + ": want a move written heap:count"
 		case !ok:
-			reason = move + " is not written as the table writes moves"
+			reason = move + ": want a move written " + moveForm(s.Layout, len(s.Start))
 		case ws[0].s == "kayles":
 			err = knock(t, []int{m.Pin, m.Pin + m.Count - 1}[:min(m.Count, 2)])
 		case ws[0].s == "nim":
@@ -393,6 +393,17 @@ func restore(text, want string) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// moveForm names the text form of a move at a table of layout with rows rows or heaps.
+func moveForm(layout Layout, rows int) string {
+	switch {
+	case layout == Heaps:
+		return "heap:count"
+	case rows > 1:
+		return "row:pin or row:first-last"
+	}
+	return "pin or first-last"
 }
 
 // parseMove reads a move as appendMove writes it, for every text form: heap:count at a table
