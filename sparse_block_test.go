@@ -80,7 +80,7 @@ func pairBlockValues(t *testing.T, o *Octal, n, size, from int, mask uint16, c i
 // TestBlocksMatchReference compares the block engine, in blocks of 16 and of 1 to 5 heaps from
 // heap 2 on, and the two-core engine, in blocks of the same sizes with two goroutines from heap
 // 8 on, with the reference mex: every 1- to 3-digit code whose moves leave two heaps to 2^16
-// values with -long (more than an hour of CPU), a sample of them to 2^12 without.
+// values with -long (about an hour of CPU), a sample of them to 2^12 without.
 func TestBlocksMatchReference(t *testing.T) {
 	n, every := 1<<12, 7
 	if raceEnabled {
