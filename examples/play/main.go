@@ -379,30 +379,19 @@ func (g *session) allowed() string {
 	var takes []string
 	for k, d := range ds[1:] {
 		n := k + 1
-		var where []string
+		// The phrase of each bit of the digit: leave no heap, one, two.
+		phrases, tokens := []string{tx.whereWholeRow, tx.whereEnd, tx.whereInside}, tx.pinCount(n)
 		if g.setup.Layout == table.Heaps {
-			if d&1 != 0 {
-				where = append(where, tx.whereWholeHeap)
-			}
-			if d&2 != 0 {
-				where = append(where, tx.wherePartHeap)
-			}
-			if len(where) > 0 {
-				takes = append(takes, fmt.Sprintf(tx.takeWhere, tx.count(n), strings.Join(where, tx.listSep)))
-			}
-			continue
+			phrases, tokens = []string{tx.whereWholeHeap, tx.wherePartHeap}, tx.count(n)
 		}
-		if d&1 != 0 {
-			where = append(where, tx.whereWholeRow)
-		}
-		if d&2 != 0 {
-			where = append(where, tx.whereEnd)
-		}
-		if d&4 != 0 {
-			where = append(where, tx.whereInside)
+		var where []string
+		for bit, phrase := range phrases {
+			if d>>bit&1 != 0 {
+				where = append(where, phrase)
+			}
 		}
 		if len(where) > 0 {
-			takes = append(takes, fmt.Sprintf(tx.takeWhere, tx.pinCount(n), strings.Join(where, tx.listSep)))
+			takes = append(takes, fmt.Sprintf(tx.takeWhere, tokens, strings.Join(where, tx.listSep)))
 		}
 	}
 	return strings.Join(takes, tx.takesSep)
