@@ -22,6 +22,14 @@ func TestParseOctalCanonical(t *testing.T) {
 		"8.":       "8.0",
 		"c.1":      "C.1",
 		"0.007":    "0.007",
+		// Heap count 63 sets the top bit, which &N; cannot write (N < 2^63): braces.
+		"0.{0,63}":       "0.{0,63}",
+		"0.{63}":         "0.{63}",
+		"{2,63}.":        "{2,63}.0",
+		"0.[{0,63}]":     "0.[{0,63}]",
+		"0.{0,2,63,5+}":  "0.{0,2,5+}",
+		"0.{62}":         "0.&4611686018427387904;",
+		"0.&#x7fffffff;": "0.&2147483647;",
 	} {
 		o, err := kayles.ParseOctal(in)
 		require.NoError(t, err, in)

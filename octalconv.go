@@ -187,25 +187,29 @@ func MustParseOctal(code string) *Octal {
 	return o
 }
 
-// text appends the canonical notation of d.
+// text appends the canonical notation of d: a character below 32, else &N; below 2^63 (the
+// most that &N; reads), else a brace list.
 func (d digit) text(b []byte) []byte {
 	switch {
 	case d.from == 0 && d.mask < 32:
 		b = append(b, digitChars[d.mask])
-	case d.from == 0:
+	case d.from == 0 && d.mask < 1<<63:
 		b = append(b, '&')
 		b = strconv.AppendUint(b, d.mask, 10)
 		b = append(b, ';')
 	default:
 		b = append(b, '{')
-		for k := range min(d.from, 64) {
-			if d.mask>>uint(k)&1 != 0 {
+		for k := range 64 {
+			if d.mask>>uint(k)&1 != 0 && (d.from == 0 || k < d.from) {
 				b = strconv.AppendInt(b, int64(k), 10)
 				b = append(b, ',')
 			}
 		}
-		b = strconv.AppendInt(b, int64(d.from), 10)
-		b = append(b, '+', '}')
+		if d.from > 0 {
+			b = strconv.AppendInt(b, int64(d.from), 10)
+			b = append(b, '+', ',')
+		}
+		b[len(b)-1] = '}'
 	}
 	if d.rule != 0 {
 		b = append(b, d.rule)

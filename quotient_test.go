@@ -387,6 +387,9 @@ func TestQuotientText(t *testing.T) {
 		tamper(5, "P 1 4 5"), // too large
 		tamper(6, strings.Replace(lines[6], "phi 0 1 2", "phi 0 2 1", 1)), // Φ swapped
 		strings.Replace(q.String(), "mul\n0 1 2", "mul\n0 2 1", 1),        // not a monoid
+		tamper(4, "changes 1:2 2:7 5:8"),                                  // Q_2 has 6 elements
+		tamper(4, "changes 1:2 3:6 5:8"),                                  // Q_2 has 6 already
+		tamper(4, "changes 2:6 5:8"),                                      // Q_1 has 2
 	} {
 		_, err := ParseQuotient(ctx, bad)
 		require.ErrorIs(t, err, ErrSyntax, "%q", bad)

@@ -208,29 +208,66 @@ func (s *search) compValue(c uint64) int {
 	if v, ok := s.small(c); ok {
 		return v
 	}
-	if v, ok := s.local[c]; ok && v != nonZero {
-		return int(v)
+	return s.memoMex(c, s.value)
+}
+
+// lookup returns the entry of the vertex set set in the search's memos and true, or the memo
+// key to store it under and false. exact leaves out entries that say only "non-zero". With
+// ok false the search has stopped (s.err is set) and there is nothing to store.
+func (s *search) lookup(set uint64, exact bool) (v uint16, key string, found, ok bool) {
+	if v, ok := s.local[set]; ok && (!exact || v != nonZero) {
+		return v, "", true, true
 	}
-	key, ok := s.key(c)
+	key, ok = s.key(set)
 	if !ok {
-		return 0
+		return 0, "", false, false
 	}
-	if v, ok := s.memo.Get(key); ok && v != nonZero {
-		s.remember(c, v)
+	if v, ok := s.memo.Get(key); ok && (!exact || v != nonZero) {
+		s.remember(set, v)
+		return v, key, true, true
+	}
+	return 0, key, false, true
+}
+
+// store records the entry v of the vertex set set under key, unless the search has stopped.
+func (s *search) store(set uint64, key string, v uint16) {
+	if s.err == nil {
+		put(s.memo, key, v)
+		s.remember(set, v)
+	}
+}
+
+// memoMex returns the mex of value over the options of the vertex set set, memoised.
+func (s *search) memoMex(set uint64, value func(child uint64) int) int {
+	v, key, found, ok := s.lookup(set, true)
+	if found || !ok {
 		return int(v)
 	}
 	var seen [2048/64 + 1]uint64 // at most 2016 moves (Arc Kayles on K_64), so values <= 2016
-	s.moves(c, func(child uint64, _ [2]int) bool {
-		v := s.value(child)
+	s.moves(set, func(child uint64, _ [2]int) bool {
+		v := value(child)
 		seen[v>>6] |= 1 << (v & 63)
 		return s.err == nil
 	})
-	v := mexBits(seen[:])
-	if s.err == nil {
-		put(s.memo, key, uint16(v))
-		s.remember(c, uint16(v))
+	m := mexBits(seen[:])
+	s.store(set, key, uint16(m))
+	return m
+}
+
+// outcome returns the memoised outcome of the vertex set set, or win() stored as its outcome:
+// true when the player to move wins.
+func (s *search) outcome(set uint64, win func() bool) bool {
+	v, key, found, ok := s.lookup(set, false)
+	if found || !ok {
+		return v != 0
 	}
-	return v
+	w := win()
+	v = 0
+	if w {
+		v = nonZero
+	}
+	s.store(set, key, v)
+	return w
 }
 
 func mexBits(seen []uint64) int {
@@ -248,17 +285,12 @@ func (s *search) compNext(c uint64) bool {
 	if v, ok := s.small(c); ok {
 		return v != 0
 	}
-	if v, ok := s.local[c]; ok {
-		return v != 0
-	}
-	key, ok := s.key(c)
-	if !ok {
-		return false
-	}
-	if v, ok := s.memo.Get(key); ok {
-		s.remember(c, v)
-		return v != 0
-	}
+	return s.outcome(c, func() bool { return s.firstWin(c) })
+}
+
+// firstWin reports whether a move from the vertex set c leaves a position the opponent loses,
+// trying the moves that remove the most vertices first.
+func (s *search) firstWin(c uint64) bool {
 	type option struct {
 		child uint64
 		left  int
@@ -269,25 +301,15 @@ func (s *search) compNext(c uint64) bool {
 		return true
 	})
 	slices.SortStableFunc(opts, func(a, b option) int { return a.left - b.left })
-	win := false
 	for _, o := range opts {
 		if s.childLoses(o.child) {
-			win = true
-			break
+			return true
 		}
 		if s.err != nil {
 			return false
 		}
 	}
-	v := uint16(0)
-	if win {
-		v = nonZero
-	}
-	if s.err == nil {
-		put(s.memo, key, v)
-		s.remember(c, v)
-	}
-	return win
+	return false
 }
 
 // childLoses reports whether the player to move loses on the subgraph induced by set. Equal
@@ -608,29 +630,7 @@ func (s *search) misereValue(set uint64) int {
 	if set == 0 {
 		return 1
 	}
-	if v, ok := s.local[set]; ok && v != nonZero {
-		return int(v)
-	}
-	key, ok := s.key(set)
-	if !ok {
-		return 0
-	}
-	if v, ok := s.memo.Get(key); ok && v != nonZero {
-		s.remember(set, v)
-		return int(v)
-	}
-	var seen [2048/64 + 1]uint64
-	s.moves(set, func(child uint64, _ [2]int) bool {
-		v := s.misereValue(s.misereSet(child))
-		seen[v>>6] |= 1 << (v & 63)
-		return s.err == nil
-	})
-	v := mexBits(seen[:])
-	if s.err == nil {
-		put(s.memo, key, uint16(v))
-		s.remember(set, uint16(v))
-	}
-	return v
+	return s.memoMex(set, func(child uint64) int { return s.misereValue(s.misereSet(child)) })
 }
 
 // misereNext reports whether the player to move wins the misère game on the subgraph induced
@@ -639,31 +639,14 @@ func (s *search) misereNext(set uint64) bool {
 	if set == 0 {
 		return true
 	}
-	if v, ok := s.local[set]; ok {
-		return v != 0
-	}
-	key, ok := s.key(set)
-	if !ok {
-		return false
-	}
-	if v, ok := s.memo.Get(key); ok {
-		s.remember(set, v)
-		return v != 0
-	}
-	win := false
-	s.moves(set, func(child uint64, _ [2]int) bool {
-		win = !s.misereNext(s.misereSet(child))
-		return !win && s.err == nil
+	return s.outcome(set, func() bool {
+		win := false
+		s.moves(set, func(child uint64, _ [2]int) bool {
+			win = !s.misereNext(s.misereSet(child))
+			return !win && s.err == nil
+		})
+		return win
 	})
-	v := uint16(0)
-	if win {
-		v = nonZero
-	}
-	if s.err == nil {
-		put(s.memo, key, v)
-		s.remember(set, v)
-	}
-	return win
 }
 
 func (gs *solver) misereValue(ctx context.Context, g *Graph) (int, error) {
