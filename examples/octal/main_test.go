@@ -510,3 +510,17 @@ func TestPrintLong(t *testing.T) {
 	last, _, _ := strings.Cut(lines[len(lines)-1], " ")
 	assert.Equal(t, "20627", last)
 }
+
+// TestCheckpointUnwritable checks that a -checkpoint in a folder that cannot be written is
+// refused before the run, with the error alone, not found at the first checkpoint.
+func TestCheckpointUnwritable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	for _, path := range []string{"/nonexistent/dir/x.ck", filepath.Join(file, "x.ck")} {
+		code, out, errOut := runOctal(t, "-code", "0.77", "-checkpoint", path)
+		assert.Equal(t, 1, code, path)
+		assert.Empty(t, out, "no report of a run that did not start: %s", path)
+		assert.True(t, strings.HasPrefix(errOut, "octal: cannot write the checkpoint "+strconv.Quote(path)+": "), "%q", errOut)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q", errOut)
+	}
+}
