@@ -279,10 +279,26 @@ the engine, such as the free space of the disk of a -spill run)
 		fs.Usage()
 		return exitUsage
 	}
-	nSet := false
-	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	nSet := set["n"]
 	if fs.NArg() > 0 {
 		return usage("unexpected arguments: " + fmt.Sprint(fs.Args()))
+	}
+	// Flags that only qualify another flag are refused without it, rather than ignored.
+	switch {
+	case *spill && *checkpoint == "":
+		return usage("-spill needs -checkpoint: the values are written to that file as they are computed")
+	case *spill && *resume != "" && *resume != *checkpoint:
+		return usage("a -spill run resumes from its own file: -resume must be the -checkpoint file")
+	case set["every"] && *checkpoint == "":
+		return usage("-every is how often the checkpoint is written: give it with -checkpoint")
+	case set["columns"] && *tableFile == "":
+		return usage("-columns is the row length of -periodic: give it with -periodic")
+	case set["budget"] && !*classify:
+		return usage("-budget applies to -classify only; bound a single run with -timeout")
+	case set["j"] && !*classify:
+		return usage("-j is the number of codes -classify computes at once: give it with -classify")
 	}
 	if most := kayles.MaxValues; *n < 1 || (*n > most && !*spill) || *n > kayles.MaxSpilledValues {
 		if *spill {
@@ -296,14 +312,11 @@ the engine, such as the free space of the disk of a -spill run)
 	if *timeout < 0 {
 		return usage("-timeout must be a positive duration, such as 2h, or 0 for none")
 	}
-	if *budget != 0 && !*classify {
-		return usage("-budget applies to -classify only; bound a single run with -timeout")
-	}
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
-	if *columns < 0 || *columns > 0 && *tableFile == "" {
-		return usage("-columns is the row length of -periodic: a positive number, given with -periodic")
+	if *columns < 0 {
+		return usage("-columns is the row length of -periodic: a positive number, or 0 for the period")
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
@@ -312,7 +325,7 @@ the engine, such as the free space of the disk of a -spill run)
 	}
 	if *classify {
 		if *code != "" || *printVals || *bfile || *csvVals || *asJSON || *checkpoint != "" || *resume != "" ||
-			*rareFile != "" || *excFile != "" || *histFile != "" || *plotFile != "" || *tableFile != "" {
+			*rareFile != "" || *excFile != "" || *histFile != "" || *plotFile != "" || *tableFile != "" || *spill {
 			return usage("-classify takes only -n, -j, -budget and -timeout")
 		}
 		if *budget < 0 {

@@ -524,3 +524,37 @@ func TestCheckpointUnwritable(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q", errOut)
 	}
 }
+
+// TestFlagNeedsFlag checks that a flag that only qualifies another is refused without it, with
+// a message that names both and the usage, rather than ignored or left to the library.
+func TestFlagNeedsFlag(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-code", "0.77", "-spill"}, "octal: -spill needs -checkpoint"},
+		{[]string{"-code", "0.77", "-spill", "-n", "2000000000"}, "octal: -spill needs -checkpoint"},
+		{[]string{"-code", "0.77", "-spill", "-checkpoint", ck, "-resume", ck + ".other"}, "octal: a -spill run resumes from its own file: -resume must be the -checkpoint file"},
+		{[]string{"-code", "0.77", "-every", "1m"}, "octal: -every is how often the checkpoint is written: give it with -checkpoint"},
+		{[]string{"-code", "0.77", "-columns", "12"}, "octal: -columns is the row length of -periodic: give it with -periodic"},
+		{[]string{"-code", "0.77", "-columns", "0"}, "octal: -columns is the row length of -periodic: give it with -periodic"},
+		{[]string{"-code", "0.77", "-budget", "1s"}, "octal: -budget applies to -classify only"},
+		{[]string{"-code", "0.77", "-j", "2"}, "octal: -j is the number of codes -classify computes at once: give it with -classify"},
+		{[]string{"-classify", "-spill", "-checkpoint", ck}, "octal: -classify takes only -n, -j, -budget and -timeout"},
+	} {
+		code, out, errOut := runOctal(t, c.args...)
+		assert.Equal(t, 2, code, "%q", c.args)
+		assert.Empty(t, out, "%q", c.args)
+		assert.True(t, strings.HasPrefix(errOut, c.msg), "%q: %q", c.args, errOut)
+		assert.Contains(t, errOut, "usage: octal", "%q", c.args)
+	}
+	_, err := os.Stat(ck)
+	assert.ErrorIs(t, err, os.ErrNotExist, "a refused run writes no checkpoint")
+
+	// A spilled run may resume from its own file.
+	code, _, errOut := runOctal(t, "-code", "0.354", "-n", "3000", "-spill", "-checkpoint", ck)
+	require.Equal(t, 0, code, errOut)
+	code, _, errOut = runOctal(t, "-code", "0.354", "-n", "4000", "-spill", "-checkpoint", ck, "-resume", ck)
+	assert.Equal(t, 0, code, errOut)
+}
