@@ -32,9 +32,14 @@
 // -rare, -exceptions and -histogram write what a paper reports: the rare heaps under the
 // report's rare/common split, the exceptions to the proven period, and value histograms at
 // every power of two. -json carries the build of the library (module version and VCS revision
-// from the binary's build information), the arguments and every flag's value, and the SHA-256
-// of the values it covers as -print writes them; the rare/common fields are absent for codes
-// outside that engine, and an apparent period is given (marked so) when none is proven.
+// from the binary's build information), the arguments and every flag's value, and checksums;
+// the rare/common fields are absent for codes outside that engine, and an apparent period is
+// given (marked so) when none is proven. Its values_sha256 is the SHA-256 of the values the
+// report describes, G(0), ..., G(values-1) (values is the count computed, which past a proven
+// period or a closed form can be far fewer than -n), each in decimal followed by "\n", so
+// octal -code C -n V -print | sha256sum gives it for a run of V values. With -print, -bfile or
+// -csv, printed_values is the count written to standard output and printed_sha256 the SHA-256
+// of exactly the bytes written there, in that format: sha256sum of the saved output checks it.
 //
 // -plot draws G(n) against n, as SVG, or as PNG when the file name ends in .png: the rare heaps
 // in red, the period (or the apparent one, marked so) above the plot and a dashed line at its
@@ -97,6 +102,8 @@ func main() {
 // (sparse false), and apparent is absent unless the values show a period that is not proven.
 // values_sha256 is the SHA-256 of G(0), ..., G(values-1) written as -print writes them, one
 // decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
+// printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
+// the SHA-256 of the bytes written to standard output.
 type jsonReport struct {
 	Code           string            `json:"code"`
 	Values         int               `json:"values"`
@@ -114,6 +121,8 @@ type jsonReport struct {
 	MaxAt          int               `json:"max_at"`
 	ElapsedSeconds float64           `json:"elapsed_seconds"`
 	ValuesSHA256   string            `json:"values_sha256"`
+	PrintedValues  *int              `json:"printed_values,omitempty"`
+	PrintedSHA256  string            `json:"printed_sha256,omitempty"`
 	Args           []string          `json:"args"`   // the command's arguments, as given
 	Params         map[string]string `json:"params"` // every flag's value, defaults included
 	Build          buildInfo         `json:"build"`
@@ -248,7 +257,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	tableFile := fs.String("periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
 	columns := fs.Int("columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
 	histFile := fs.String("histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
-	asJSON := fs.Bool("json", false, "write the report as one JSON object")
+	asJSON := fs.Bool("json", false, "write the report as one JSON object; values_sha256 is the SHA-256 of the values computed, G(0..values-1), one decimal a line as -print writes them, and with -print, -bfile or -csv printed_sha256 is the SHA-256 of what they wrote to standard output")
 	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
 	every := fs.Duration("every", 10*time.Minute, "how often to write the checkpoint")
 	resume := fs.String("resume", "", "resume from this checkpoint file")
@@ -411,18 +420,21 @@ the engine, such as the free space of the disk of a -spill run)
 	out := stdout
 	// The values are cached by now, even when ctx is done: reading them needs no ctx.
 	rctx := context.WithoutCancel(ctx)
+	printed, printedSum := 0, ""
 	if format != "" {
 		out = stderr
 		// Exactly -n values when a period (or a closed form) gives them all; otherwise those
 		// computed, when the run stopped early.
-		count := min(r.Values, *n)
+		printed = min(r.Values, *n)
 		if r.Period.Period > 0 {
-			count = *n
+			printed = *n
 		}
-		if werr := writeValues(rctx, o, count, format, stdout); werr != nil {
+		h := sha256.New()
+		if werr := writeValues(rctx, o, printed, format, io.MultiWriter(stdout, h)); werr != nil {
 			fmt.Fprintln(stderr, "octal:", werr)
 			return exitStatus(werr)
 		}
+		printedSum = hex.EncodeToString(h.Sum(nil))
 	}
 	// -plot and -periodic draw what -print writes when -n is given; with the default -n (2^24)
 	// that would be mostly copies of a period proven early, so they draw the values computed.
@@ -456,6 +468,9 @@ the engine, such as the free space of the disk of a -spill run)
 			return exitStatus(serr)
 		}
 		j.ValuesSHA256, j.Args, j.Build = sum, append([]string{}, args...), readBuild()
+		if format != "" {
+			j.PrintedValues, j.PrintedSHA256 = &printed, printedSum
+		}
 		j.Params = map[string]string{}
 		fs.VisitAll(func(f *flag.Flag) { j.Params[f.Name] = f.Value.String() })
 		j.Params["n"] = strconv.Itoa(*n)

@@ -558,3 +558,26 @@ func TestFlagNeedsFlag(t *testing.T) {
 	code, _, errOut = runOctal(t, "-code", "0.354", "-n", "4000", "-spill", "-checkpoint", ck, "-resume", ck)
 	assert.Equal(t, 0, code, errOut)
 }
+
+// TestJSONPrintedChecksum checks that with -print (or -bfile, -csv) the report gives the count
+// and the SHA-256 of exactly what went to standard output, which past a proven period is more
+// than the values computed, while values_sha256 still covers the values computed.
+func TestJSONPrintedChecksum(t *testing.T) {
+	for _, format := range []string{"-print", "-bfile", "-csv"} {
+		code, out, errOut := runOctal(t, "-code", "0.77", "-n", "1000", format, "-json")
+		require.Equal(t, 0, code, errOut)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(errOut), &m))
+		sum := sha256.Sum256([]byte(out))
+		assert.Equal(t, hex.EncodeToString(sum[:]), m["printed_sha256"], format)
+		assert.Equal(t, 1000.0, m["printed_values"], format)
+		values := int(m["values"].(float64))
+		require.Less(t, values, 1000, "the period is proven before 1000 values")
+		_, computed, _ := runOctal(t, "-code", "0.77", "-n", strconv.Itoa(values), "-print")
+		sum = sha256.Sum256([]byte(computed))
+		assert.Equal(t, hex.EncodeToString(sum[:]), m["values_sha256"], format)
+	}
+	m := jsonOf(t, "-code", "0.77", "-n", "1000")
+	assert.NotContains(t, m, "printed_values")
+	assert.NotContains(t, m, "printed_sha256")
+}
