@@ -41,7 +41,7 @@
 // -csv, printed_values is the count written to standard output and printed_sha256 the SHA-256
 // of exactly the bytes written there, in that format: sha256sum of the saved output checks it.
 //
-// -plot draws G(n) against n, as SVG, or as PNG when the file name ends in .png: the rare heaps
+// -plot draws G(n) against n, as SVG or PNG as the file name ends in .svg or .png: the rare heaps
 // in red, the period (or the apparent one, marked so) above the plot and a dashed line at its
 // preperiod. Heaps and values share a pixel when there are more than pixels, so the file stays
 // small for any -n. -periodic writes the periodic table, the values in rows of the period as
@@ -102,7 +102,8 @@ func main() {
 // (sparse false), and apparent is absent unless the values show a period that is not proven.
 // values_sha256 is the SHA-256 of G(0), ..., G(values-1) written as -print writes them, one
 // decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
-// printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
+// max_value and max_at are over the values computed; with a positive saltus the values past
+// them grow without bound. printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
 // the SHA-256 of the bytes written to standard output.
 type jsonReport struct {
 	Code           string            `json:"code"`
@@ -195,7 +196,7 @@ func toJSON(r kayles.Report) jsonReport {
 }
 
 func text(r kayles.Report) string {
-	s := fmt.Sprintf("code %s: %d values in %.3fs; ", r.Code, r.Values, r.Elapsed.Seconds())
+	s := fmt.Sprintf("code %s: %s in %.3fs; ", r.Code, plural(r.Values, "value"), r.Elapsed.Seconds())
 	switch {
 	case r.Period.Period > 0:
 		s += "proven " + r.Period.String()
@@ -208,14 +209,30 @@ func text(r kayles.Report) string {
 	if r.Values == 0 {
 		return s // no values: nothing more to describe
 	}
-	if r.Sparse {
-		s += fmt.Sprintf("mask %#x parity %d (from %d): %d rare heaps, the last at %d\n",
-			r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare)
-	} else {
+	switch {
+	case !r.Sparse:
 		s += "no rare/common split: the code is outside the sparse-space engine\n"
+	case r.RareCount == 0:
+		s += fmt.Sprintf("mask %#x parity %d (from %d): no rare heaps\n", r.Mask, r.Parity, r.ParityFrom)
+	default:
+		s += fmt.Sprintf("mask %#x parity %d (from %d): %s, the last at %d\n",
+			r.Mask, r.Parity, r.ParityFrom, plural(r.RareCount, "rare heap"), r.LastRare)
 	}
-	s += fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
-	return s
+	if p := r.Period; p.Period > 0 && p.Saltus > 0 {
+		// A closed form or an arithmetic period proven early: the largest value computed says
+		// nothing of the values past them, which grow without bound.
+		return s + fmt.Sprintf("the values grow without bound, by %d every %s from heap %d; the largest of the %s computed is %d, first at heap %d\n",
+			p.Saltus, plural(p.Period, "heap"), p.Preperiod, plural(r.Values, "value"), r.MaxValue, r.MaxAt)
+	}
+	return s + fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
+}
+
+// plural returns n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // Exit statuses; the command's doc comment says when each is returned.
@@ -247,13 +264,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	fs := flag.NewFlagSet("octal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	code := fs.String("code", "", "the octal code, such as 0.16 or 4.7 (required unless -classify)")
-	n := fs.Int("n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30)")
+	n := fs.Int("n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30, or 2^40 with -spill)")
 	printVals := fs.Bool("print", false, "write exactly -n values G(0), G(1), ... one per line to standard output, past a proven period from the period (the report goes to standard error)")
-	bfile := fs.Bool("bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (see the package doc on offsets)")
+	bfile := fs.Bool("bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (offset 0, as A002186; for an entry of offset 1 drop the first line: see go doc ./examples/octal)")
 	csvVals := fs.Bool("csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
 	rareFile := fs.String("rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
 	excFile := fs.String("exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
-	plotFile := fs.String("plot", "", "draw G(n) against n to this file, SVG or, for a name ending in .png, PNG, with the rare heaps marked and the period shown")
+	plotFile := fs.String("plot", "", "draw G(n) against n to this file, SVG for a name ending in .svg, PNG for one ending in .png, with the rare heaps marked and the period shown")
 	tableFile := fs.String("periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
 	columns := fs.Int("columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
 	histFile := fs.String("histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
@@ -267,7 +284,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
 	budget := fs.Duration("budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached (0: no limit)")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
+		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D]
+                  [-checkpoint FILE [-every D] [-spill]] [-resume FILE]
                   [-rare FILE] [-exceptions FILE] [-histogram FILE]
                   [-plot FILE.svg|FILE.png] [-periodic FILE [-columns P]]
        octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
@@ -356,6 +374,9 @@ the engine, such as the free space of the disk of a -spill run)
 		if f.on {
 			format = f.name
 		}
+	}
+	if *plotFile != "" && !strings.HasSuffix(*plotFile, ".svg") && !strings.HasSuffix(*plotFile, ".png") {
+		return usage("-plot writes SVG or PNG: the file name must end in .svg or .png")
 	}
 	o, err := kayles.ParseOctal(*code)
 	if err != nil {

@@ -581,3 +581,54 @@ func TestJSONPrintedChecksum(t *testing.T) {
 	assert.NotContains(t, m, "printed_values")
 	assert.NotContains(t, m, "printed_sha256")
 }
+
+// TestReportText checks that the text report says only what is true: a count of one is
+// singular, a split with no rare heap names no last one, and a closed form (Nim, 0.[3], proven
+// after one value) or an arithmetic period says the values grow, not that the largest is 0.
+func TestReportText(t *testing.T) {
+	code, out, _ := runOctal(t, "-code", "0.77", "-n", "1")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "code 0.77: 1 value in ")
+	assert.Contains(t, out, "no rare heaps\n")
+	assert.NotContains(t, out, "the last at")
+
+	code, out, _ = runOctal(t, "-code", "0.[3]", "-n", "100000")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "proven preperiod 0, period 1, saltus 1")
+	assert.Contains(t, out, "the values grow without bound, by 1 every 1 heap from heap 0; the largest of the 1 value computed is 0, first at heap 0\n")
+	assert.NotContains(t, out, "largest value")
+
+	code, out, _ = runOctal(t, "-code", "0.77")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, ": 9 rare heaps, the last at 70\n")
+	assert.Contains(t, out, "largest value 8, first at heap 27\n")
+}
+
+// TestHelpAgrees checks the help text: the synopsis names every flag of a run, and -n and
+// -spill state the same limits.
+func TestHelpAgrees(t *testing.T) {
+	code, _, errOut := runOctal(t, "-h")
+	require.Equal(t, 0, code)
+	synopsis, _, _ := strings.Cut(errOut, "exit status")
+	for _, f := range []string{"-code", "-n", "-print", "-bfile", "-csv", "-json", "-timeout", "-checkpoint", "-every", "-spill", "-resume",
+		"-rare", "-exceptions", "-histogram", "-plot", "-periodic", "-columns", "-classify", "-j", "-budget"} {
+		assert.Regexp(t, regexp.QuoteMeta(f)+"[^a-z]", synopsis, f)
+	}
+	assert.Contains(t, errOut, "(at most 2^30, or 2^40 with -spill)")
+	assert.Contains(t, errOut, "-n up to 2^40")
+	assert.Contains(t, errOut, "go doc ./examples/octal")
+	assert.NotContains(t, errOut, "see the package doc")
+}
+
+// TestPlotName checks that -plot refuses a name that ends neither in .svg nor in .png, rather
+// than writing SVG under it.
+func TestPlotName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.bmp")
+	code, out, errOut := runOctal(t, "-code", "0.77", "-plot", path)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "octal: -plot writes SVG or PNG: the file name must end in .svg or .png")
+	assert.Contains(t, errOut, "usage: octal")
+	_, err := os.Stat(path)
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}
