@@ -579,9 +579,10 @@ func (g *session) forbidden(m table.Move, leaves int) string {
 	return fmt.Sprintf(tx.takeWhere, tx.pinCount(m.Count), where)
 }
 
-// checkPins returns why the pins typed for row cannot be one move, checked in the order a
-// player reads them: more pins than a move takes, a pin outside the row, the same pin twice,
-// pins not side by side; and "" when they may be.
+// checkPins returns why the pins typed for row cannot be one move, checked in the order of the
+// library's Kayles.Knock: more pins than a move takes, a pin outside the row, a pin already
+// down (the first typed), then the same pin twice or pins not side by side; and "" when they
+// may be.
 func (g *session) checkPins(row int, pins []int) string {
 	tx := g.tx
 	if most := g.maxTake(); most > 0 && len(pins) > most {
@@ -594,6 +595,12 @@ func (g *session) checkPins(row int, pins []int) string {
 	for _, p := range pins {
 		if p < 1 || p > rows[row-1] {
 			return fmt.Sprintf(tx.errNoSuchPin, p, rows[row-1])
+		}
+	}
+	up := g.t.Rows()[row-1]
+	for _, p := range pins {
+		if !up[p-1] {
+			return fmt.Sprintf(tx.errPinDown, p)
 		}
 	}
 	sorted := slices.Sorted(slices.Values(pins))
