@@ -453,3 +453,34 @@ func TestPinDownFirst(t *testing.T) {
 		assert.NotContains(t, out, tx.errSamePin, lang)
 	}
 }
+
+// TestRefusedSetups checks that a start with no legal move, a layout flag that does not apply
+// to the game and an empty item of a list are refused with a message that says so, rather
+// than played at once or ignored.
+func TestRefusedSetups(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-game", "0."}, "-game 0. with -size medium: the first player has no legal move, so there is no game to play; choose another game or a larger start\n"},
+		{[]string{"-game", "0.6", "-size", "1"}, "-game 0.6 with -size 1: the first player has no legal move"},
+		{[]string{"-game", "0.6", "-rows", "1,1"}, "-game 0.6 with -rows 1,1: the first player has no legal move"},
+		{[]string{"-game", "0.1", "-heaps", "2,3"}, "-game 0.1 with -heaps 2,3: the first player has no legal move"},
+		{[]string{"-game", "nim", "-rows", "3,4"}, "-rows does not apply to -game nim, which is played on heaps: -size and -rows lay out rows of pins; give -heaps\n"},
+		{[]string{"-game", "0.[3]", "-size", "5"}, "-size does not apply to -game 0.[3], which is played on heaps"},
+		{[]string{"-rows", "7,,7"}, `invalid value "7,,7" for -rows`},
+		{[]string{"-rows", "7,"}, `invalid value "7," for -rows`},
+		{[]string{"-game", "nim", "-heaps", ",3"}, `invalid value ",3" for -heaps`},
+	} {
+		code, out := play(t, "1\n", c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.True(t, strings.HasPrefix(out, c.msg), "%v: %q", c.args, out)
+		assert.NotContains(t, out, languages["en"].computerWins, "%v: no game is played", c.args)
+	}
+	// Spaces still separate numbers, and 0.6 on two pins has a move.
+	for _, args := range [][]string{{"-rows", "7, 7"}, {"-rows", "3 4"}, {"-game", "0.6", "-size", "2"}} {
+		code, out := play(t, "quit\n", args...)
+		assert.Equal(t, 0, code, "%v: %s", args, out)
+		assert.Contains(t, out, languages["en"].bye, "%v", args)
+	}
+}
