@@ -11,8 +11,9 @@
 // ">>graph6<<" header is allowed; every line is solved in turn). Vertices are numbered from 0.
 //
 // Each graph gets at most -timeout for all its questions. The exit status is 0 when everything
-// was solved, 1 when an input could not be read or parsed, 2 for a bad command line, and 3 when a graph
-// is beyond the solver's limits or took longer than -timeout, as for the other examples.
+// was solved, 1 when an input could not be read or parsed, 2 for a bad command line, and 3
+// when a graph is beyond the solver's limits or took longer than -timeout, as for the other
+// examples.
 //
 // Example:
 //

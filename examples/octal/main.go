@@ -330,6 +330,8 @@ the engine, such as the free space of the disk of a -spill run)
 	if most := kayles.MaxValues; *n < 1 || (*n > most && !*spill) || *n > kayles.MaxSpilledValues {
 		if *spill {
 			most = kayles.MaxSpilledValues
+		} else if *n > most && *n <= kayles.MaxSpilledValues {
+			return usage("-n above 2^30 (" + strconv.Itoa(most) + ") needs -spill, with -checkpoint")
 		}
 		return usage("-n must be between 1 and " + strconv.Itoa(most))
 	}

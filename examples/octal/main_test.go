@@ -535,6 +535,7 @@ func TestFlagNeedsFlag(t *testing.T) {
 	}{
 		{[]string{"-code", "0.77", "-spill"}, "octal: -spill needs -checkpoint"},
 		{[]string{"-code", "0.77", "-spill", "-n", "2000000000"}, "octal: -spill needs -checkpoint"},
+		{[]string{"-code", "0.77", "-n", "2000000000"}, "octal: -n above 2^30 (1073741824) needs -spill, with -checkpoint"},
 		{[]string{"-code", "0.77", "-spill", "-checkpoint", ck, "-resume", ck + ".other"}, "octal: a -spill run resumes from its own file: -resume must be the -checkpoint file"},
 		{[]string{"-code", "0.77", "-every", "1m"}, "octal: -every is how often the checkpoint is written: give it with -checkpoint"},
 		{[]string{"-code", "0.77", "-columns", "12"}, "octal: -columns is the row length of -periodic: give it with -periodic"},
