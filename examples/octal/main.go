@@ -645,8 +645,11 @@ func valuesChecksum(ctx context.Context, o *kayles.Octal, count int) (string, er
 
 // probeWritable reports whether a checkpoint can be written to path, before a run that would
 // otherwise find out only at its first checkpoint: it creates and removes a temporary file in
-// path's folder, as the checkpoint writer does.
+// path's folder, as the checkpoint writer does, and refuses a path that is a folder.
 func probeWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot write the checkpoint %q: it is a folder; name a file in it", path)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".probe*")
 	if err != nil {
 		return fmt.Errorf("cannot write the checkpoint %q: %w", path, err)

@@ -516,7 +516,7 @@ func TestPrintLong(t *testing.T) {
 func TestCheckpointUnwritable(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
-	for _, path := range []string{"/nonexistent/dir/x.ck", filepath.Join(file, "x.ck")} {
+	for _, path := range []string{"/nonexistent/dir/x.ck", filepath.Join(file, "x.ck"), filepath.Dir(file)} {
 		code, out, errOut := runOctal(t, "-code", "0.77", "-checkpoint", path)
 		assert.Equal(t, 1, code, path)
 		assert.Empty(t, out, "no report of a run that did not start: %s", path)
