@@ -11,8 +11,9 @@
 // ">>graph6<<" header is allowed; every line is solved in turn). Vertices are numbered from 0.
 //
 // Each graph gets at most -timeout for all its questions. The exit status is 0 when everything
-// was solved, 1 when an input could not be read, 2 for a bad command line, and 3 when a graph
-// is beyond the solver's limits or took longer than -timeout, as for the other examples.
+// was solved, 1 when an input could not be read or parsed, 2 for a bad command line, and 3
+// when a graph is beyond the solver's limits or took longer than -timeout, as for the other
+// examples.
 //
 // Example:
 //
@@ -47,7 +48,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: graph [-timeout 1m] [-misere=false] [file]")
 		fmt.Fprintln(stderr, "reads a graph as an edge list (\"4: 0-1 1-2 2-3\") or graph6 lines, from file or stdin")
-		fmt.Fprintln(stderr, "exit status 1 for unreadable input or a graph beyond the solver's limits, 3 when a graph takes longer than -timeout")
+		fmt.Fprintln(stderr, "exit status: 0 all solved; 1 input that cannot be read or parsed; 2 a bad command line;")
+		fmt.Fprintln(stderr, "3 a graph beyond the solver's limits or longer than -timeout")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -118,7 +120,9 @@ func which(i, n int) string {
 	return "graph " + strconv.Itoa(i+1)
 }
 
-// parse reads an edge list when the text has a ':' outside comments, otherwise graph6 lines.
+// parse reads an edge list when the text has a ':' outside comments (graph6 never has one),
+// otherwise graph6 lines. A text that is neither gets an error that names both forms, since a
+// mistyped edge list without its colon reads as bad graph6.
 func parse(text string) ([]*graph.Graph, error) {
 	var lines []string
 	edgeList := false
@@ -134,7 +138,7 @@ func parse(text string) ([]*graph.Graph, error) {
 	if edgeList {
 		g, err := graph.Parse(text)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("edge list: %w", err)
 		}
 		return []*graph.Graph{g}, nil
 	}
@@ -145,7 +149,7 @@ func parse(text string) ([]*graph.Graph, error) {
 	for i, line := range lines {
 		g, err := graph.ParseGraph6(line)
 		if err != nil {
-			return nil, fmt.Errorf("graph6 line %d: %w", i+1, err)
+			return nil, fmt.Errorf("line %d is neither an edge list (the vertex count, a colon and the edges: \"4: 0-1 1-2 2-3\") nor graph6: %w", i+1, err)
 		}
 		graphs = append(graphs, g)
 	}

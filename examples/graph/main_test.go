@@ -75,6 +75,17 @@ func TestErrors(t *testing.T) {
 	_, errOut, code = runString(t, "", "-h")
 	assert.Equal(t, 0, code, "-h asks for the usage, which is no error")
 	assert.Contains(t, errOut, "usage: graph")
+	for _, status := range []string{"0 all solved", "1 input that cannot be read or parsed", "2 a bad command line", "3 a graph beyond the solver's limits"} {
+		assert.Contains(t, errOut, status)
+	}
+	// A mistyped edge list (no colon) reads as graph6, and the message names both forms.
+	for _, text := range []string{"garbage\n", "4 0-1 1-2\n"} {
+		_, errOut, code = runString(t, text)
+		assert.Equal(t, 1, code, "%q", text)
+		assert.Contains(t, errOut, `graph: standard input: line 1 is neither an edge list (the vertex count, a colon and the edges: "4: 0-1 1-2 2-3") nor graph6: `, "%q", text)
+	}
+	_, errOut, _ = runString(t, "4: 0-9\n")
+	assert.Contains(t, errOut, "graph: standard input: edge list: ")
 	// A graph beyond the time limit says so, names the flag that raises it, and exits with 3.
 	out, errOut, code := runString(t, "40: "+path(40), "-timeout", "1ns")
 	assert.Equal(t, 3, code)

@@ -141,7 +141,7 @@ func TestPeriodic(t *testing.T) {
 	assert.Len(t, lines, 2+63) // 1000 values in rows of 16
 	code, _, errOut = runOctal(t, "-code", "0.6", "-columns", "16")
 	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut, "given with -periodic")
+	assert.Contains(t, errOut, "-columns is the row length of -periodic: give it with -periodic")
 	code, _, _ = runOctal(t, "-classify", "-plot", path)
 	assert.Equal(t, 2, code)
 }

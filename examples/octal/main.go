@@ -32,11 +32,16 @@
 // -rare, -exceptions and -histogram write what a paper reports: the rare heaps under the
 // report's rare/common split, the exceptions to the proven period, and value histograms at
 // every power of two. -json carries the build of the library (module version and VCS revision
-// from the binary's build information), the arguments and every flag's value, and the SHA-256
-// of the values it covers as -print writes them; the rare/common fields are absent for codes
-// outside that engine, and an apparent period is given (marked so) when none is proven.
+// from the binary's build information), the arguments and every flag's value, and checksums;
+// the rare/common fields are absent for codes outside that engine, and an apparent period is
+// given (marked so) when none is proven. Its values_sha256 is the SHA-256 of the values the
+// report describes, G(0), ..., G(values-1) (values is the count computed, which past a proven
+// period or a closed form can be far fewer than -n), each in decimal followed by "\n", so
+// octal -code C -n V -print | sha256sum gives it for a run of V values. With -print, -bfile or
+// -csv, printed_values is the count written to standard output and printed_sha256 the SHA-256
+// of exactly the bytes written there, in that format: sha256sum of the saved output checks it.
 //
-// -plot draws G(n) against n, as SVG, or as PNG when the file name ends in .png: the rare heaps
+// -plot draws G(n) against n, as SVG or PNG as the file name ends in .svg or .png: the rare heaps
 // in red, the period (or the apparent one, marked so) above the plot and a dashed line at its
 // preperiod. Heaps and values share a pixel when there are more than pixels, so the file stays
 // small for any -n. -periodic writes the periodic table, the values in rows of the period as
@@ -70,6 +75,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -96,6 +102,9 @@ func main() {
 // (sparse false), and apparent is absent unless the values show a period that is not proven.
 // values_sha256 is the SHA-256 of G(0), ..., G(values-1) written as -print writes them, one
 // decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
+// max_value and max_at are over the values computed; with a positive saltus the values past
+// them grow without bound. printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
+// the SHA-256 of the bytes written to standard output.
 type jsonReport struct {
 	Code           string            `json:"code"`
 	Values         int               `json:"values"`
@@ -113,6 +122,8 @@ type jsonReport struct {
 	MaxAt          int               `json:"max_at"`
 	ElapsedSeconds float64           `json:"elapsed_seconds"`
 	ValuesSHA256   string            `json:"values_sha256"`
+	PrintedValues  *int              `json:"printed_values,omitempty"`
+	PrintedSHA256  string            `json:"printed_sha256,omitempty"`
 	Args           []string          `json:"args"`   // the command's arguments, as given
 	Params         map[string]string `json:"params"` // every flag's value, defaults included
 	Build          buildInfo         `json:"build"`
@@ -185,7 +196,7 @@ func toJSON(r kayles.Report) jsonReport {
 }
 
 func text(r kayles.Report) string {
-	s := fmt.Sprintf("code %s: %d values in %.3fs; ", r.Code, r.Values, r.Elapsed.Seconds())
+	s := fmt.Sprintf("code %s: %s in %.3fs; ", r.Code, plural(r.Values, "value"), r.Elapsed.Seconds())
 	switch {
 	case r.Period.Period > 0:
 		s += "proven " + r.Period.String()
@@ -198,14 +209,30 @@ func text(r kayles.Report) string {
 	if r.Values == 0 {
 		return s // no values: nothing more to describe
 	}
-	if r.Sparse {
-		s += fmt.Sprintf("mask %#x parity %d (from %d): %d rare heaps, the last at %d\n",
-			r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare)
-	} else {
+	switch {
+	case !r.Sparse:
 		s += "no rare/common split: the code is outside the sparse-space engine\n"
+	case r.RareCount == 0:
+		s += fmt.Sprintf("mask %#x parity %d (from %d): no rare heaps\n", r.Mask, r.Parity, r.ParityFrom)
+	default:
+		s += fmt.Sprintf("mask %#x parity %d (from %d): %s, the last at %d\n",
+			r.Mask, r.Parity, r.ParityFrom, plural(r.RareCount, "rare heap"), r.LastRare)
 	}
-	s += fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
-	return s
+	if p := r.Period; p.Period > 0 && p.Saltus > 0 {
+		// A closed form or an arithmetic period proven early: the largest value computed says
+		// nothing of the values past them, which grow without bound.
+		return s + fmt.Sprintf("the values grow without bound, by %d every %s from heap %d; the largest of the %s computed is %d, first at heap %d\n",
+			p.Saltus, plural(p.Period, "heap"), p.Preperiod, plural(r.Values, "value"), r.MaxValue, r.MaxAt)
+	}
+	return s + fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
+}
+
+// plural returns n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // Exit statuses; the command's doc comment says when each is returned.
@@ -237,17 +264,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	fs := flag.NewFlagSet("octal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	code := fs.String("code", "", "the octal code, such as 0.16 or 4.7 (required unless -classify)")
-	n := fs.Int("n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30)")
+	n := fs.Int("n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30, or 2^40 with -spill)")
 	printVals := fs.Bool("print", false, "write exactly -n values G(0), G(1), ... one per line to standard output, past a proven period from the period (the report goes to standard error)")
-	bfile := fs.Bool("bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (see the package doc on offsets)")
+	bfile := fs.Bool("bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (offset 0, as A002186; for an entry of offset 1 drop the first line: see go doc ./examples/octal)")
 	csvVals := fs.Bool("csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
 	rareFile := fs.String("rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
 	excFile := fs.String("exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
-	plotFile := fs.String("plot", "", "draw G(n) against n to this file, SVG or, for a name ending in .png, PNG, with the rare heaps marked and the period shown")
+	plotFile := fs.String("plot", "", "draw G(n) against n to this file, SVG for a name ending in .svg, PNG for one ending in .png, with the rare heaps marked and the period shown")
 	tableFile := fs.String("periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
 	columns := fs.Int("columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
 	histFile := fs.String("histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
-	asJSON := fs.Bool("json", false, "write the report as one JSON object")
+	asJSON := fs.Bool("json", false, "write the report as one JSON object; values_sha256 is the SHA-256 of the values computed, G(0..values-1), one decimal a line as -print writes them, and with -print, -bfile or -csv printed_sha256 is the SHA-256 of what they wrote to standard output")
 	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
 	every := fs.Duration("every", 10*time.Minute, "how often to write the checkpoint")
 	resume := fs.String("resume", "", "resume from this checkpoint file")
@@ -257,7 +284,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
 	budget := fs.Duration("budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached (0: no limit)")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D] [-checkpoint FILE] [-resume FILE]
+		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D]
+                  [-checkpoint FILE [-every D] [-spill]] [-resume FILE]
                   [-rare FILE] [-exceptions FILE] [-histogram FILE]
                   [-plot FILE.svg|FILE.png] [-periodic FILE [-columns P]]
        octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
@@ -278,14 +306,32 @@ the engine, such as the free space of the disk of a -spill run)
 		fs.Usage()
 		return exitUsage
 	}
-	nSet := false
-	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	nSet := set["n"]
 	if fs.NArg() > 0 {
 		return usage("unexpected arguments: " + fmt.Sprint(fs.Args()))
+	}
+	// Flags that only qualify another flag are refused without it, rather than ignored.
+	switch {
+	case *spill && *checkpoint == "":
+		return usage("-spill needs -checkpoint: the values are written to that file as they are computed")
+	case *spill && *resume != "" && *resume != *checkpoint:
+		return usage("a -spill run resumes from its own file: -resume must be the -checkpoint file")
+	case set["every"] && *checkpoint == "":
+		return usage("-every is how often the checkpoint is written: give it with -checkpoint")
+	case set["columns"] && *tableFile == "":
+		return usage("-columns is the row length of -periodic: give it with -periodic")
+	case set["budget"] && !*classify:
+		return usage("-budget applies to -classify only; bound a single run with -timeout")
+	case set["j"] && !*classify:
+		return usage("-j is the number of codes -classify computes at once: give it with -classify")
 	}
 	if most := kayles.MaxValues; *n < 1 || (*n > most && !*spill) || *n > kayles.MaxSpilledValues {
 		if *spill {
 			most = kayles.MaxSpilledValues
+		} else if *n > most && *n <= kayles.MaxSpilledValues {
+			return usage("-n above 2^30 (" + strconv.Itoa(most) + ") needs -spill, with -checkpoint")
 		}
 		return usage("-n must be between 1 and " + strconv.Itoa(most))
 	}
@@ -295,14 +341,11 @@ the engine, such as the free space of the disk of a -spill run)
 	if *timeout < 0 {
 		return usage("-timeout must be a positive duration, such as 2h, or 0 for none")
 	}
-	if *budget != 0 && !*classify {
-		return usage("-budget applies to -classify only; bound a single run with -timeout")
-	}
 	if *jobs < 1 {
 		return usage("-j must be at least 1")
 	}
-	if *columns < 0 || *columns > 0 && *tableFile == "" {
-		return usage("-columns is the row length of -periodic: a positive number, given with -periodic")
+	if *columns < 0 {
+		return usage("-columns is the row length of -periodic: a positive number, or 0 for the period")
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
@@ -311,7 +354,7 @@ the engine, such as the free space of the disk of a -spill run)
 	}
 	if *classify {
 		if *code != "" || *printVals || *bfile || *csvVals || *asJSON || *checkpoint != "" || *resume != "" ||
-			*rareFile != "" || *excFile != "" || *histFile != "" || *plotFile != "" || *tableFile != "" {
+			*rareFile != "" || *excFile != "" || *histFile != "" || *plotFile != "" || *tableFile != "" || *spill {
 			return usage("-classify takes only -n, -j, -budget and -timeout")
 		}
 		if *budget < 0 {
@@ -334,9 +377,18 @@ the engine, such as the free space of the disk of a -spill run)
 			format = f.name
 		}
 	}
+	if *plotFile != "" && !strings.HasSuffix(*plotFile, ".svg") && !strings.HasSuffix(*plotFile, ".png") {
+		return usage("-plot writes SVG or PNG: the file name must end in .svg or .png")
+	}
 	o, err := kayles.ParseOctal(*code)
 	if err != nil {
 		return usage(err.Error())
+	}
+	if *checkpoint != "" {
+		if err := probeWritable(*checkpoint); err != nil {
+			fmt.Fprintln(stderr, "octal:", err)
+			return exitFail
+		}
 	}
 	opt := kayles.RunOptions{Limit: *n, Checkpoint: *checkpoint, CheckpointEvery: *every, Resume: *resume, Spill: *spill}
 	warned := false
@@ -391,18 +443,21 @@ the engine, such as the free space of the disk of a -spill run)
 	out := stdout
 	// The values are cached by now, even when ctx is done: reading them needs no ctx.
 	rctx := context.WithoutCancel(ctx)
+	printed, printedSum := 0, ""
 	if format != "" {
 		out = stderr
 		// Exactly -n values when a period (or a closed form) gives them all; otherwise those
 		// computed, when the run stopped early.
-		count := min(r.Values, *n)
+		printed = min(r.Values, *n)
 		if r.Period.Period > 0 {
-			count = *n
+			printed = *n
 		}
-		if werr := writeValues(rctx, o, count, format, stdout); werr != nil {
+		h := sha256.New()
+		if werr := writeValues(rctx, o, printed, format, io.MultiWriter(stdout, h)); werr != nil {
 			fmt.Fprintln(stderr, "octal:", werr)
 			return exitStatus(werr)
 		}
+		printedSum = hex.EncodeToString(h.Sum(nil))
 	}
 	// -plot and -periodic draw what -print writes when -n is given; with the default -n (2^24)
 	// that would be mostly copies of a period proven early, so they draw the values computed.
@@ -436,6 +491,9 @@ the engine, such as the free space of the disk of a -spill run)
 			return exitStatus(serr)
 		}
 		j.ValuesSHA256, j.Args, j.Build = sum, append([]string{}, args...), readBuild()
+		if format != "" {
+			j.PrintedValues, j.PrintedSHA256 = &printed, printedSum
+		}
 		j.Params = map[string]string{}
 		fs.VisitAll(func(f *flag.Flag) { j.Params[f.Name] = f.Value.String() })
 		j.Params["n"] = strconv.Itoa(*n)
@@ -583,6 +641,28 @@ func valuesChecksum(ctx context.Context, o *kayles.Octal, count int) (string, er
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// probeWritable reports whether a checkpoint can be written to path, before a run that would
+// otherwise find out only at its first checkpoint: it creates and removes a temporary file in
+// path's folder, as the checkpoint writer does, and refuses a path that is a folder.
+func probeWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot write the checkpoint %q: it is a folder; name a file in it", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".probe*")
+	if err != nil {
+		return fmt.Errorf("cannot write the checkpoint %q: %w", path, err)
+	}
+	name := f.Name()
+	err = f.Close()
+	if rerr := os.Remove(name); err == nil {
+		err = rerr
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write the checkpoint %q: %w", path, err)
+	}
+	return nil
 }
 
 // writeFile writes a file through write, and reports the first error of either.

@@ -510,3 +510,126 @@ func TestPrintLong(t *testing.T) {
 	last, _, _ := strings.Cut(lines[len(lines)-1], " ")
 	assert.Equal(t, "20627", last)
 }
+
+// TestCheckpointUnwritable checks that a -checkpoint in a folder that cannot be written is
+// refused before the run, with the error alone, not found at the first checkpoint.
+func TestCheckpointUnwritable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	for _, path := range []string{"/nonexistent/dir/x.ck", filepath.Join(file, "x.ck"), filepath.Dir(file)} {
+		code, out, errOut := runOctal(t, "-code", "0.77", "-checkpoint", path)
+		assert.Equal(t, 1, code, path)
+		assert.Empty(t, out, "no report of a run that did not start: %s", path)
+		assert.True(t, strings.HasPrefix(errOut, "octal: cannot write the checkpoint "+strconv.Quote(path)+": "), "%q", errOut)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q", errOut)
+	}
+}
+
+// TestFlagNeedsFlag checks that a flag that only qualifies another is refused without it, with
+// a message that names both and the usage, rather than ignored or left to the library.
+func TestFlagNeedsFlag(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-code", "0.77", "-spill"}, "octal: -spill needs -checkpoint"},
+		{[]string{"-code", "0.77", "-spill", "-n", "2000000000"}, "octal: -spill needs -checkpoint"},
+		{[]string{"-code", "0.77", "-n", "2000000000"}, "octal: -n above 2^30 (1073741824) needs -spill, with -checkpoint"},
+		{[]string{"-code", "0.77", "-spill", "-checkpoint", ck, "-resume", ck + ".other"}, "octal: a -spill run resumes from its own file: -resume must be the -checkpoint file"},
+		{[]string{"-code", "0.77", "-every", "1m"}, "octal: -every is how often the checkpoint is written: give it with -checkpoint"},
+		{[]string{"-code", "0.77", "-columns", "12"}, "octal: -columns is the row length of -periodic: give it with -periodic"},
+		{[]string{"-code", "0.77", "-columns", "0"}, "octal: -columns is the row length of -periodic: give it with -periodic"},
+		{[]string{"-code", "0.77", "-budget", "1s"}, "octal: -budget applies to -classify only"},
+		{[]string{"-code", "0.77", "-j", "2"}, "octal: -j is the number of codes -classify computes at once: give it with -classify"},
+		{[]string{"-classify", "-spill", "-checkpoint", ck}, "octal: -classify takes only -n, -j, -budget and -timeout"},
+	} {
+		code, out, errOut := runOctal(t, c.args...)
+		assert.Equal(t, 2, code, "%q", c.args)
+		assert.Empty(t, out, "%q", c.args)
+		assert.True(t, strings.HasPrefix(errOut, c.msg), "%q: %q", c.args, errOut)
+		assert.Contains(t, errOut, "usage: octal", "%q", c.args)
+	}
+	_, err := os.Stat(ck)
+	assert.ErrorIs(t, err, os.ErrNotExist, "a refused run writes no checkpoint")
+
+	// A spilled run may resume from its own file.
+	code, _, errOut := runOctal(t, "-code", "0.354", "-n", "3000", "-spill", "-checkpoint", ck)
+	require.Equal(t, 0, code, errOut)
+	code, _, errOut = runOctal(t, "-code", "0.354", "-n", "4000", "-spill", "-checkpoint", ck, "-resume", ck)
+	assert.Equal(t, 0, code, errOut)
+}
+
+// TestJSONPrintedChecksum checks that with -print (or -bfile, -csv) the report gives the count
+// and the SHA-256 of exactly what went to standard output, which past a proven period is more
+// than the values computed, while values_sha256 still covers the values computed.
+func TestJSONPrintedChecksum(t *testing.T) {
+	for _, format := range []string{"-print", "-bfile", "-csv"} {
+		code, out, errOut := runOctal(t, "-code", "0.77", "-n", "1000", format, "-json")
+		require.Equal(t, 0, code, errOut)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(errOut), &m))
+		sum := sha256.Sum256([]byte(out))
+		assert.Equal(t, hex.EncodeToString(sum[:]), m["printed_sha256"], format)
+		assert.Equal(t, 1000.0, m["printed_values"], format)
+		values := int(m["values"].(float64))
+		require.Less(t, values, 1000, "the period is proven before 1000 values")
+		_, computed, _ := runOctal(t, "-code", "0.77", "-n", strconv.Itoa(values), "-print")
+		sum = sha256.Sum256([]byte(computed))
+		assert.Equal(t, hex.EncodeToString(sum[:]), m["values_sha256"], format)
+	}
+	m := jsonOf(t, "-code", "0.77", "-n", "1000")
+	assert.NotContains(t, m, "printed_values")
+	assert.NotContains(t, m, "printed_sha256")
+}
+
+// TestReportText checks that the text report says only what is true: a count of one is
+// singular, a split with no rare heap names no last one, and a closed form (Nim, 0.[3], proven
+// after one value) or an arithmetic period says the values grow, not that the largest is 0.
+func TestReportText(t *testing.T) {
+	code, out, _ := runOctal(t, "-code", "0.77", "-n", "1")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "code 0.77: 1 value in ")
+	assert.Contains(t, out, "no rare heaps\n")
+	assert.NotContains(t, out, "the last at")
+
+	code, out, _ = runOctal(t, "-code", "0.[3]", "-n", "100000")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "proven preperiod 0, period 1, saltus 1")
+	assert.Contains(t, out, "the values grow without bound, by 1 every 1 heap from heap 0; the largest of the 1 value computed is 0, first at heap 0\n")
+	assert.NotContains(t, out, "largest value")
+
+	code, out, _ = runOctal(t, "-code", "0.77")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, ": 9 rare heaps, the last at 70\n")
+	assert.Contains(t, out, "largest value 8, first at heap 27\n")
+}
+
+// TestHelpAgrees checks the help text: the synopsis names every flag of a run, and -n and
+// -spill state the same limits.
+func TestHelpAgrees(t *testing.T) {
+	code, _, errOut := runOctal(t, "-h")
+	require.Equal(t, 0, code)
+	synopsis, _, _ := strings.Cut(errOut, "exit status")
+	for _, f := range []string{"-code", "-n", "-print", "-bfile", "-csv", "-json", "-timeout", "-checkpoint", "-every", "-spill", "-resume",
+		"-rare", "-exceptions", "-histogram", "-plot", "-periodic", "-columns", "-classify", "-j", "-budget"} {
+		assert.Regexp(t, regexp.QuoteMeta(f)+"[^a-z]", synopsis, f)
+	}
+	assert.Contains(t, errOut, "(at most 2^30, or 2^40 with -spill)")
+	assert.Contains(t, errOut, "-n up to 2^40")
+	assert.Contains(t, errOut, "go doc ./examples/octal")
+	assert.NotContains(t, errOut, "see the package doc")
+}
+
+// TestPlotName checks that -plot refuses a name that ends neither in .svg nor in .png, rather
+// than writing SVG under it.
+func TestPlotName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.bmp")
+	code, out, errOut := runOctal(t, "-code", "0.77", "-plot", path)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "octal: -plot writes SVG or PNG: the file name must end in .svg or .png")
+	assert.Contains(t, errOut, "usage: octal")
+	_, err := os.Stat(path)
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}

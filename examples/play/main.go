@@ -120,8 +120,17 @@ func run(args []string, in io.Reader, out io.Writer) int {
 		s.Rules = o
 	}
 	nim := s.Rules.String() == "0.[3]"
+	layout := "-size " + *size // the flag that sets the start, for the messages below
 	switch {
+	case nim && (set["rows"] || set["size"]):
+		flagName := "rows"
+		if set["size"] {
+			flagName = "size"
+		}
+		fmt.Fprintf(out, "-%s does not apply to -game %s, which is played on heaps: -size and -rows lay out rows of pins; give -heaps\n", flagName, *game)
+		return 2
 	case nim || set["heaps"]:
+		layout = "-heaps " + *heaps
 		hs, ok := list(*heaps)
 		if !ok {
 			return bad(*heaps, "heaps", "1,3,5,7")
@@ -132,7 +141,7 @@ func run(args []string, in io.Reader, out io.Writer) int {
 		if !ok {
 			return bad(*rows, "rows", "7,7")
 		}
-		s.Layout, s.Start = table.Rows, rs
+		s.Layout, s.Start, layout = table.Rows, rs, "-rows "+*rows
 	default:
 		n, ok := map[string]int{"small": table.Small, "medium": table.Medium, "large": table.Large}[*size]
 		if !ok {
@@ -157,6 +166,10 @@ func run(args []string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(out, "%v\n", err)
 		return 2
 	}
+	if _, over := t.Winner(); over {
+		fmt.Fprintf(out, "-game %s with %s: the first player has no legal move, so there is no game to play; choose another game or a larger start\n", *game, layout)
+		return 2
+	}
 	g := &session{tx: tx, out: out, human: human, t: t, setup: t.Setup()}
 	return g.run(in)
 }
@@ -171,23 +184,30 @@ At your turn type a pin (4), pins side by side (4 5 or 4-5), with the row first 
 several rows (2:4 5), or on heaps a heap and a count (3 2); or hint, undo, rules or
 quit. Input may be piped: the game ends cleanly at end of input.
 
-Exit status: 0 when the game ends or you quit, 2 for bad flags.
+Exit status: 0 when the game ends or you quit, 2 for bad flags (a flag that does not
+apply to the game, or a start with no legal move).
 
 Flags:
 `
 
-// list reads numbers separated by commas or spaces; it reports false for anything else or
-// for no number.
+// list reads numbers separated by commas or spaces; it reports false for anything else, for
+// an empty item between commas (7,,7) and for no number.
 func list(s string) ([]int, bool) {
 	var ns []int
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
+	for item := range strings.SplitSeq(s, ",") {
+		fields := strings.Fields(item)
+		if len(fields) == 0 {
 			return nil, false
 		}
-		ns = append(ns, n)
+		for _, f := range fields {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				return nil, false
+			}
+			ns = append(ns, n)
+		}
 	}
-	return ns, len(ns) > 0
+	return ns, true
 }
 
 // session is one game between the player and the computer.
@@ -579,9 +599,10 @@ func (g *session) forbidden(m table.Move, leaves int) string {
 	return fmt.Sprintf(tx.takeWhere, tx.pinCount(m.Count), where)
 }
 
-// checkPins returns why the pins typed for row cannot be one move, checked in the order a
-// player reads them: more pins than a move takes, a pin outside the row, the same pin twice,
-// pins not side by side; and "" when they may be.
+// checkPins returns why the pins typed for row cannot be one move, checked in the order of the
+// library's Kayles.Knock: more pins than a move takes, a pin outside the row, a pin already
+// down (the first typed), then the same pin twice or pins not side by side; and "" when they
+// may be.
 func (g *session) checkPins(row int, pins []int) string {
 	tx := g.tx
 	if most := g.maxTake(); most > 0 && len(pins) > most {
@@ -594,6 +615,12 @@ func (g *session) checkPins(row int, pins []int) string {
 	for _, p := range pins {
 		if p < 1 || p > rows[row-1] {
 			return fmt.Sprintf(tx.errNoSuchPin, p, rows[row-1])
+		}
+	}
+	up := g.t.Rows()[row-1]
+	for _, p := range pins {
+		if !up[p-1] {
+			return fmt.Sprintf(tx.errPinDown, p)
 		}
 	}
 	sorted := slices.Sorted(slices.Values(pins))

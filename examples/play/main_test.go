@@ -348,9 +348,10 @@ func TestOtherGames(t *testing.T) {
 	require.NoError(t, dawsons.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}))
 	reply, _, err := table.Computer{Level: table.Perfect, Seed: 3}.Choose(ctx, dawsons)
 	require.NoError(t, err)
+	require.Equal(t, table.Move{Row: 1, Pin: 3, Count: 2}, reply, "the script below is written for this reply")
 	for _, lang := range langs {
 		tx := languages[lang]
-		code, out := play(t, "2:1\n1 2\n3:1\n2:1 2\n1:9\n1:1 3\n1:1 2 3\nquit\n", "-game", "dawsons", "-rows", "4,5", "-seed", "3", "-lang", lang)
+		code, out := play(t, "2:1\n1 2\n3:1\n2:1 2\n1:9\n2:3 5\n1:1 3\n1:1 2 3\nquit\n", "-game", "dawsons", "-rows", "4,5", "-seed", "3", "-lang", lang)
 		assert.Equal(t, 0, code)
 		ls := lines(out)
 		for _, w := range []string{
@@ -365,7 +366,8 @@ func TestOtherGames(t *testing.T) {
 			"  .  .  |  |  |",
 			fmt.Sprintf(tx.computerKnock, fmt.Sprintf(tx.inRow, fmt.Sprintf(tx.pin2, reply.Pin, reply.Pin+1), reply.Row)),
 			fmt.Sprintf(tx.errNoSuchPin, 9, 4),
-			fmt.Sprintf(tx.errNotSide, 1, 3),
+			fmt.Sprintf(tx.errNotSide, 3, 5),
+			fmt.Sprintf(tx.errPinDown, 3),
 			fmt.Sprintf(tx.errTooMany, fmt.Sprintf(tx.pinsN, 2)),
 			tx.bye,
 		} {
@@ -419,5 +421,66 @@ func TestGamesPlayedOut(t *testing.T) {
 		assert.Equal(t, 0, code, "%v", args)
 		ls := lines(out)
 		assert.Contains(t, []string{languages["en"].youWin, languages["en"].computerWins}, ls[len(ls)-2], "%v:\n%s", args, out)
+	}
+}
+
+// TestPinDownFirst checks that a pin already down is named before pins that are not side by
+// side, in the order the library's Kayles.Knock checks them, in each language.
+func TestPinDownFirst(t *testing.T) {
+	ctx := context.Background()
+	fresh, err := table.New(table.KaylesSetup(table.Normal, table.Small))
+	require.NoError(t, err)
+	require.NoError(t, fresh.Play(0, table.Move{Row: 1, Pin: 4, Count: 1}))
+	reply, _, err := table.Computer{Level: table.Perfect, Seed: 1}.Choose(ctx, fresh)
+	require.NoError(t, err)
+	far := 6 // a standing pin not next to 4
+	if reply.Pin <= 6 && 6 < reply.Pin+reply.Count {
+		far = 1
+	}
+	// The reference: the library's own order of checks.
+	k, err := table.NewKayles(table.Normal, 7)
+	require.NoError(t, err)
+	require.NoError(t, k.Knock(4))
+	require.ErrorIs(t, k.Knock(4, far), table.ErrPinDown)
+	require.ErrorIs(t, k.Knock(far, 4), table.ErrPinDown)
+	for _, lang := range langs {
+		tx := languages[lang]
+		script := fmt.Sprintf("4\n4 %d\n%d 4\n4 4\nquit\n", far, far)
+		code, out := play(t, script, "-size", "small", "-seed", "1", "-lang", lang)
+		assert.Equal(t, 0, code)
+		assert.Equal(t, 3, strings.Count(out, fmt.Sprintf(tx.errPinDown, 4)), "%s:\n%s", lang, out)
+		assert.NotContains(t, out, fmt.Sprintf(tx.errNotSide, 4, far), lang)
+		assert.NotContains(t, out, tx.errSamePin, lang)
+	}
+}
+
+// TestRefusedSetups checks that a start with no legal move, a layout flag that does not apply
+// to the game and an empty item of a list are refused with a message that says so, rather
+// than played at once or ignored.
+func TestRefusedSetups(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-game", "0."}, "-game 0. with -size medium: the first player has no legal move, so there is no game to play; choose another game or a larger start\n"},
+		{[]string{"-game", "0.6", "-size", "1"}, "-game 0.6 with -size 1: the first player has no legal move"},
+		{[]string{"-game", "0.6", "-rows", "1,1"}, "-game 0.6 with -rows 1,1: the first player has no legal move"},
+		{[]string{"-game", "0.1", "-heaps", "2,3"}, "-game 0.1 with -heaps 2,3: the first player has no legal move"},
+		{[]string{"-game", "nim", "-rows", "3,4"}, "-rows does not apply to -game nim, which is played on heaps: -size and -rows lay out rows of pins; give -heaps\n"},
+		{[]string{"-game", "0.[3]", "-size", "5"}, "-size does not apply to -game 0.[3], which is played on heaps"},
+		{[]string{"-rows", "7,,7"}, `invalid value "7,,7" for -rows`},
+		{[]string{"-rows", "7,"}, `invalid value "7," for -rows`},
+		{[]string{"-game", "nim", "-heaps", ",3"}, `invalid value ",3" for -heaps`},
+	} {
+		code, out := play(t, "1\n", c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.True(t, strings.HasPrefix(out, c.msg), "%v: %q", c.args, out)
+		assert.NotContains(t, out, languages["en"].computerWins, "%v: no game is played", c.args)
+	}
+	// Spaces still separate numbers, and 0.6 on two pins has a move.
+	for _, args := range [][]string{{"-rows", "7, 7"}, {"-rows", "3 4"}, {"-game", "0.6", "-size", "2"}} {
+		code, out := play(t, "quit\n", args...)
+		assert.Equal(t, 0, code, "%v: %s", args, out)
+		assert.Contains(t, out, languages["en"].bye, "%v", args)
 	}
 }

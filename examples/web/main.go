@@ -4,7 +4,8 @@
 //
 //	go run ./examples/web [-addr 127.0.0.1:8080]
 //
-// It prints the address to open. From the front page one sets up a table (game, rows or heaps,
+// It prints the address to open and serves until it is stopped. Exit status: 0 for -h, 1 when
+// the address cannot be listened on or the server fails, 2 for bad flags or arguments. From the front page one sets up a table (game, rows or heaps,
 // normal or misère, who moves first, the computer's level, the language), plays by clicking
 // pins or tokens, asks for a hint, undoes, and shares the table's join link so that a second
 // person takes the other seat. /values?code=0.77 plots any code's values as SVG with its
@@ -23,6 +24,7 @@ import (
 	"flag"
 	"fmt"
 	"html/template"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -49,17 +51,57 @@ const (
 )
 
 func main() {
-	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
-	flag.Parse()
-	ln, err := net.Listen("tcp", *addr)
+	addr, status, ok := parseFlags(os.Args[1:], os.Stderr)
+	if !ok {
+		os.Exit(status)
+	}
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "web:", err)
 		os.Exit(1)
 	}
 	fmt.Printf("open http://%s/\n", ln.Addr())
 	srv := &http.Server{Handler: newServer(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
 		WriteTimeout: 10 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10}
 	log.Fatal(srv.Serve(ln))
+}
+
+// usage is the head of -h, before the flags.
+const usage = `web serves Kayles, its cousins and Nim as a web game: set up a table on the front
+page, play against the computer or share the join link with a second person, and
+plot any code's values at /values?code=0.77. It prints the address to open and
+serves until it is stopped.
+
+Usage: go run ./examples/web [-addr HOST:PORT]
+
+Exit status: 0 for -h; 1 when the address cannot be listened on or the server
+fails; 2 for bad flags or arguments.
+
+Flags:
+`
+
+// parseFlags reads the command line: the address to listen on and ok, or the exit status
+// when there is nothing to serve (0 after -h, 2 for bad flags), the message written to stderr.
+func parseFlags(args []string, stderr io.Writer) (addr string, status int, ok bool) {
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	a := fs.String("addr", "127.0.0.1:8080", "the address to listen on, host:port (:8080 for every interface, port 0 for any free port)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return "", 0, false
+		}
+		return "", 2, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "web: unexpected arguments: %q; the address is a flag, -addr\n", fs.Args())
+		fs.Usage()
+		return "", 2, false
+	}
+	return *a, 0, true
 }
 
 // entry is a table and who holds its seats.

@@ -555,3 +555,28 @@ func TestRulesMessages(t *testing.T) {
 		assert.Contains(t, tx.RulesHeap, "%d", code)
 	}
 }
+
+// TestUsage checks -h (what the program serves, its flag and exit statuses) and the refusal of
+// bad flags and arguments.
+func TestUsage(t *testing.T) {
+	var out strings.Builder
+	_, status, ok := parseFlags([]string{"-h"}, &out)
+	assert.False(t, ok)
+	assert.Equal(t, 0, status)
+	for _, s := range []string{"web serves Kayles", "/values?code=0.77", "Usage: go run ./examples/web [-addr HOST:PORT]", "Exit status:", "2 for bad flags", "-addr", "127.0.0.1:8080"} {
+		assert.Contains(t, out.String(), s)
+	}
+	for _, args := range [][]string{{"-bogus"}, {"8080"}, {"-addr", ":1", "extra"}} {
+		out.Reset()
+		_, status, ok := parseFlags(args, &out)
+		assert.False(t, ok, "%q", args)
+		assert.Equal(t, 2, status, "%q", args)
+		assert.Contains(t, out.String(), "Usage: go run ./examples/web", "%q", args)
+	}
+	addr, _, ok := parseFlags([]string{"-addr", "127.0.0.1:0"}, &out)
+	assert.True(t, ok)
+	assert.Equal(t, "127.0.0.1:0", addr)
+	addr, _, ok = parseFlags(nil, &out)
+	assert.True(t, ok)
+	assert.Equal(t, "127.0.0.1:8080", addr)
+}
