@@ -8,9 +8,8 @@ import "strconv"
 // wins, in [Misere] play whoever makes it loses. Both tables take it first in their
 // constructors and report it with their Convention method.
 //
-// The zero Convention is Normal. (The house style gives small enums a zero value meaning
-// "none"; here the zero value is the default play, so that the zero value of each table plays
-// the zero Convention.)
+// The zero Convention is Normal, the usual play, so that the zero value of each table plays
+// normal play.
 type Convention uint8
 
 const (

@@ -62,6 +62,11 @@
 //
 // # Opponents
 //
+// Which computer player to use depends on the table: an [Opponent] plays the two preset
+// tables, [Kayles] and [Nim]; a [Table] of any rule set is played by a [Computer] of a
+// [Level], or by its own computer seats through [Table.PlayComputer]. Likewise Kayles.Undo
+// and Nim.Undo take back one move, and [Table.UndoTo] takes back moves to a turn.
+//
 // [NewPerfect], [NewSymmetry] and [NewRandom] return an [Opponent], which chooses moves at both
 // tables; a program or a bot for one table needs only a [KaylesOpponent] or a [NimOpponent].
 // An opponent chooses a move and the program plays it, so the same loop serves a person and
