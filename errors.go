@@ -96,8 +96,11 @@ type RangeError struct {
 }
 
 func (e *RangeError) Error() string {
-	return "kayles: " + e.What + " " + strconv.Itoa(e.Value) + " is out of range: want " +
-		strconv.Itoa(e.Min) + " to " + strconv.Itoa(e.Max)
+	msg := "kayles: " + e.What + " " + strconv.Itoa(e.Value) + " is out of range: "
+	if e.Max < e.Min {
+		return msg + "no value is in range"
+	}
+	return msg + "want " + strconv.Itoa(e.Min) + " to " + strconv.Itoa(e.Max)
 }
 
 func (e *RangeError) Unwrap() error { return ErrRange }

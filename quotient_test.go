@@ -428,6 +428,10 @@ func TestQuotientRange(t *testing.T) {
 	require.ErrorIs(t, err, ErrRange)
 	assert.False(t, q.Covers(MustNewPosition(10)))
 	assert.True(t, q.Covers(MustNewPosition(9, 9)))
+	var zero Quotient
+	_, err = zero.Outcome(MustNewPosition(3, 4))
+	require.ErrorIs(t, err, ErrRange)
+	assert.EqualError(t, err, "kayles: heap (the zero Quotient covers none) 3 is out of range: no value is in range")
 }
 
 // TestUseQuotient: a stored quotient answers MisereOutcome and MisereWinningMoves for the
