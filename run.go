@@ -70,12 +70,17 @@ type Report struct {
 	// mask with Parity 0 wins, then the least with Parity 1.
 	Mask       uint16
 	Parity     int
-	ParityFrom int           // the least take that leaves two heaps (not counting takes with =)
-	RareCount  int           // how many heaps a >= 1 below Values are rare
-	LastRare   int           // the largest rare heap, or 0 when there is none
-	MaxValue   int           // the largest value computed
-	MaxAt      int           // the least heap with value MaxValue
-	Elapsed    time.Duration // the time the run took
+	ParityFrom int // the least take that leaves two heaps (not counting takes with =)
+	RareCount  int // how many heaps a >= 1 below Values are rare
+	LastRare   int // the largest rare heap, or 0 when there is none
+	MaxValue   int // the largest value computed
+	MaxAt      int // the least heap with value MaxValue
+	// LastNew is the last heap whose value no smaller heap has (0 when there is one value).
+	// Every period (n0, p) that the values agree with has n0 + p > LastNew, since each heap n
+	// >= n0 + p has the value of heap n - p; so a proof needs more than LastNew values too
+	// (k·(LastNew+1) + t of them, for the periodicity theorem).
+	LastNew int
+	Elapsed time.Duration // the time the run took
 }
 
 // Run computes values of o until a period is proven, the limit is reached or ctx is done, and
@@ -394,9 +399,13 @@ func (e *engine) report(start time.Time) Report {
 		sp = newSparse(pl, nil)
 	}
 	r.MaxValue = -1
+	var seen valueSet
 	for a, v := range s.all() {
 		if v > r.MaxValue {
 			r.MaxValue, r.MaxAt = v, a
+		}
+		if seen.add(v) {
+			r.LastNew = a
 		}
 		if sp != nil && a > 0 {
 			w := uint16(v) // rarity depends on the 16 bits of a mask only
@@ -429,4 +438,28 @@ func (e *engine) report(start time.Time) Report {
 	}
 	r.Elapsed = time.Since(start)
 	return r
+}
+
+// valueSet is a set of values: a bitset below 2^16, a map above. The zero valueSet is empty.
+type valueSet struct {
+	low  [1 << 16 / 64]uint64
+	high map[int]bool
+}
+
+// add puts v in the set and reports whether it was new.
+func (s *valueSet) add(v int) bool {
+	if v < 1<<16 {
+		w, bit := &s.low[v>>6], uint64(1)<<(v&63)
+		isNew := *w&bit == 0
+		*w |= bit
+		return isNew
+	}
+	if s.high[v] {
+		return false
+	}
+	if s.high == nil {
+		s.high = map[int]bool{}
+	}
+	s.high[v] = true
+	return true
 }

@@ -264,3 +264,42 @@ func TestRunOfficersRare(t *testing.T) {
 	assert.Equal(t, 1583, r.RareCount)
 	assert.Equal(t, 20627, r.LastRare)
 }
+
+// TestReportLastNew checks Report.LastNew against a naive scan of the values, and that every
+// proven period starts after it ends (n0 + p > LastNew), as its doc argues.
+func TestReportLastNew(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.77", 500}, {"0.07", 500}, {"0.45", 3000}, {"0.156", 10000}, {"0.6", 30000}, {"4!.0", 20000}, {"0.2048", 2000}, {"0.[3]", 50}} {
+		o := MustParseOctal(c.code)
+		r, err := o.Run(ctx, RunOptions{Limit: c.n})
+		require.NoError(t, err, c.code)
+		vals, err := o.Values(ctx, r.Values)
+		require.NoError(t, err, c.code)
+		want, seen := 0, map[int]bool{}
+		for a, v := range vals {
+			if !seen[v] {
+				seen[v], want = true, a
+			}
+		}
+		assert.Equal(t, want, r.LastNew, c.code)
+		if c.code == "0.77" {
+			assert.Equal(t, 28, r.LastNew, "K(28) = 5, the last value of the seed's table seen first")
+		}
+		if p := r.Period; p.Period > 0 && p.Saltus == 0 {
+			assert.Greater(t, p.Preperiod+p.Period, r.LastNew, c.code)
+		}
+	}
+}
+
+// TestValueSet checks the set behind LastNew on both sides of 2^16.
+func TestValueSet(t *testing.T) {
+	var s valueSet
+	for _, v := range []int{0, 63, 64, 1<<16 - 1, 1 << 16, 1 << 40} {
+		assert.True(t, s.add(v), v)
+		assert.False(t, s.add(v), v)
+	}
+	assert.True(t, s.add(1<<16+1))
+	assert.True(t, s.add(1))
+}

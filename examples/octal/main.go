@@ -103,7 +103,8 @@ func main() {
 // values_sha256 is the SHA-256 of G(0), ..., G(values-1) written as -print writes them, one
 // decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
 // max_value and max_at are over the values computed; with a positive saltus the values past
-// them grow without bound. printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
+// them grow without bound. last_new is the last heap whose value no smaller heap has: any
+// period has preperiod + period > last_new (see kayles.Report.LastNew). printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
 // the SHA-256 of the bytes written to standard output.
 type jsonReport struct {
 	Code           string            `json:"code"`
@@ -120,6 +121,7 @@ type jsonReport struct {
 	LastRare       *int              `json:"last_rare,omitempty"`
 	MaxValue       int               `json:"max_value"`
 	MaxAt          int               `json:"max_at"`
+	LastNew        int               `json:"last_new"`
 	ElapsedSeconds float64           `json:"elapsed_seconds"`
 	ValuesSHA256   string            `json:"values_sha256"`
 	PrintedValues  *int              `json:"printed_values,omitempty"`
@@ -181,7 +183,7 @@ func readBuild() buildInfo {
 
 func toJSON(r kayles.Report) jsonReport {
 	j := jsonReport{Code: r.Code, Values: r.Values, Sparse: r.Sparse, MaxValue: r.MaxValue, MaxAt: r.MaxAt,
-		ElapsedSeconds: r.Elapsed.Seconds()}
+		LastNew: r.LastNew, ElapsedSeconds: r.Elapsed.Seconds()}
 	if r.Sparse {
 		m, c, from, rc, lr := r.Mask, r.Parity, r.ParityFrom, r.RareCount, r.LastRare
 		j.Mask, j.Parity, j.ParityFrom, j.RareCount, j.LastRare = &m, &c, &from, &rc, &lr
@@ -224,7 +226,11 @@ func text(r kayles.Report) string {
 		return s + fmt.Sprintf("the values grow without bound, by %d every %s from heap %d; the largest of the %s computed is %d, first at heap %d\n",
 			p.Saltus, plural(p.Period, "heap"), p.Preperiod, plural(r.Values, "value"), r.MaxValue, r.MaxAt)
 	}
-	return s + fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
+	s += fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
+	if r.Period.Period == 0 && r.LastNew > 0 {
+		s += fmt.Sprintf("a value first seen at heap %d: a period, if any, has preperiod + period > %d\n", r.LastNew, r.LastNew)
+	}
+	return s
 }
 
 // plural returns n and the noun, with an s unless n is 1.

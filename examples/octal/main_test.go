@@ -587,6 +587,11 @@ func TestJSONPrintedChecksum(t *testing.T) {
 // singular, a split with no rare heap names no last one, and a closed form (Nim, 0.[3], proven
 // after one value) or an arithmetic period says the values grow, not that the largest is 0.
 func TestReportText(t *testing.T) {
+	code0, out0, _ := runOctal(t, "-code", "4!.0", "-n", "3000")
+	require.Equal(t, 0, code0)
+	assert.Regexp(t, `a value first seen at heap (\d+): a period, if any, has preperiod \+ period > (\d+)\n`, out0)
+	assert.Equal(t, 28.0, jsonOf(t, "-code", "0.77", "-n", "500")["last_new"], "K(28) = 5 is the last value seen first")
+
 	code, out, _ := runOctal(t, "-code", "0.77", "-n", "1")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "code 0.77: 1 value in ")
