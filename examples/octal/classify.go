@@ -35,7 +35,7 @@ func shortCodes() []string {
 
 // classifyAll computes every short code up to n values, jobs at a time, and writes one line
 // per code in order (see classLine). A code that budget stops is open, with the values it
-// reached; when timeout ends the whole classification, the table is still written, the codes
+// reached, unless they already rule out a proof within n values; when timeout ends the whole classification, the table is still written, the codes
 // it stopped or never started listed as open (those at 0 values), with exit status exitLimit.
 // Ctrl-C writes no table.
 func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration, stdout, stderr io.Writer) int {
@@ -68,7 +68,8 @@ func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration
 				if budget > 0 {
 					cctx, cancel = context.WithTimeoutCause(ctx, budget, errBudget)
 				}
-				r, err := kayles.MustParseOctal(codes[i]).Run(cctx, kayles.RunOptions{Limit: n})
+				o := kayles.MustParseOctal(codes[i])
+				r, err := o.Run(cctx, kayles.RunOptions{Limit: n})
 				// A run that -budget or -timeout stopped is listed as open, with the values it
 				// reached.
 				cause := context.Cause(cctx)
@@ -78,7 +79,7 @@ func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration
 					err = nil
 				}
 				errs[i] = err
-				lines[i] = classLine(r, open)
+				lines[i] = classLine(r, open, n, len(o.Digits())-1)
 				if err == nil {
 					done.Add(1)
 				}
@@ -152,12 +153,16 @@ func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
 	return string(b)
 }
 
-// classLine returns the line of a code: its status is "periodic" with the preperiod and the
-// period, "open" when -budget ran out first, or
-// "none" when -n values show no proven period.
-func classLine(r kayles.Report, open bool) string {
+// classLine returns the line of a code whose run to n values r reports: its status is
+// "periodic" with the preperiod and the period, "none" when no run to n values proves a
+// period, or "open" when -budget ran out before that is known. A run that computes n values
+// without a proof shows none; so does one stopped early in which a value first appears at
+// heap m = r.LastNew with 2(m+1)+t > n: every period has n0 + p > m, and the periodicity theorem
+// proves one only from 2(n0+p)+t values (t the last digit's place; the codes of -classify
+// leave at most two heaps).
+func classLine(r kayles.Report, open bool, n, t int) string {
 	status, n0, p := "none", "-", "-"
-	if open {
+	if open && 2*(r.LastNew+1)+t <= n {
 		status = "open"
 	}
 	if r.Period.Period > 0 {

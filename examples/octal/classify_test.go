@@ -283,3 +283,14 @@ func TestClassifyBudget(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "-budget applies to -classify only")
 }
+
+// TestClassLineNone checks that a run stopped by -budget is none, not open, once a value first
+// seen at heap m rules out a proof within n values (2(m+1)+t > n), and open before.
+func TestClassLineNone(t *testing.T) {
+	r := kayles.Report{Code: "0.6", Values: 700, LastNew: 499, RareCount: 3, MaxValue: 9}
+	assert.Equal(t, "0.6 open - - 700 3 9", classLine(r, true, 1001, 1), "2·500+1 = 1001 values could still prove one")
+	assert.Equal(t, "0.6 none - - 700 3 9", classLine(r, true, 1000, 1))
+	assert.Equal(t, "0.6 none - - 700 3 9", classLine(r, false, 700, 1), "a run to n values without a proof")
+	r.Period = kayles.Period{Preperiod: 3, Period: 4, Proven: true}
+	assert.Equal(t, "0.6 periodic 3 4 700 3 9", classLine(r, true, 1000, 1))
+}

@@ -288,7 +288,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 	timeout := fs.Duration("timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
 	classify := fs.Bool("classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
-	budget := fs.Duration("budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached (0: no limit)")
+	budget := fs.Duration("budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached, or as none when a value first seen past about -n/2 already rules a proof out (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D]
                   [-checkpoint FILE [-every D] [-spill]] [-resume FILE]
