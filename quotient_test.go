@@ -390,6 +390,8 @@ func TestQuotientText(t *testing.T) {
 		tamper(4, "changes 1:2 2:7 5:8"),                                  // Q_2 has 6 elements
 		tamper(4, "changes 1:2 3:6 5:8"),                                  // Q_2 has 6 already
 		tamper(4, "changes 2:6 5:8"),                                      // Q_1 has 2
+		tamper(4, "changes 0:1 1:2 2:6 5:8"),                              // Q_0, the trivial monoid, is no change
+		tamper(4, "changes -5:1 1:2 2:6 5:8"),                             // no heap -5
 	} {
 		_, err := ParseQuotient(ctx, bad)
 		require.ErrorIs(t, err, ErrSyntax, "%q", bad)
