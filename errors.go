@@ -92,7 +92,7 @@ func (e *LimitError) Unwrap() error { return ErrTooLarge }
 type RangeError struct {
 	What     string // what the number is
 	Value    int    // the number given
-	Min, Max int    // the range accepted
+	Min, Max int    // the range accepted; none when Max < Min
 }
 
 func (e *RangeError) Error() string {

@@ -17,10 +17,10 @@ import (
 // d0 removes nothing, so only its flags for two or more heaps mean anything.
 //
 // Beyond octal and hexadecimal digits, [ParseOctal] reads the wider take-and-break notation:
-// digits up to V (31), &N; for any digit value, brace digits such as {2,3} and {2+} (two or
-// more heaps), a modifier after a digit that constrains the heaps it leaves when there are two
-// or more (! pairwise unequal, ? not all equal, = all equal), and a repeating tail of digits in
-// brackets: 0.[3] is Nim.
+// digits up to V (31), &N; for any digit value below 2^63, brace digits such as {2,3} and {2+}
+// (two or more heaps), a modifier after a digit that constrains the heaps it leaves when there
+// are two or more (! pairwise unequal, ? not all equal, = all equal), and a repeating tail of
+// digits in brackets: 0.[3] is Nim.
 //
 // An Octal also holds the values computed so far, so that each is computed once, and the
 // [Limits] of the work it does on its own. It is safe for concurrent use. The zero Octal is the

@@ -34,11 +34,7 @@ func (q *Quotient) Covers(p Position) bool {
 // rangeErr is the error for a position with a heap beyond q.
 func (q *Quotient) rangeErr(p Position) error {
 	if q.order == 0 {
-		h := 0
-		for h = range p.All() {
-			break
-		}
-		return &RangeError{What: "heap (the zero Quotient covers none)", Value: h, Min: 0, Max: -1}
+		return &RangeError{What: "heaps of a position for the zero Quotient, which covers none:", Value: p.Len(), Min: 0, Max: -1}
 	}
 	for h := range p.All() {
 		if _, ok := q.Class(h); !ok {

@@ -433,7 +433,7 @@ func TestQuotientRange(t *testing.T) {
 	var zero Quotient
 	_, err = zero.Outcome(MustNewPosition(3, 4))
 	require.ErrorIs(t, err, ErrRange)
-	assert.EqualError(t, err, "kayles: heap (the zero Quotient covers none) 3 is out of range: no value is in range")
+	assert.EqualError(t, err, "kayles: heaps of a position for the zero Quotient, which covers none: 2 is out of range: no value is in range")
 }
 
 // TestUseQuotient: a stored quotient answers MisereOutcome and MisereWinningMoves for the

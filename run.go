@@ -76,9 +76,9 @@ type Report struct {
 	MaxValue   int // the largest value computed
 	MaxAt      int // the least heap with value MaxValue
 	// LastNew is the last heap whose value no smaller heap has (0 when there is one value).
-	// Every period (n0, p) that the values agree with has n0 + p > LastNew, since each heap n
-	// >= n0 + p has the value of heap n - p; so a proof needs more than LastNew values too
-	// (k·(LastNew+1) + t of them, for the periodicity theorem).
+	// Every period (n0, p) of saltus 0 that the values agree with has n0 + p > LastNew, since
+	// each heap n >= n0 + p has the value of heap n - p; so a proof needs more than LastNew
+	// values too (k·(LastNew+1) + t of them, for the periodicity theorem).
 	LastNew int
 	Elapsed time.Duration // the time the run took
 }

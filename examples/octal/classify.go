@@ -35,9 +35,10 @@ func shortCodes() []string {
 
 // classifyAll computes every short code up to n values, jobs at a time, and writes one line
 // per code in order (see classLine). A code that budget stops is open, with the values it
-// reached, unless they already rule out a proof within n values; when timeout ends the whole classification, the table is still written, the codes
-// it stopped or never started listed as open (those at 0 values), with exit status exitLimit.
-// Ctrl-C writes no table.
+// reached, unless they already rule out a proof within n values (then it is none). When
+// timeout ends the whole classification, the table is still written, the codes it stopped
+// listed as budget would list them and those it never started as open at 0 values, with exit
+// status exitLimit. Ctrl-C writes no table.
 func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration, stdout, stderr io.Writer) int {
 	codes := shortCodes()
 	// Only the first code of each class of codes with the same values is run; the others copy
@@ -71,7 +72,7 @@ func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration
 				o := kayles.MustParseOctal(codes[i])
 				r, err := o.Run(cctx, kayles.RunOptions{Limit: n})
 				// A run that -budget or -timeout stopped is listed as open, with the values it
-				// reached.
+				// reached, or as none (see classLine).
 				cause := context.Cause(cctx)
 				open := err != nil && (errors.Is(cause, errBudget) || errors.Is(cause, errTimeout))
 				cancel()
@@ -107,7 +108,8 @@ feed:
 		args += " -budget " + budget.String()
 	}
 	if stopped {
-		// The table lists the codes that -timeout stopped, or never started, as open.
+		// The table lists the codes that -timeout never started as open, and those it
+		// stopped as open or none.
 		args += " -timeout " + timeout.String()
 	}
 	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify %s (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", args)
@@ -124,7 +126,7 @@ feed:
 		fmt.Fprintln(stdout, c+strings.TrimPrefix(lines[j], codes[j]))
 	}
 	if stopped {
-		fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) with %d of %d runs done; the others are listed as open\n", timeout, done.Load(), len(reps))
+		fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) with %d of %d runs done; the others are listed as open (or none, where their values rule a proof out)\n", timeout, done.Load(), len(reps))
 		return exitLimit
 	}
 	fmt.Fprintf(stderr, "classified %d codes (%d runs) in %.1fs\n", len(codes), len(reps), time.Since(start).Seconds())

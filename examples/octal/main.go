@@ -16,7 +16,7 @@
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
-//	octal -classify -n 1048576 -budget 2s  the same, at most 2s a code: the rest are open
+//	octal -classify -n 1048576 -budget 2s  the same, at most 2s a code: the rest are open (or none)
 //	octal -classify -n 1048576 -budget 8s -timeout 10m  and at most 10 minutes in all
 //
 // -print, -bfile and -csv write exactly -n values (the report then goes to standard error):
@@ -104,7 +104,7 @@ func main() {
 // decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
 // max_value and max_at are over the values computed; with a positive saltus the values past
 // them grow without bound. last_new is the last heap whose value no smaller heap has: any
-// period has preperiod + period > last_new (see kayles.Report.LastNew). printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
+// period of saltus 0 has preperiod + period > last_new (see kayles.Report.LastNew). printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
 // the SHA-256 of the bytes written to standard output.
 type jsonReport struct {
 	Code           string            `json:"code"`
@@ -227,8 +227,8 @@ func text(r kayles.Report) string {
 			p.Saltus, plural(p.Period, "heap"), p.Preperiod, plural(r.Values, "value"), r.MaxValue, r.MaxAt)
 	}
 	s += fmt.Sprintf("largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
-	if r.Period.Period == 0 && r.LastNew > 0 {
-		s += fmt.Sprintf("a value first seen at heap %d: a period, if any, has preperiod + period > %d\n", r.LastNew, r.LastNew)
+	if r.Period.Period == 0 && r.Apparent.Saltus == 0 && r.LastNew > 0 {
+		s += fmt.Sprintf("a value first seen at heap %d: a period of saltus 0, if any, has preperiod + period > %d\n", r.LastNew, r.LastNew)
 	}
 	return s
 }

@@ -589,7 +589,10 @@ func TestJSONPrintedChecksum(t *testing.T) {
 func TestReportText(t *testing.T) {
 	code0, out0, _ := runOctal(t, "-code", "4!.0", "-n", "3000")
 	require.Equal(t, 0, code0)
-	assert.Regexp(t, `a value first seen at heap (\d+): a period, if any, has preperiod \+ period > (\d+)\n`, out0)
+	assert.Regexp(t, `a value first seen at heap (\d+): a period of saltus 0, if any, has preperiod \+ period > (\d+)\n`, out0)
+	_, out0, _ = runOctal(t, "-code", "0.3F", "-n", "2000")
+	assert.Contains(t, out0, "saltus 3 (apparent)")
+	assert.NotContains(t, out0, "first seen", "the values of an arithmetic period keep growing")
 	assert.Equal(t, 28.0, jsonOf(t, "-code", "0.77", "-n", "500")["last_new"], "K(28) = 5 is the last value seen first")
 
 	code, out, _ := runOctal(t, "-code", "0.77", "-n", "1")
