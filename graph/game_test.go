@@ -562,16 +562,27 @@ func TestGraphSolverCancel(t *testing.T) {
 func TestGraphSolverResumes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for _, g := range []*graph.Graph{grid(3, 5), grid(4, 4), randomGraph(r, 14, 0.25), cycle(20)} {
-		total := 0
+		total, outcomeCuts := 0, 0
 		for _, misere := range []bool{false, true} {
 			want := graph.NewNodeGame(graph.Limits{})
 			wantArc := graph.NewArcGame(graph.Limits{})
 			limits := graph.Limits{Positions: 100}
 			node, arc := graph.NewNodeGame(limits), graph.NewArcGame(limits)
 			type ask func(ctx context.Context, g *graph.Graph) (int, error)
-			pairs := [][2]ask{{want.Value, node.Value}, {wantArc.Value, arc.Value}}
+			type askOutcome func(ctx context.Context, g *graph.Graph) (kayles.Outcome, error)
+			outcome := func(f askOutcome) ask { // the outcome searches stop and resume too
+				return func(ctx context.Context, g *graph.Graph) (int, error) {
+					o, err := f(ctx, g)
+					return int(o), err
+				}
+			}
+			// The outcomes on solvers of their own, whose memos the values have not filled.
+			nodeO, arcO := graph.NewNodeGame(limits), graph.NewArcGame(limits)
+			pairs := [][2]ask{{want.Value, node.Value}, {wantArc.Value, arc.Value},
+				{outcome(want.Outcome), outcome(nodeO.Outcome)}, {outcome(wantArc.Outcome), outcome(arcO.Outcome)}}
 			if misere {
-				pairs = [][2]ask{{want.MisereValue, node.MisereValue}, {wantArc.MisereValue, arc.MisereValue}}
+				pairs = [][2]ask{{want.MisereValue, node.MisereValue}, {wantArc.MisereValue, arc.MisereValue},
+					{outcome(want.MisereOutcome), outcome(nodeO.MisereOutcome)}, {outcome(wantArc.MisereOutcome), outcome(arcO.MisereOutcome)}}
 			}
 			for i, p := range pairs {
 				w, err := p[0](t.Context(), g)
@@ -584,14 +595,18 @@ func TestGraphSolverResumes(t *testing.T) {
 						break
 					}
 					require.ErrorIs(t, err, kayles.ErrTooLarge)
-					assert.Equal(t, 0, v, "a value with an error")
+					assert.Equal(t, 0, v, "a value or outcome with an error")
 					cuts++
 					require.Less(t, cuts, 10000, "%s, misère %v, game %d: the searches do not get further", g, misere, i)
 				}
 				total += cuts
+				if i >= 2 {
+					outcomeCuts += cuts
+				}
 			}
 		}
 		assert.Positive(t, total, "%s: the limit cut nothing, so the test tests nothing", g)
+		assert.Positive(t, outcomeCuts, "%s: the limit cut no outcome search", g)
 	}
 }
 

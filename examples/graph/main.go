@@ -124,15 +124,21 @@ func which(i, n int) string {
 // otherwise graph6 lines. A text that is neither gets an error that names both forms, since a
 // mistyped edge list without its colon reads as bad graph6.
 func parse(text string) ([]*graph.Graph, error) {
-	var lines []string
+	type line struct {
+		n    int // its number in the text, from 1
+		text string
+	}
+	var lines []line
 	edgeList := false
-	for line := range strings.Lines(text) {
-		body, _, _ := strings.Cut(line, "#")
+	n := 0
+	for l := range strings.Lines(text) {
+		n++
+		body, _, _ := strings.Cut(l, "#")
 		if strings.Contains(body, ":") {
 			edgeList = true
 		}
 		if s := strings.TrimSpace(body); s != "" {
-			lines = append(lines, s)
+			lines = append(lines, line{n, s})
 		}
 	}
 	if edgeList {
@@ -146,10 +152,10 @@ func parse(text string) ([]*graph.Graph, error) {
 		return nil, errors.New("no graph: want an edge list such as \"4: 0-1 1-2 2-3\" or graph6 lines")
 	}
 	var graphs []*graph.Graph
-	for i, line := range lines {
-		g, err := graph.ParseGraph6(line)
+	for _, l := range lines {
+		g, err := graph.ParseGraph6(l.text)
 		if err != nil {
-			return nil, fmt.Errorf("line %d is neither an edge list (the vertex count, a colon and the edges: \"4: 0-1 1-2 2-3\") nor graph6: %w", i+1, err)
+			return nil, fmt.Errorf("line %d is neither an edge list (the vertex count, a colon and the edges: \"4: 0-1 1-2 2-3\") nor graph6: %w", l.n, err)
 		}
 		graphs = append(graphs, g)
 	}

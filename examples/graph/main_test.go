@@ -84,6 +84,9 @@ func TestErrors(t *testing.T) {
 		assert.Equal(t, 1, code, "%q", text)
 		assert.Contains(t, errOut, `graph: standard input: line 1 is neither an edge list (the vertex count, a colon and the edges: "4: 0-1 1-2 2-3") nor graph6: `, "%q", text)
 	}
+	// The line number is the text's, comments and blank lines counted.
+	_, errOut, _ = runString(t, "# Petersen, then a typo\n\nIheA@GUAo\nbad!\n")
+	assert.Contains(t, errOut, "graph: standard input: line 4 is neither an edge list")
 	_, errOut, _ = runString(t, "4: 0-9\n")
 	assert.Contains(t, errOut, "graph: standard input: edge list: ")
 	// A graph beyond the time limit says so, names the flag that raises it, and exits with 3.
