@@ -41,7 +41,8 @@
 // -csv, printed_values is the count written to standard output and printed_sha256 the SHA-256
 // of exactly the bytes written there, in that format: sha256sum of the saved output checks it.
 // last_new is the last heap whose value no smaller heap has: a period of saltus 0 has preperiod
-// + period > last_new, so the theorem proves none from fewer than 2(last_new+1)+t values.
+// + period > last_new, so the theorem proves none from fewer than k(last_new+1)+t values (k
+// the most heaps a move leaves, t the last digit).
 //
 // -plot draws G(n) against n, as SVG or PNG as the file name ends in .svg or .png: the rare heaps
 // in red, the period (or the apparent one, marked so) above the plot and a dashed line at its
