@@ -107,7 +107,8 @@ func main() {
 // decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
 // max_value and max_at are over the values computed; with a positive saltus the values past
 // them grow without bound. last_new is the last heap whose value no smaller heap has: any
-// period of saltus 0 has preperiod + period > last_new (see kayles.Report.LastNew). printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
+// period of saltus 0 has preperiod + period > last_new (see kayles.Report.LastNew).
+// printed_values and printed_sha256, present with -print, -bfile or -csv, are the count and
 // the SHA-256 of the bytes written to standard output.
 type jsonReport struct {
 	Code           string            `json:"code"`
@@ -494,10 +495,13 @@ the engine, such as the free space of the disk of a -spill run)
 	}
 	if *asJSON {
 		j := toJSON(r)
-		sum, serr := valuesChecksum(rctx, o, r.Values)
-		if serr != nil {
-			fmt.Fprintln(stderr, "octal:", serr)
-			return exitStatus(serr)
+		sum := printedSum // -print wrote exactly the values the report covers, in its format
+		if format != "print" || printed != r.Values {
+			var serr error
+			if sum, serr = valuesChecksum(rctx, o, r.Values); serr != nil {
+				fmt.Fprintln(stderr, "octal:", serr)
+				return exitStatus(serr)
+			}
 		}
 		j.ValuesSHA256, j.Args, j.Build = sum, append([]string{}, args...), readBuild()
 		if format != "" {

@@ -564,6 +564,13 @@ func TestFlagNeedsFlag(t *testing.T) {
 // and the SHA-256 of exactly what went to standard output, which past a proven period is more
 // than the values computed, while values_sha256 still covers the values computed.
 func TestJSONPrintedChecksum(t *testing.T) {
+	// With -print of exactly the values computed, values_sha256 is the printed stream's,
+	// computed once: the same as without -print.
+	_, _, errOut := runOctal(t, "-code", "0.6", "-n", "30000", "-print", "-json")
+	var printed map[string]any
+	require.NoError(t, json.Unmarshal([]byte(errOut), &printed))
+	assert.Equal(t, jsonOf(t, "-code", "0.6", "-n", "30000")["values_sha256"], printed["values_sha256"])
+	assert.Equal(t, printed["printed_sha256"], printed["values_sha256"])
 	for _, format := range []string{"-print", "-bfile", "-csv"} {
 		code, out, errOut := runOctal(t, "-code", "0.77", "-n", "1000", format, "-json")
 		require.Equal(t, 0, code, errOut)
