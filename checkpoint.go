@@ -223,6 +223,23 @@ func checkBig(big []bigValue, vals []uint16, at, v uint64) string {
 	return ""
 }
 
+// checkWritable returns a [*CheckpointError] when no checkpoint can be written to path: when it
+// is a folder, or writeCheckpoint could not create its temporary file there (it creates and
+// removes one). Run calls it before it computes, so a bad path is not found only at the first
+// checkpoint.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return &CheckpointError{Path: path, Reason: "is a folder, not a file"}
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return &CheckpointError{Path: path, Reason: "cannot create a temporary file", Err: err}
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
 // writeCheckpoint writes code and vals to path atomically: to a temporary file in the same
 // folder, synced, then renamed over path, so that path always holds a whole checkpoint.
 func writeCheckpoint(path, code string, vals []uint16, big []bigValue) error {

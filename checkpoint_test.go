@@ -169,3 +169,20 @@ func TestSpillRefusesDamage(t *testing.T) {
 	assert.True(t, torn)
 	assert.Equal(t, vals[:spillRecord], got)
 }
+
+// TestCheckpointUnwritable: a run whose checkpoint cannot be written returns the
+// CheckpointError at once, before it computes a value, not at its first checkpoint.
+func TestCheckpointUnwritable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	for _, path := range []string{filepath.Join(t.TempDir(), "missing", "ck"), filepath.Join(file, "ck"), filepath.Dir(file)} {
+		r, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 1 << 16, Checkpoint: path})
+		var ce *CheckpointError
+		require.ErrorAs(t, err, &ce, path)
+		assert.Equal(t, path, ce.Path)
+		assert.Zero(t, r.Values, "nothing computed: %s", path)
+	}
+	entries, err := os.ReadDir(filepath.Dir(file))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "the probe leaves no file behind")
+}

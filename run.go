@@ -92,7 +92,8 @@ type Report struct {
 // (within a fraction of one, for the general engine), writes the checkpoint if any, and
 // returns the report of what is cached with ctx's error itself (context.Canceled or
 // context.DeadlineExceeded; context.Cause(ctx) tells more when ctx has a cause). It returns a [*CheckpointError] when a
-// checkpoint cannot be read or written, a [*LimitError] with the report when the engine
+// checkpoint cannot be read or written (a Checkpoint path where none can be written, before
+// the first value), a [*LimitError] with the report when the engine
 // reaches a limit of its own (see [Octal.Values] and "Spilled runs"), and a [*RangeError] for a
 // negative Limit.
 //
@@ -159,9 +160,16 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		if err := e.startSpill(ctx, opt.Checkpoint, opt.Resume != "", limit); err != nil {
 			return e.report(start), err
 		}
-	} else if opt.Resume != "" {
-		if err := e.resume(ctx, opt.Resume); err != nil {
-			return e.report(start), err
+	} else {
+		if opt.Checkpoint != "" {
+			if err := checkWritable(opt.Checkpoint); err != nil {
+				return e.report(start), err
+			}
+		}
+		if opt.Resume != "" {
+			if err := e.resume(ctx, opt.Resume); err != nil {
+				return e.report(start), err
+			}
 		}
 	}
 	first := len(e.load().vals)
