@@ -78,7 +78,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -394,12 +393,6 @@ the engine, such as the free space of the disk of a -spill run)
 	if err != nil {
 		return usage(err.Error())
 	}
-	if *checkpoint != "" {
-		if err := probeWritable(*checkpoint); err != nil {
-			fmt.Fprintln(stderr, "octal:", err)
-			return exitFail
-		}
-	}
 	opt := kayles.RunOptions{Limit: *n, Checkpoint: *checkpoint, CheckpointEvery: *every, Resume: *resume, Spill: *spill}
 	warned := false
 	// warn says once, when -n was left at its default, that the run would take long at the
@@ -654,28 +647,6 @@ func valuesChecksum(ctx context.Context, o *kayles.Octal, count int) (string, er
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// probeWritable reports whether a checkpoint can be written to path, before a run that would
-// otherwise find out only at its first checkpoint: it creates and removes a temporary file in
-// path's folder, as the checkpoint writer does, and refuses a path that is a folder.
-func probeWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot write the checkpoint %q: it is a folder; name a file in it", path)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".probe*")
-	if err != nil {
-		return fmt.Errorf("cannot write the checkpoint %q: %w", path, err)
-	}
-	name := f.Name()
-	err = f.Close()
-	if rerr := os.Remove(name); err == nil {
-		err = rerr
-	}
-	if err != nil {
-		return fmt.Errorf("cannot write the checkpoint %q: %w", path, err)
-	}
-	return nil
 }
 
 // writeFile writes a file through write, and reports the first error of either.

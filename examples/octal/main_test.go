@@ -512,7 +512,8 @@ func TestPrintLong(t *testing.T) {
 }
 
 // TestCheckpointUnwritable checks that a -checkpoint in a folder that cannot be written is
-// refused before the run, with the error alone, not found at the first checkpoint.
+// refused before the run (Run checks it first), with the library's error alone, not found at
+// the first checkpoint.
 func TestCheckpointUnwritable(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
@@ -520,7 +521,7 @@ func TestCheckpointUnwritable(t *testing.T) {
 		code, out, errOut := runOctal(t, "-code", "0.77", "-checkpoint", path)
 		assert.Equal(t, 1, code, path)
 		assert.Empty(t, out, "no report of a run that did not start: %s", path)
-		assert.True(t, strings.HasPrefix(errOut, "octal: cannot write the checkpoint "+strconv.Quote(path)+": "), "%q", errOut)
+		assert.True(t, strings.HasPrefix(errOut, "octal: kayles: checkpoint "+strconv.Quote(path)+": "), "%q", errOut)
 		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q", errOut)
 	}
 }
