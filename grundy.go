@@ -37,6 +37,7 @@ type engine struct {
 	pairs pairTuning   // the thresholds of the two-core engine
 	spl   *spill       // under lock: the file and memory of a spilled run (spill.go), or nil
 	spt   spillTuning  // the sizes of spilled runs
+	ord   orderTuning  // the sizes of the scan plans (sparse_order.go)
 	cut   bool         // under lock: the last extension stopped at a search cut short by the front
 	ref   bool         // under lock: a fast engine stopped at a value above direct, so the reference mex computes on
 }
@@ -356,6 +357,7 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 	sparse := pl.plain && pl.heaps == 2 && !ref
 	if sparse && e.sp == nil {
 		e.sp = newSparse(pl, g)
+		e.sp.ordering = e.ord
 	}
 	publish := func() *snapshot {
 		s = &snapshot{vals: g, big: big, max: top, spl: e.spl}

@@ -17,7 +17,8 @@ import (
 // where q is the rarity bit above. So a value whose class popcount(v&M) + c·m is odd arises only
 // from a split with one rare part, and the engine lists those exactly by walking the (few) rare
 // heaps. Values of the other class, "searched" values, are looked for only below the least
-// missing listed value, by a scan of all splits that stops as soon as each is found. The parity
+// missing listed value, by a scan of all splits that stops as soon as each is found (in the
+// order of a plan, sparse_order.go, once there are many values). The parity
 // bit c may be 1 only when all splitting takes share a parity, so that m mod 2 is the same for
 // every split of a heap. Any mask gives exact values; a poor one only costs speed.
 //
@@ -74,6 +75,10 @@ type sparse struct {
 	needs []uint16 // scratch list of the searched values missing below the candidate
 	tail  mirror   // the recent values, for the scan
 	blk   blocks   // the block engine's marks
+
+	plans    [2]*scanPlan // plans[searched]: the order of the scans (sparse_order.go), or nil
+	planAt   int          // how many values there are when the plans are made again
+	ordering orderTuning  // the plans' sizes: defaultOrder, unless a test forces others
 }
 
 // newSparse returns the sparse state for o, counting the values g already computed.
@@ -125,6 +130,17 @@ func rare(v, mask uint16, c, a, s int) bool {
 	return (bits.OnesCount16(v&mask)+c*(a-s))%2 == 0
 }
 
+// prepare chooses a mask and makes the scan plans where they are due, before heap len(g) is
+// computed, outside any window of the two-core engine.
+func (s *sparse) prepare(g []uint16) {
+	if s.due(len(g)) {
+		s.choose(g)
+	}
+	if s.planDue(len(g)) {
+		s.plan(g)
+	}
+}
+
 // due reports whether a mask is chosen before heap n is computed: every engine chooses one
 // there, so that all choose the same masks.
 func (s *sparse) due(n int) bool {
@@ -135,9 +151,7 @@ func (s *sparse) due(n int) bool {
 // it. It does not append to g.
 func (s *sparse) next(o *plan, g []uint16, top int) int {
 	n := len(g)
-	if s.due(n) {
-		s.choose(g)
-	}
+	s.prepare(g)
 	words := 64<<bits.Len(uint(top)>>6)/64 + 1 // every option value is below 64·(words-1)
 	if len(s.seen) < words {
 		s.seen = make([]uint64, words)
@@ -279,11 +293,10 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *
 		want[v] = 1
 	}
 	k := len(need)
-	if len(s.takes) == 2 || len(s.takes) == 3 {
-		k, lo = s.scanTakes(g, n, lo, hi, want, k)
-	}
-	if k > 0 {
-		k = s.scan(g, n, lo, hi, want, tail, k)
+	if p := s.plans[s.searched(n)]; p != nil {
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
+	} else {
+		k = s.scanAll(g, n, lo, hi, want, tail, k)
 	}
 	if k == 0 {
 		return cand
@@ -299,6 +312,17 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *
 		return -1 // the values missing may be beyond the front
 	}
 	return v
+}
+
+// scanAll looks for the wanted values among the splits (a, m-a) with lo <= a < hi, ascending,
+// and returns how many are still missing.
+func (s *sparse) scanAll(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, k int) int {
+	if len(s.takes) == 2 || len(s.takes) == 3 {
+		if k, lo = s.scanTakes(g, n, lo, hi, want, k); k == 0 {
+			return 0
+		}
+	}
+	return s.scan(g, n, lo, hi, want, tail, k)
 }
 
 // scan looks for the wanted values among the splits (a, m-a) with lo <= a < hi, in blocks of
@@ -492,6 +516,7 @@ func (s *sparse) choose(g []uint16) {
 		return // only splits into equal heaps, which the reference mex lists in O(t)
 	}
 	if s.pick(len(g)) {
+		s.planAt = 0 // the plans were made for another class of searched values
 		s.rare = s.rare[:0]
 		for a := 1; a < len(g); a++ {
 			if s.isRare(a, g[a]) {

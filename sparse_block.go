@@ -42,9 +42,7 @@ type blocks struct {
 func (s *sparse) extend(o *plan, g []uint16, n, top int) (_ []uint16, _ int, stop bool) {
 	for len(g) < n {
 		a := len(g)
-		if s.due(a) {
-			s.choose(g)
-		}
+		s.prepare(g)
 		if s.on && len(s.takes) > 0 && a >= s.blk.start() && len(s.rare) >= s.blk.rareMin() {
 			g, top, stop = s.block(o, g, top, min(s.blk.lanesUsed(), n-a, s.chooseAt-a))
 			if stop || s.cut {

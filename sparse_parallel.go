@@ -295,10 +295,9 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			mode.next(a, time.Now())
 		}
 		// A mask due at heap a is chosen first, as the one-core engine would, so that a window
-		// may start at a; a window ends where the one-core engine would choose a mask.
-		if s.due(a) {
-			s.choose(g)
-		}
+		// may start at a; a window ends where the one-core engine would choose a mask. Scan
+		// plans due are made there too: the goroutines of a window only read them.
+		s.prepare(g)
 		end := min(n, mode.end, s.chooseAt)
 		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,

@@ -561,6 +561,7 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 	g, owns := reserve(max(limit, est))
 	keep, tail := tune.most, tune.most+take+tune.period+tune.step+1
 	s := newSparse(e.pl, nil)
+	s.ordering = e.ord
 	top, gone := 0, keep // the values in [keep, gone) are given back
 	var big []bigValue
 	sc, reason, err := scanSpill(f, func(vals []uint16, b []bigValue) error {
@@ -656,6 +657,6 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 	sp.floor.Store(int64(floor))
 	sp.front.Store(int64(front))
 	forget(g, front, floor)
-	s.front, s.chooseAt, s.rareAt = front, math.MaxInt, math.MaxInt
+	s.front, s.low, s.chooseAt, s.rareAt = front, floor, math.MaxInt, math.MaxInt
 	return nil
 }
