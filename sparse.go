@@ -133,6 +133,13 @@ func rare(v, mask uint16, c, a, s int) bool {
 // prepare chooses a mask and makes the scan plans where they are due, before heap len(g) is
 // computed, outside any window of the two-core engine.
 func (s *sparse) prepare(g []uint16) {
+	if len(g) >= min(s.chooseAt, s.planAt) || s.on && len(s.rare) >= s.rareAt {
+		s.tune(g)
+	}
+}
+
+// tune is prepare once something is due.
+func (s *sparse) tune(g []uint16) {
 	if s.due(len(g)) {
 		s.choose(g)
 	}
