@@ -79,8 +79,9 @@ func pairBlockValues(t *testing.T, o *Octal, n, size, from int, mask uint16, c i
 
 // TestBlocksMatchReference compares the block engine, in blocks of 16 and of 1 to 5 heaps from
 // heap 2 on, and the two-core engine, in blocks of the same sizes with two goroutines from heap
-// 8 on, with the reference mex: every 1- to 3-digit code whose moves leave two heaps to 2^16
-// values with -long (about an hour of CPU), a sample of them to 2^12 without.
+// 8 on, and both scanning in planned order from 64 values on (smallPlans), with the reference
+// mex: every 1- to 3-digit code whose moves leave two heaps to 2^16 values with -long (about
+// two hours of CPU), a sample of them to 2^12 without.
 func TestBlocksMatchReference(t *testing.T) {
 	n, every := 1<<12, 7
 	if raceEnabled {
@@ -91,7 +92,8 @@ func TestBlocksMatchReference(t *testing.T) {
 	}
 	codes := shortCodes()
 	sizes := []int{blockLanes, 1, 2, 3, 4, 5}
-	helped := 0 // heaps computed by the two-core engine's helper
+	helped := 0        // heaps computed by the two-core engine's helper
+	var planned [2]int // codes computed with a plan for each class of searched values
 	for k := 0; k < len(codes); k += every {
 		code := codes[k]
 		o := MustParseOctal(code)
@@ -106,8 +108,19 @@ func TestBlocksMatchReference(t *testing.T) {
 			require.Equal(t, want, blockValues(o, n, blockLanes, 2, 0, -1), "%s in blocks of %d", code, blockLanes)
 		}
 		require.Equal(t, want, pairBlockValues(t, MustParseOctal(code), n, size, 8, 0, -1, &helped), "%s in pairs, blocks of %d", code, size)
+		got, made := plannedValues(t, MustParseOctal(code), n, smallPlans, false)
+		require.Equal(t, want, got, "%s in planned order", code)
+		got, _ = plannedValues(t, MustParseOctal(code), n, smallPlans, true)
+		require.Equal(t, want, got, "%s in pairs, in planned order", code)
+		for c := range made {
+			if made[c] > 0 {
+				planned[c]++
+			}
+		}
 	}
 	assert.Positive(t, helped, "no heap computed by the helper")
+	assert.Greater(t, planned[0], 10, "codes scanned in planned order")
+	assert.Positive(t, planned[1], "codes with a parity bit scanned in planned order")
 }
 
 // TestBlocksAnyMask checks that the block engine and the two-core engine (two goroutines from

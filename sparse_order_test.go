@@ -42,40 +42,6 @@ func plannedValues(t *testing.T, o *Octal, n int, tune orderTuning, pairs bool) 
 	return g, made
 }
 
-// TestPlannedScansMatchReference compares the block engine and the two-core engine, both
-// scanning in planned order from 64 values on, with the reference mex: a sample of the 1- to
-// 3-digit codes whose moves leave two heaps, to 2^12 values (every one to 2^16 with -long).
-func TestPlannedScansMatchReference(t *testing.T) {
-	n, every := 1<<12, 5
-	if raceEnabled {
-		n, every = 1<<10, 29
-	}
-	if *long {
-		n, every = 1<<16, 1
-	}
-	codes := shortCodes()
-	var planned [2]int // codes computed with a plan for each class of searched values
-	for k := 0; k < len(codes); k += every {
-		code := codes[k]
-		o := MustParseOctal(code)
-		if o.plan().heaps != 2 {
-			continue
-		}
-		want := referenceValues(o, n)
-		got, made := plannedValues(t, o, n, smallPlans, false)
-		require.Equal(t, want, got, code)
-		got, _ = plannedValues(t, MustParseOctal(code), n, smallPlans, true)
-		require.Equal(t, want, got, "%s in pairs", code)
-		for c := range made {
-			if made[c] > 0 {
-				planned[c]++
-			}
-		}
-	}
-	assert.Greater(t, planned[0], 20, "codes scanned in planned order")
-	assert.Positive(t, planned[1], "codes with a parity bit scanned in planned order")
-}
-
 // TestPlannedScansModifiers checks planned scans against the general engine for codes whose
 // takes may not leave two equal heaps or leave them only (! ? =), and for Grundy's game.
 func TestPlannedScansModifiers(t *testing.T) {
