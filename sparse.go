@@ -18,9 +18,9 @@ import (
 // from a split with one rare part, and the engine lists those exactly by walking the (few) rare
 // heaps. Values of the other class, "searched" values, are looked for only below the least
 // missing listed value, by a scan of all splits that stops as soon as each is found (in the
-// order of a plan, sparse_order.go, once there are many values). The parity
-// bit c may be 1 only when all splitting takes share a parity, so that m mod 2 is the same for
-// every split of a heap. Any mask gives exact values; a poor one only costs speed.
+// order of a plan once there are many values, sparse_order.go). The parity bit c may be 1
+// only when all splitting takes share a parity, so that m mod 2 is the same for every split
+// of a heap. Any mask gives exact values; a poor one only costs speed.
 //
 // Modifiers keep this exact. A take with ! or ? may not leave a == m-a: leaving out such pairs
 // from the walk and the scan leaves every other split's class as above, so a listed value of

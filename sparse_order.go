@@ -26,8 +26,8 @@ import (
 // orderTuning holds the sizes of scan plans, per sparse state so that tests can force small
 // ones (the zero orderTuning means defaultOrder).
 type orderTuning struct {
-	from   int  // the fewest values for which a plan is made
-	bucket int  // the heaps in a bucket
+	from   int  // the fewest values for which a plan is made, at least 1
+	bucket int  // the heaps in a bucket, at least 2
 	span   int  // the most heaps that buckets cover, from heap 0
 	always bool // use the plan even where the model expects no gain (tests)
 }
@@ -36,8 +36,8 @@ type orderTuning struct {
 // mirror holds: beyond it a scan reads them from the values, four at a time, and costs more.
 var defaultOrder = orderTuning{from: 1 << 15, bucket: 256, span: mirrorWindow}
 
-// planValues bounds the values of a code that is planned for: the model costs
-// buckets·values² to build.
+// planValues bounds the values of a code that is planned for: the model costs at most
+// buckets·values·bucket to build (each wanted value against each value of each bucket).
 const planValues = 1 << 10
 
 // scanPlan is the order of a search: the buckets of smaller parts [start, start+size), in
@@ -183,7 +183,7 @@ func planOrder(buckets [][]float64, larger []float64, class []uint8, searched ui
 	for k := range ascending {
 		ascending[k] = k
 	}
-	if !t.always && expectedSplits(order, missed, chance) > 0.9*expectedSplits(ascending, missed, chance) {
+	if !t.always && expectedBuckets(order, missed, chance) > 0.9*expectedBuckets(ascending, missed, chance) {
 		return nil
 	}
 	p := &scanPlan{size: t.bucket, end: len(buckets) * t.bucket}
@@ -193,9 +193,9 @@ func planOrder(buckets [][]float64, larger []float64, class []uint8, searched ui
 	return p
 }
 
-// expectedSplits returns the buckets a search is expected to scan in the given order (a
+// expectedBuckets returns the buckets a search is expected to scan in the given order (a
 // bucket for each start with a wanted value still missing), by the model of planOrder.
-func expectedSplits(order []int, missed [][]float64, chance []float64) float64 {
+func expectedBuckets(order []int, missed [][]float64, chance []float64) float64 {
 	left := slices.Clone(chance)
 	total := 0.0
 	for _, k := range order {

@@ -55,27 +55,74 @@ func TestPlannedScansModifiers(t *testing.T) {
 	}
 }
 
-// TestPlannedSpill checks a spilled run of Officers (0.6) that scans in planned order, with a
-// front of 256 values and pages given back from 4096 on, against the reference mex.
+// TestPlannedSpill checks spilled runs of 0.1777 and 0.106 that scan in planned order, with a
+// front of 256 values (which searches of 0.1777 pass, so that the front doubles), buckets that
+// the front cuts short and pages given back from 4096 on, stopped at 2^15 values and resumed
+// from the file to 2^16 (2^14 and 2^15 under the race detector), against the reference mex.
 func TestPlannedSpill(t *testing.T) {
-	const n = 1 << 15
-	o := MustParseOctal("0.6")
-	o.eng.spt = tinySpill
-	o.eng.ord = smallPlans
-	path := filepath.Join(t.TempDir(), "spill")
-	r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
-	require.NoError(t, err)
-	require.Equal(t, n, r.Values)
-	assert.NotNil(t, o.eng.sp.plans[0], "no plan in use")
-	assert.Equal(t, checksum(referenceValues(MustParseOctal("0.6"), n)), checksum(must(spillValues(path))))
+	n := 1 << 16
+	tune := smallPlans
+	tune.span = 1 << 10 // beyond the front
+	codes, modes := []string{"0.1777", "0.106"}, []bool{false, true}
+	if raceEnabled {
+		n, codes, modes = 1<<15, codes[:1], modes[1:]
+	}
+	for _, code := range codes {
+		want := checksum(referenceValues(MustParseOctal(code), n))
+		for _, pairs := range modes {
+			path := filepath.Join(t.TempDir(), "spill")
+			var o *Octal
+			passed := 0 // searches that passed the front, in both runs
+			for _, limit := range []int{n / 2, n} {
+				o = MustParseOctal(code)
+				o.eng.spt, o.eng.ord = tinySpill, tune
+				if pairs {
+					o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
+				}
+				opt := RunOptions{Limit: limit, Spill: true, Checkpoint: path}
+				if limit == n {
+					opt.Resume = path
+				}
+				r, err := o.Run(ctx, opt)
+				require.NoError(t, err, code)
+				require.Equal(t, limit, r.Values, code)
+				passed += o.eng.spl.falls[0]
+			}
+			s := o.eng.sp
+			assert.NotNil(t, s.plans[0], "%s: no plan in use", code)
+			assert.Positive(t, s.low, "%s: no page given back", code)
+			if code == "0.1777" {
+				assert.Positive(t, passed, "%s: no search passed the front", code)
+			}
+			assert.Equal(t, want, checksum(must(spillValues(path))), "%s pairs=%v", code, pairs)
+		}
+	}
+}
+
+// TestPlannedScansEveryCode compares the block engine scanning in planned order from 64 values
+// on with the reference mex on every 1- to 3-digit code whose moves leave two heaps, to 2^11
+// values (TestBlocksMatchReference samples them, further).
+func TestPlannedScansEveryCode(t *testing.T) {
+	n := 1 << 11
+	if raceEnabled {
+		n = 1 << 9
+	}
+	for _, code := range shortCodes() {
+		o := MustParseOctal(code)
+		if o.plan().heaps != 2 {
+			continue
+		}
+		got, _ := plannedValues(t, o, n, smallPlans, false)
+		require.Equal(t, referenceValues(o, n), got, code)
+	}
 }
 
 // TestPlanScansFewer checks the model on Officers (0.6) at 2^20 values: the plan is made, covers
 // every bucket once, and scans at least a fifth fewer splits on 1,024 heaps than ascending
 // order, counted by a plain scan of the values.
 func TestPlanScansFewer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("computes 2^20 values of Officers")
+	if testing.Short() || raceEnabled {
+		t.Skip("computes 2^20 values of Officers (a model's gain, not a race)")
 	}
 	const n, heaps = 1 << 20, 1024
 	o := MustParseOctal("0.6")
