@@ -224,14 +224,14 @@ func checkBig(big []bigValue, vals []uint16, at, v uint64) string {
 }
 
 // checkWritable returns a [*CheckpointError] when no checkpoint can be written to path: when it
-// is a folder, or writeCheckpoint could not create its temporary file there (it creates and
-// removes one). Run calls it before it computes, so a bad path is not found only at the first
-// checkpoint.
+// is a folder, or no temporary file can be created there (it creates and removes one with
+// createTemp, as writeCheckpoint would). Run calls it before it computes, so a bad path is not
+// found only at the first checkpoint.
 func checkWritable(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return &CheckpointError{Path: path, Reason: "is a folder, not a file"}
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := createTemp(path)
 	if err != nil {
 		return &CheckpointError{Path: path, Reason: "cannot create a temporary file", Err: err}
 	}
@@ -240,13 +240,19 @@ func checkWritable(path string) error {
 	return nil
 }
 
+// createTemp creates the temporary file, hidden in path's folder, that a checkpoint or a spill
+// file is written to before it is renamed over path.
+func createTemp(path string) (*os.File, error) {
+	return os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+}
+
 // writeCheckpoint writes code and vals to path atomically: to a temporary file in the same
 // folder, synced, then renamed over path, so that path always holds a whole checkpoint.
 func writeCheckpoint(path, code string, vals []uint16, big []bigValue) error {
 	fail := func(reason string, err error) error {
 		return &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := createTemp(path)
 	if err != nil {
 		return fail("cannot create a temporary file", err)
 	}

@@ -89,7 +89,7 @@ func newSpill(path, code string, vals []uint16, big []bigValue, limit, take int,
 	fail := func(reason string, err error) (*spill, []uint16, error) {
 		return nil, nil, &CheckpointError{Path: path, Reason: reason, Err: err}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	tmp, err := createTemp(path)
 	if err != nil {
 		return fail("cannot create a temporary file", err)
 	}
