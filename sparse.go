@@ -77,7 +77,7 @@ type sparse struct {
 	blk   blocks   // the block engine's marks
 
 	plans    [2]*scanPlan // plans[searched]: the order of the scans (sparse_order.go), or nil
-	planAt   int          // how many values there are when the plans are made again
+	planAt   int          // how many values there are when the plans are made again (0: at once)
 	ordering orderTuning  // the plans' sizes: defaultOrder, unless a test forces others
 }
 
@@ -131,19 +131,20 @@ func rare(v, mask uint16, c, a, s int) bool {
 }
 
 // prepare chooses a mask and makes the scan plans where they are due, before heap len(g) is
-// computed, outside any window of the two-core engine.
+// computed, outside any window of the two-core engine. It is called for every heap, and
+// inlined: the test is due's, with the plans' count beside chooseAt.
 func (s *sparse) prepare(g []uint16) {
 	if len(g) >= min(s.chooseAt, s.planAt) || s.on && len(s.rare) >= s.rareAt {
-		s.tune(g)
+		s.prepareSlow(g)
 	}
 }
 
-// tune is prepare once something is due.
-func (s *sparse) tune(g []uint16) {
+// prepareSlow is prepare once a mask or the plans are due.
+func (s *sparse) prepareSlow(g []uint16) {
 	if s.due(len(g)) {
 		s.choose(g)
 	}
-	if s.planDue(len(g)) {
+	if len(g) >= s.planAt {
 		s.plan(g)
 	}
 }
@@ -523,7 +524,7 @@ func (s *sparse) choose(g []uint16) {
 		return // only splits into equal heaps, which the reference mex lists in O(t)
 	}
 	if s.pick(len(g)) {
-		s.planAt = 0 // the plans were made for another class of searched values
+		s.planAt = 0 // the plans were made for another class of searched values: again at once
 		s.rare = s.rare[:0]
 		for a := 1; a < len(g); a++ {
 			if s.isRare(a, g[a]) {

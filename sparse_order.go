@@ -56,24 +56,17 @@ func (s *sparse) order() orderTuning {
 	return s.ordering
 }
 
-// planDue reports whether the scan plans are made again before heap n: first at order().from
-// values, then each time the values have doubled.
-func (s *sparse) planDue(n int) bool {
-	if s.planAt == 0 {
-		s.planAt = s.order().from
-	}
-	return n >= s.planAt
-}
-
 // plan makes the scan plans for the heaps from len(g) on, one for each class of searched
-// values (searched), or none where the model expects no gain. It reads g[1:end] for the
-// buckets and the recent values, none below s.low or, with a front, from s.front to s.low.
+// values (searched), or none where the model expects no gain, and sets when they are made
+// again: at order().from values, then each time the values have doubled. It reads g[1:end]
+// for the buckets and the recent values, none below s.low or, with a front, from s.front to
+// s.low.
 func (s *sparse) plan(g []uint16) {
 	t := s.order()
 	n := len(g)
 	s.planAt = max(2*n, t.from)
 	s.plans = [2]*scanPlan{}
-	if !s.on || len(s.takes) == 0 || s.top >= planValues {
+	if n < t.from || !s.on || len(s.takes) == 0 || s.top >= planValues {
 		return
 	}
 	end := min(t.span, n/2)
