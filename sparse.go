@@ -208,7 +208,7 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	}
 	stamp := s.stamp
 	mark := s.mark
-	markLeaves(o, mark, g, n, stamp, true)
+	markLeaves(o, mark, g, n, stamp)
 	s.markRare(mark, g, n, s.rare, stamp)
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
 	// cand is the least listed value missing from the options; the searched values missing
@@ -221,17 +221,17 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, cand)
 }
 
-// markLeaves marks the values of heap n's moves that leave no heap, one heap, or two equal
-// heaps (value 0). With one false it leaves out the move that takes one token and leaves one
-// heap, whose value G(n-1) the two-core engine may not know yet (sparse_parallel.go).
-func markLeaves(o *plan, mark *[markSize]uint8, g []uint16, n int, stamp uint8, one bool) {
+// markLeaves marks the values of heap n's moves that leave no heap, one heap of g (the heaps
+// below len(g): the two-core engine may not know them all yet, sparse_parallel.go), or two
+// equal heaps (value 0).
+func markLeaves(o *plan, mark *[markSize]uint8, g []uint16, n int, stamp uint8) {
 	for _, i := range o.whole {
 		if i == n {
 			mark[0] = stamp
 		}
 	}
 	for _, i := range o.leave1 {
-		if i < n && (i > 1 || one) {
+		if i < n && n-i < len(g) {
 			mark[g[n-i]] = stamp
 		}
 	}
@@ -295,31 +295,40 @@ func markSplits(mark *[markSize]uint8, h []uint16, rare []int32, stamp uint8) {
 // g). want is scratch, all zero, and left so. It returns -1 when the front (reach) cuts the
 // search short with values still missing.
 func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, need []uint16, cand int) int {
+	left, cut := s.lookFor(g, n, lo, hi, want, tail, need, true)
+	switch {
+	case len(left) == 0:
+		return cand
+	case cut:
+		return -1 // the values missing may be beyond the front
+	}
+	return int(left[0])
+}
+
+// lookFor looks for the values of need among the splits (a, m-a) of heap n with lo <= a < hi,
+// as search does (in the scan plan's order if planned), and returns those it did not find, in
+// need's order and in need's array, and whether the front cut the scan short with values
+// left.
+func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, need []uint16, planned bool) ([]uint16, bool) {
 	whole := hi
 	hi = s.reach(hi)
 	for _, v := range need {
 		want[v] = 1
 	}
 	k := len(need)
-	if p := s.plans[s.searched(n)]; p != nil {
+	if p := s.plans[s.searched(n)]; p != nil && planned {
 		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, k)
 	}
-	if k == 0 {
-		return cand
-	}
-	v := cand
-	for _, w := range need {
-		if want[w] != 0 {
-			want[w] = 0
-			v = min(v, int(w))
+	left := need[:0]
+	for _, v := range need {
+		if want[v] != 0 {
+			want[v] = 0
+			left = append(left, v)
 		}
 	}
-	if hi < whole {
-		return -1 // the values missing may be beyond the front
-	}
-	return v
+	return left, len(left) > 0 && hi < whole
 }
 
 // scanAll looks for the wanted values among the splits (a, m-a) with lo <= a < hi, ascending,

@@ -122,7 +122,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 	for j := range l {
 		h := n + j
 		mark := &lanes[j]
-		markLeaves(o, mark, g, h, stamp, true)
+		markLeaves(o, mark, g, h, stamp)
 		markRest(s, mark, g, h, s.rare, bulk, stamp) // with the block's own rare heaps so far
 		words := 64<<bits.Len(uint(top)>>6)/64 + 1   // as in sparse.next
 		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
@@ -191,6 +191,47 @@ func markRest(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []int32,
 		markBut(mark, g[:m], rare[k[1]:k[2]], skip, stamp)
 		markBut(mark, g[:m], below[k[3]:], skip, stamp)
 	}
+}
+
+// markRestPart is markRest in two parts, for the two-core engine, which reads the values in
+// two steps: the splits (r, m-r) whose parts are both below known (late false), from g[:known],
+// or the others (late true), from g, which then reaches h-1.
+func markRestPart(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []int32, bulk [][4]int, stamp uint8, known int, late bool) {
+	for t, i := range s.takes {
+		m := h - i
+		if m < 2 {
+			continue
+		}
+		nb := rareBelow(rare, m)
+		k := bulk[t]
+		skip := -1
+		if s.unequal[t] && m%2 == 0 {
+			skip = m / 2
+		}
+		// The early part is the rare heaps r with m-known < r < known: rare[i0:i1].
+		i0, _ := slices.BinarySearch(rare[:nb], int32(m-known+1))
+		i1, _ := slices.BinarySearch(rare[:nb], int32(known))
+		i1 = max(i0, i1)
+		for _, part := range [3][2]int{{0, min(k[0], nb)}, {k[1], k[2]}, {min(k[3], nb), nb}} {
+			if part[0] >= part[1] {
+				continue
+			}
+			if !late {
+				markBut(mark, g[:m], between(rare, max(part[0], i0), min(part[1], i1)), skip, stamp)
+				continue
+			}
+			markBut(mark, g[:m], between(rare, part[0], min(part[1], i0)), skip, stamp)
+			markBut(mark, g[:m], between(rare, max(part[0], i1), part[1]), skip, stamp)
+		}
+	}
+}
+
+// between returns rare[i:j], empty when j <= i.
+func between(rare []int32, i, j int) []int32 {
+	if j <= i {
+		return nil
+	}
+	return rare[i:j]
 }
 
 // markLanes marks, for each rare heap r (B-i <= r < m0, B = blockLanes, m0 = n-i below

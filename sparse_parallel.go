@@ -5,35 +5,32 @@ import (
 	"math/bits"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 )
 
-// This file implements the rare/common engine on several cores: min(GOMAXPROCS, 4) goroutines
-// share the tasks of a window of heaps (the rare pairs of blocks, and heaps two at a time),
-// each heap from every option but the one that needs the heap before, which is checked last.
+// This file implements the rare/common engine on several cores: min(GOMAXPROCS, pairCores)
+// goroutines share the tasks of a window of heaps (the rare pairs of blocks, and heaps one at a
+// time), each heap in two halves: the first from the values known when it starts, the second,
+// short, once the heap before is known (see begin).
 
-// Heap h's options need G(h-1) only through the move that takes one token and leaves one heap:
-// a split of h-i tokens, i >= 1, uses heaps up to h-2 (codes that split without taking, flag
-// 4 in d0, are left to the one-core engine). So the mex v of heap h's other options can be
-// computed as soon as G(h-2) is known, while G(h-1) is still being computed; once G(h-1) is
-// known, G(h) = v unless v = G(h-1) and the code takes one token leaving one heap, and then
-// (about one heap in 7,000 for Officers) G(h) is computed again with that option too.
-//
-// The engine and its helper goroutines (one on two cores; see cores) leapfrog through a window
-// of heaps, computed in blocks (see leap.task): each claims the next task not yet claimed as
-// soon as its last one is done, so that a long heap on one side overlaps two short ones on the
-// other, and a helper slow to join (asleep, or its thread waiting for a processor) leaves more
-// tasks to the engine instead of holding it up. During a window nothing of the rare/common
-// state is written: each goroutine keeps its own list of the rare heaps, the blocks' marks are
-// handed from one goroutine to another by atomic counts, the values are written once each, at
-// distinct indices, and published by an atomic count, and the engine records the window's
-// heaps (histogram, rare list) once the helpers have left. A new mask is chosen between
-// windows only, which end where the one-core engine would choose one, so that the masks, and
-// the reports of them, are the same as with one core. On a machine shared with other work two
-// goroutines can be slower than one, so the engine measures both ways and keeps to the faster
-// (see pairChooser).
+// The engine and its helper goroutines (one on two cores; see cores) run through a window of
+// heaps, computed in blocks (see leap.task): each claims the next task not yet claimed as soon
+// as its last one is done, computes the first half of a heap without waiting for the heaps
+// before it, and then finishes the heaps whose first halves are done, in order, while no other
+// goroutine does (see advance). So a long search on one side overlaps many short ones on the
+// other, as far ahead as the blocks' marks allow, and a helper slow to join (asleep, or its
+// thread waiting for a processor) leaves more tasks to the engine instead of holding it up.
+// During a window nothing of the rare/common state is written: each goroutine keeps its own
+// list of the rare heaps, the blocks' marks and the first halves are handed from one goroutine
+// to another by atomic counts, the values are written once each, at distinct indices, and
+// published by an atomic count, and the engine records the window's heaps (histogram, rare
+// list) once the helpers have left. A new mask is chosen between windows only, which end where
+// the one-core engine would choose one, so that the masks, and the reports of them, are the
+// same as with one core. On a machine shared with other work two goroutines can be slower than
+// one, so the engine measures both ways and keeps to the faster (see pairChooser).
 
 // pairTuning holds the thresholds of the two-core engine, one for each engine, so that a test
 // can change them for the engine it tests (defaultPairs for all others).
@@ -50,9 +47,7 @@ type pairTuning struct {
 	cores int
 }
 
-// pairCores is the most goroutines in a window: heap h waits for the value of heap h-2, so
-// that only two heaps are searched at once, and more goroutines add only the bulk marks of
-// blocks (BenchmarkCoresSimulated: 2.4 times one core from 4 on, 1.8 with 2).
+// pairCores is the most goroutines in a window (see BenchmarkCoresSimulated).
 const pairCores = 4
 
 // cores returns the number of goroutines in a window of e's two-core engine: GOMAXPROCS, at
@@ -98,30 +93,37 @@ func (e *engine) pairable() bool {
 
 // leap is one window of heaps start <= h < end computed by several goroutines.
 type leap struct {
-	o        *plan
-	s        *sparse  // not written during the window
-	g        []uint16 // g[:start] are known; g[h] is written by the goroutine that computes heap h
-	start    int
-	end      int
-	rare     []int32 // the rare heaps below start
-	class    []uint8 // the class of every value below markSize
-	top      int     // the largest value below start
-	rareAt   int     // the one-core engine chooses a mask once this many heaps are rare
-	takesOne bool    // the code takes one token leaving one heap
-	size     int     // heaps in a block
-	slots    *[pairSlots]pairSlot
+	o      *plan
+	s      *sparse  // not written during the window
+	g      []uint16 // g[:start] are known; g[h] is written by the goroutine that computes heap h
+	start  int
+	end    int
+	rare   []int32 // the rare heaps below start
+	class  []uint8 // the class of every value below markSize
+	top    int     // the largest value below start
+	rareAt int     // the one-core engine chooses a mask once this many heaps are rare
+	size   int     // heaps in a block
+	slots  []pairSlot
 
-	_     [64]byte     // next, known and abort on a cache line of their own
-	next  atomic.Int64 // the least task not yet claimed (see task)
-	known atomic.Int64 // the heaps below known have their values in g
-	abort atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
-	cut   atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
-	stop  atomic.Int64 // no heap from stop on is published
+	// The fields that the goroutines share, each written by one at a time: next, claimed by
+	// all, and finishing and known, written once a heap, on cache lines of their own.
 	_     [64]byte
+	next  atomic.Int64 // the least task not yet claimed (see task)
+	_     [56]byte
+	known atomic.Int64 // the heaps below known have their values in g
+	_     [56]byte
+	// finishing is held by the goroutine that finishes heaps (see advance)
+	finishing atomic.Bool
+	_         [63]byte
+	abort     atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
+	cut       atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
+	stop      atomic.Int64 // no heap from stop on is published
+	_         [64]byte
 }
 
 // pairSlots is how many blocks' marks a window keeps: a block's pairs are marked while the
-// heaps of the block before and of the one before that may still be computed.
+// heaps of the block before and of the one before that may still be computed, so that a heap
+// is begun at most 2 blocks after the last heap known.
 const pairSlots = 3
 
 // pairSlot holds the marks of one block of a window, block b in slot b%pairSlots: the lanes,
@@ -130,7 +132,8 @@ const pairSlots = 3
 type pairSlot struct {
 	lanes *[blockLanes][markSize]uint8
 	stamp uint8
-	bulk  [][4]int     // per take, as in sparse.block: the indices of the rare heaps marked in bulk
+	bulk  [][4]int // per take, as in sparse.block: the indices of the rare heaps marked in bulk
+	half  [blockLanes]halfDone
 	ready atomic.Int64 // b+1 once block b's bulk marks are done
 	_     [64]byte
 }
@@ -189,29 +192,29 @@ type pairState struct {
 	stats   pairStats
 	eng     *pairWorker
 	help    []*pairWorker
-	slots   *[pairSlots]pairSlot
+	slots   []pairSlot
 }
 
 // newPairSlots returns the marks of a window's blocks, for takes splitting takes.
-func newPairSlots(takes int) *[pairSlots]pairSlot {
-	var p [pairSlots]pairSlot
+func newPairSlots(takes int) []pairSlot {
+	p := make([]pairSlot, pairSlots)
 	for i := range p {
 		p[i].lanes = new([blockLanes][markSize]uint8)
 		p[i].bulk = make([][4]int, takes)
 	}
-	return &p
+	return p
 }
 
 // pairStats counts what the two-core engine did, for the tests.
 type pairStats struct {
 	paired int // heaps computed by the helper
-	fixed  int // heaps computed again because the mex of the other options was G(h-1)
+	late   int // heaps whose second half looked for values the first did not
 	alone  int // windows the helper never joined
 }
 
 func (p *pairStats) add(q pairStats) {
 	p.paired += q.paired
-	p.fixed += q.fixed
+	p.late += q.late
 	p.alone += q.alone
 }
 
@@ -271,11 +274,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 			p.w.stats = pairStats{}
 		}
 	}()
-	takesOne := false
 	o := e.pl
-	for _, i := range o.leave1 {
-		takesOne = takesOne || i == 1
-	}
 	check := len(g) + 64
 	mode := &s.two.chooser
 	mode.always = tune.always
@@ -301,13 +300,11 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		end := min(n, mode.end, s.chooseAt)
 		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
-				class: s.classes(markSize), top: top, rareAt: s.rareAt, takesOne: takesOne,
+				class: s.classes(markSize), top: top, rareAt: s.rareAt,
 				size: s.blk.lanesUsed(), slots: s.two.slots}
 			l.known.Store(int64(a))
 			l.stop.Store(int64(end))
-			for i := range l.slots {
-				l.slots[i].ready.Store(0)
-			}
+			l.clear()
 			window = l
 			for _, p := range helpers {
 				p.l = l
@@ -402,15 +399,15 @@ func (l *leap) task(t int) (b, heap int) {
 }
 
 // run computes tasks of the window as worker w until none is left: it claims the next task
-// not yet claimed; for a heap h, it computes the mex of its other options once the values
-// below h-1 are known, and its value once G(h-1) is. Tasks are claimed one at a time, so that
-// a helper slow to start or to run leaves more of them to the engine. The engine passes a
-// deadline (or the zero Time), looked at every 16 heaps: past it, it ends the window at the
-// tasks already claimed.
+// not yet claimed; for a heap h, it computes the first half of h (see begin) from the values
+// known, whichever they are, and then finishes the heaps whose first halves are done, in
+// order, as far as it can (see advance). Tasks are claimed one at a time, so that a helper
+// slow to start or to run leaves more of them to the engine. The engine passes a deadline (or
+// the zero Time), looked at every 16 heaps: past it, it ends the window at the tasks already
+// claimed.
 func (l *leap) run(w *pairWorker, deadline time.Time) {
-	w.rare = append(w.rare[:0], l.rare...)
-	w.top, w.seen = l.top, l.start
-	for k := 0; ; k++ { // k counts the heaps computed
+	l.enter(w)
+	for k := 0; ; k++ { // k counts the heaps begun
 		if k%16 == 15 && !deadline.IsZero() && time.Now().After(deadline) {
 			l.next.Store(1 << 62) // every later claim fails; the tasks claimed are done
 		}
@@ -426,10 +423,10 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 			k--
 			continue
 		}
-		if h >= l.end || int64(h) >= l.stop.Load() || !l.await(h-1) {
+		if h >= l.end || int64(h) >= l.stop.Load() || l.abort.Load() {
 			return
 		}
-		slot := &l.slots[b%pairSlots]
+		slot := &l.slots[b%len(l.slots)]
 		for i := 0; slot.ready.Load() != int64(b+1); i++ {
 			if l.abort.Load() || int64(h) >= l.stop.Load() {
 				return // the marks may never be done: their goroutine may have left
@@ -438,62 +435,201 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 				runtime.Gosched()
 			}
 		}
-		l.catchUp(w, h-1)
-		mark := &slot.lanes[h-l.start-b*l.size]
-		v := w.mex(l, slot, mark, h)
-		if !l.await(h) {
-			return
-		}
-		// Where the one-core engine would choose a mask, at the heap after the one that
-		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
-		// every report of them, are the same. Only heap h-1, now known, can end it before
-		// h. A heap past the end is dropped before its value is looked at: there the
-		// one-core engine chooses a mask first, even when the value then exceeds maxValue.
-		if int64(h) >= l.stop.Load() {
-			return
-		}
-		if l.takesOne && v == int(l.g[h-1]) {
-			w.stats.fixed++
-			mark[l.g[h-1]] = slot.stamp
-			v = w.search(l, mark, slot.stamp, h, l.g[:h], max(w.top, int(l.g[h-1])))
-		}
-		if v < 0 { // a search cut short by the front: heap h is left to extendLocked
-			l.cut.Store(true)
-			l.abort.Store(true)
-			return
-		}
-		if v > maxValue {
-			l.abort.Store(true)
-			return
-		}
-		l.catchUp(w, h)
-		if l.s.isRare(h, uint16(v)) && len(w.rare)+1 >= l.rareAt {
-			l.stop.Store(int64(h + 1))
-		}
-		l.g[h] = uint16(v)
-		l.known.Store(int64(h + 1))
+		l.begin(w, slot, h)
 		if w.helper {
 			w.stats.paired++
+		}
+		l.advance(w)
+	}
+}
+
+// enter readies w for the window: its rare heaps and largest value are those below the start.
+func (l *leap) enter(w *pairWorker) {
+	w.rare = append(w.rare[:0], l.rare...)
+	w.top, w.seen = l.top, l.start
+}
+
+// The value of a heap h is computed in two halves. The first, begin, needs only the values
+// known when it starts, the heaps below some k <= h (at least the start of the block two
+// blocks before h's; see bulk): it marks the options whose heaps are all below k, finds the
+// least listed value c' missing from them, and looks for the searched values missing below
+// c' among the splits (a, m-a) whose larger part is below k. That is nearly all of the work:
+// the rare pairs left are those of the few rare heaps below h-k (and rare heaps from k on, if
+// any), and the splits left are those with a below about h-k. The second half, finish, runs
+// once G(h-1) is known: it marks the options left, finds the least listed value c >= c'
+// missing, and looks for the searched values still missing below c: those the first half did
+// not find, among the splits it left, and those between c' and c (rarely any), among all.
+// Since a heap's first half does not wait for the heaps before it, the goroutines of a window
+// can run as far ahead of the last heap known as the blocks' marks allow (len(l.slots)-1
+// blocks), and a long search on one side overlaps many short ones on the other.
+
+// halfDone is what the first half of a heap leaves to the second, in its lane's slot.
+type halfDone struct {
+	known int      // the first half read the values of the heaps below known
+	cand  int      // the least listed value it found missing
+	lo    int      // it scanned the splits (a, m-a) with a >= lo
+	left  []uint16 // the searched values below cand it found missing, ascending
+	cut   bool     // the front cut its scan short with values left (spill.go)
+	done  atomic.Int64
+}
+
+// begin computes the first half of heap h as worker w, in h's lane of slot, from the values
+// known now, and marks it done.
+func (l *leap) begin(w *pairWorker, slot *pairSlot, h int) {
+	o, s := l.o, l.s
+	known := int(l.known.Load())
+	l.catchUp(w, known)
+	g := l.g[:known]
+	j := (h - l.start) % l.size
+	mark, stamp, p := &slot.lanes[j], slot.stamp, &slot.half[j]
+	markLeaves(o, mark, g, h, stamp)
+	markRestPart(s, mark, l.g, h, w.rare, slot.bulk, stamp, known, false)
+	size := 64 * (64<<bits.Len(uint(w.top)>>6)/64 + 1) // as in sparse.next
+	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0])
+	w.needs = need
+	p.known, p.cand, p.cut = known, cand, false
+	p.lo = max(1, h-s.takes[0]+1-known) // the least a whose split's larger part is below known
+	p.left = p.left[:0]
+	if len(need) > 0 {
+		var left []uint16
+		left, p.cut = s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, need, true)
+		p.left = append(p.left, left...)
+	}
+	p.done.Store(int64(h + 1))
+}
+
+// clear readies the slots for a new window: a heap of the window before, begun and dropped,
+// may have h's lane of h's slot.
+func (l *leap) clear() {
+	for i := range l.slots {
+		l.slots[i].ready.Store(0)
+		for j := range l.slots[i].half {
+			l.slots[i].half[j].done.Store(0)
+		}
+	}
+}
+
+// begun reports whether the first half of heap h is done.
+func (l *leap) begun(h int) bool {
+	b, j := (h-l.start)/l.size, (h-l.start)%l.size
+	return l.slots[b%len(l.slots)].half[j].done.Load() == int64(h+1)
+}
+
+// finish returns the value of heap h, whose first half is done, as worker w, once the values
+// below h are known; or -1 when the front cuts a search short.
+func (l *leap) finish(w *pairWorker, h int) int {
+	o, s := l.o, l.s
+	l.catchUp(w, h)
+	g := l.g[:h]
+	b, j := (h-l.start)/l.size, (h-l.start)%l.size
+	slot := &l.slots[b%len(l.slots)]
+	mark, stamp, p := &slot.lanes[j], slot.stamp, &slot.half[j]
+	for _, i := range o.leave1 {
+		if i < h && h-i >= p.known {
+			mark[g[h-i]] = stamp
+		}
+	}
+	markRestPart(s, mark, g, h, w.rare, slot.bulk, stamp, p.known, true)
+	need := w.needs[:0]
+	for _, v := range p.left {
+		if mark[v] != stamp {
+			need = append(need, v)
+		}
+	}
+	size := 64 * (64<<bits.Len(uint(w.top)>>6)/64 + 1)
+	cand, searched := p.cand, s.searched(h)
+	for ; cand < size && (mark[cand] == stamp || l.class[cand] == searched); cand++ {
+		if mark[cand] != stamp {
+			need = append(need, uint16(cand)) // between p.cand and cand: new
+		}
+	}
+	w.needs = need
+	if len(need) == 0 {
+		return cand
+	}
+	cut := false
+	if p.lo > 1 { // the splits the first half left, for every value
+		need, cut = s.lookFor(g, h, 1, p.lo, w.want, &w.tail, need, false)
+	}
+	v := cand
+	fresh, _ := slices.BinarySearch(need, uint16(p.cand)) // need is ascending
+	if fresh < len(need) {
+		// The new values, among the splits the first half scanned too.
+		w.stats.late++
+		more, c := s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, need[fresh:], true)
+		if len(more) > 0 {
+			v, cut = int(more[0]), cut || c
+		}
+	}
+	if fresh > 0 {
+		v, cut = int(need[0]), cut || p.cut
+	}
+	if cut {
+		return -1 // the values missing may be beyond the front
+	}
+	return v
+}
+
+// advance finishes, as worker w, the heaps from the last known on whose first halves are
+// done, in order, and publishes their values, unless another goroutine is doing so: then
+// that one finishes them, as it looks again once it stops.
+func (l *leap) advance(w *pairWorker) {
+	for l.finishing.CompareAndSwap(false, true) {
+		for {
+			h := int(l.known.Load())
+			if l.abort.Load() || h >= l.end || int64(h) >= l.stop.Load() || !l.begun(h) {
+				break
+			}
+			v := l.finish(w, h)
+			if v < 0 { // a search cut short by the front: heap h is left to extendLocked
+				l.cut.Store(true)
+				l.abort.Store(true)
+				break
+			}
+			if v > maxValue {
+				l.abort.Store(true)
+				break
+			}
+			// Where the one-core engine would choose a mask, at the heap after the one that
+			// brings the rare heaps to rareAt, the window ends, so that the masks chosen,
+			// and every report of them, are the same.
+			if l.s.isRare(h, uint16(v)) && len(w.rare)+1 >= l.rareAt {
+				l.stop.Store(int64(h + 1))
+			}
+			l.g[h] = uint16(v)
+			l.known.Store(int64(h + 1))
+		}
+		l.finishing.Store(false)
+		h := int(l.known.Load())
+		if l.abort.Load() || h >= l.end || int64(h) >= l.stop.Load() || !l.begun(h) {
+			return
 		}
 	}
 }
 
 // bulk marks in bulk the pairs of block b's heaps whose parts are both below the values known
-// now, as sparse.block does below the block, once the heaps that last used its slot are done,
-// and reports false when the window is aborted first.
+// now, once the heaps that last used its slot are done, and reports false when the window is
+// aborted first.
 func (l *leap) bulk(w *pairWorker, b int) bool {
 	n := l.start + b*l.size
-	if !l.await(n - (pairSlots-1)*l.size) {
+	if !l.await(n - (len(l.slots)-1)*l.size) {
 		return false
 	}
-	slot := &l.slots[b%pairSlots]
+	l.markBulk(w, b, min(n, int(l.known.Load())))
+	return true
+}
+
+// markBulk marks in block b's slot, as sparse.block does below a block, the pairs of the
+// block's heaps whose parts are both below known, and marks the slot ready.
+func (l *leap) markBulk(w *pairWorker, b, known int) {
+	n := l.start + b*l.size
+	slot := &l.slots[b%len(l.slots)]
 	if slot.stamp++; slot.stamp == 0 {
 		for j := range slot.lanes {
 			clear(slot.lanes[j][:])
 		}
 		slot.stamp = 1
 	}
-	known := min(n, int(l.known.Load()))
 	l.catchUp(w, known)
 	lanes := min(l.size, l.end-n)
 	s := l.s
@@ -501,7 +637,6 @@ func (l *leap) bulk(w *pairWorker, b int) bool {
 		slot.bulk[t] = bulkMarks(slot.lanes, l.g[:known], w.rare, n-i, lanes, s.unequal[t], slot.stamp)
 	}
 	slot.ready.Store(int64(b + 1))
-	return true
 }
 
 // await waits until the heaps below k have their values, and reports false when the window
@@ -528,31 +663,6 @@ func (l *leap) catchUp(w *pairWorker, upto int) {
 			w.rare = append(w.rare, int32(w.seen))
 		}
 	}
-}
-
-// mex returns the mex of heap h's options other than G(h-1), by the rare/common method of
-// sparse.block, in mark, the heap's lane of slot: the pairs left out of the bulk marks are
-// marked from the rare list, and the searched values missing below the least missing listed
-// value are looked for among all splits. w knows the values below h-1.
-func (w *pairWorker) mex(l *leap, slot *pairSlot, mark *[markSize]uint8, h int) int {
-	o, s := l.o, l.s
-	g, stamp := l.g[:h-1], slot.stamp
-	markLeaves(o, mark, g, h, stamp, false)
-	markRest(s, mark, g, h, w.rare, slot.bulk, stamp)
-	return w.search(l, mark, stamp, h, g, w.top)
-}
-
-// search is the end of mex, given the marks of heap h's options from g, whose largest value is
-// top: the least missing listed value, or the least searched value missing below it.
-func (w *pairWorker) search(l *leap, mark *[markSize]uint8, stamp uint8, h int, g []uint16, top int) int {
-	s := l.s
-	size := 64 * (64<<bits.Len(uint(top)>>6)/64 + 1) // as in sparse.next
-	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0])
-	w.needs = need
-	if len(need) == 0 {
-		return cand
-	}
-	return s.search(g, h, 1, (h-s.takes[0])/2+1, w.want, &w.tail, need, cand)
 }
 
 // pairChooser decides, window by window, whether the engine computes heaps with the helper

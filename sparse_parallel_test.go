@@ -64,13 +64,66 @@ func TestPairsMatchReference(t *testing.T) {
 			assert.Positive(t, o.eng.sp.two.stats.paired, "0.6: no heap computed in pairs")
 		}
 		total.paired += o.eng.sp.two.stats.paired
-		total.fixed += o.eng.sp.two.stats.fixed
+		total.late += o.eng.sp.two.stats.late
 	}
-	// Both outcomes must have been checked: the mex of the other options kept, and redone
-	// because it was the value of the heap before.
+	// Both ways of a heap's second half must have been checked: with the values its first
+	// half looked for, and with values that the options marked late add to them.
 	assert.Positive(t, total.paired)
-	assert.Positive(t, total.fixed)
-	t.Logf("paired %d, fixed %d", total.paired, total.fixed)
+	assert.Positive(t, total.late)
+	t.Logf("paired %d, late %d", total.paired, total.late)
+}
+
+// TestHalvesMatchReference computes heaps of every 1- to 3-digit code whose moves leave two
+// heaps by the two halves of the two-core engine, with and without scan plans, the first half
+// reading only the heaps below h-d, for d from 1 to far more than a window allows, and the
+// second half by another worker, and compares them with the reference mex. The larger d, the
+// more options are left to the second half, and the more often its least listed value rises
+// past values that the first half did not look for.
+func TestHalvesMatchReference(t *testing.T) {
+	const start, from, end = 512, 600, 700
+	ds := []int{1, 2, 3, 5, 9, 17, 40, 88}
+	if raceEnabled {
+		ds = []int{1, 17, 88}
+	}
+	first, second := newPairWorker(), newPairWorker()
+	checked := 0
+	for _, code := range shortCodes() {
+		o := MustParseOctal(code)
+		if o.plan().heaps != 2 {
+			continue
+		}
+		want := referenceValues(o, end)
+		for _, tune := range []orderTuning{{}, smallPlans} {
+			s := newSparse(o.plan(), nil)
+			s.ordering = tune
+			g, top, _ := s.extend(o.plan(), make([]uint16, 0, end), start, 0)
+			s.prepare(g)
+			if !s.on || len(s.takes) == 0 || s.takes[0] == 0 || len(o.plan().leave3) > 0 {
+				continue // not for the two-core engine
+			}
+			require.Equal(t, want[:start], g, code)
+			first.tail, second.tail = mirror{}, mirror{} // they held another code's values
+			l := &leap{o: o.plan(), s: s, g: append(g, want[start:]...), start: start, end: end,
+				rare: s.rare, class: s.classes(markSize), top: top, rareAt: 1 << 62,
+				size: blockLanes, slots: newPairSlots(len(s.takes))}
+			for h := from; h < end; h++ {
+				for _, d := range ds {
+					l.enter(first)
+					l.enter(second)
+					b := (h - start) / l.size
+					l.known.Store(int64(h - d))
+					l.markBulk(first, b, min(start+b*l.size, h-d))
+					l.begin(first, &l.slots[b%len(l.slots)], h)
+					l.known.Store(int64(h))
+					require.Equal(t, int(want[h]), l.finish(second, h), "%s heap %d, first half below %d", code, h, h-d)
+					checked++
+				}
+			}
+		}
+	}
+	late := second.stats.late
+	assert.Greater(t, late, checked/100, "heaps whose second half looked for new values")
+	t.Logf("%d heaps, %d with new values in the second half", checked, late)
 }
 
 // TestPairsModifiersMatchGeneral compares the two-core engine, with two goroutines from heap
@@ -153,7 +206,7 @@ func TestPairsAlone(t *testing.T) {
 		g := o.eng.load().vals
 		g = append(make([]uint16, 0, n), g...)
 		l := &leap{o: o.plan(), s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
-			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, takesOne: true,
+			class: s.classes(markSize), top: o.eng.load().max, rareAt: n,
 			size: blockLanes, slots: newPairSlots(len(s.takes))}
 		l.known.Store(int64(len(g)))
 		l.stop.Store(int64(n))
@@ -169,6 +222,46 @@ func TestPairsAlone(t *testing.T) {
 		assert.Equal(t, want[:k], toInts(l.g[:k]))
 		assert.Zero(t, w.stats.paired)
 	}
+}
+
+// TestPairsStaleHalf begins heap H in one window and drops it, and then computes a window from
+// H-16 on, where heap H has the same lane of the same slot: the engine alone must not take
+// the old first half (made to look as if from other values) for the new one.
+func TestPairsStaleHalf(t *testing.T) {
+	const n = 1 << 13
+	ref := oneCore(MustParseOctal("0.6"))
+	_, err := ref.Values(ctx, n)
+	require.NoError(t, err)
+	want := ref.eng.load().vals[:n]
+	o := MustParseOctal("0.6")
+	_, err = o.Values(ctx, 1<<12)
+	require.NoError(t, err)
+	o.eng.lock <- struct{}{}
+	defer o.eng.release()
+	s := o.eng.sp
+	start := len(o.eng.load().vals)
+	g := slices.Clone(want)
+	slots := newPairSlots(len(s.takes))
+	window := func(from int) *leap {
+		l := &leap{o: o.plan(), s: s, g: g[:n], start: from, end: n, rare: s.rare[:rareBelow(s.rare, from)],
+			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, size: blockLanes, slots: slots}
+		l.known.Store(int64(from))
+		l.stop.Store(int64(n))
+		return l
+	}
+	h := start + 16
+	old := window(h - 4*blockLanes) // heap H is in block 4, which has slot 1, lane 0
+	w := newPairWorker()
+	old.enter(w)
+	old.known.Store(int64(start))
+	old.markBulk(w, 4, start)
+	old.begin(w, &slots[1], h)
+	require.True(t, old.begun(h))
+	slots[1].half[0].cand, slots[1].half[0].left = 1000, nil // as from other values
+	l := window(start)
+	l.clear()
+	l.run(w, time.Time{})
+	assert.Equal(t, want, l.g)
 }
 
 // TestPairsCancel stops an extension in pairs at once and checks that the helper has ended,
@@ -358,12 +451,16 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 			runtime.Gosched()
 		}
 		time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
-		// The other worker publishes heap H-1 as run does.
+		// The other worker publishes heap H-1 as advance does, and goes on to the heaps
+		// after it whose first halves are done.
+		other := newPairWorker()
+		other.rare, other.top, other.seen = rare, maxValue, h-1
 		g[h-1] = maxValue
 		if ends {
 			l.stop.Store(h)
 		}
 		l.known.Store(h)
+		l.advance(other)
 		<-finished
 		assert.Equal(t, int64(h), l.known.Load())
 		assert.Equal(t, !ends, l.abort.Load(), "heap H aborts the extension only within the window")
