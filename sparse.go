@@ -321,6 +321,9 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *[markSize]uint8, tail 
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, k)
 	}
+	if k == 0 {
+		return need[:0], false
+	}
 	left := need[:0]
 	for _, v := range need {
 		if want[v] != 0 {

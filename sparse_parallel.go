@@ -47,8 +47,10 @@ type pairTuning struct {
 	cores int
 }
 
-// pairCores is the most goroutines in a window (see BenchmarkCoresSimulated).
-const pairCores = 4
+// pairCores is the most goroutines in a window: BenchmarkCoresSimulated gives Officers 3.9
+// times one core with 4 goroutines, 5.6 with 8 and 6.7 with 16, where the heaps of each block
+// wait for the one goroutine that marks the block's rare pairs in bulk.
+const pairCores = 8
 
 // cores returns the number of goroutines in a window of e's two-core engine: GOMAXPROCS, at
 // most pairCores, unless a test sets another.
@@ -379,11 +381,11 @@ func (s *sparse) extendDone(o *plan, g []uint16, n, top int, done <-chan struct{
 // The heaps of a window are computed in blocks of size heaps (sparse_block.go): block b is
 // the heaps start+b·size on, whose pairs with a rare part are marked in bulk, for all of the
 // block's heaps at once, as far as both parts are among the values known when the marking
-// starts; each heap marks the rest itself, as sparse.block does, once the values below the
-// heap before are known. The tasks of a window, claimed in order one at a time by either
-// goroutine, are the bulk marks of block 0, then, for each block b, those of block b+1 and
-// the heaps of block b one by one: the marks of a block are made while the heaps before it
-// are computed, and a goroutine slow to join leaves more tasks to the other.
+// starts; each heap marks the rest itself, in its two halves. The tasks of a window, claimed
+// in order one at a time by any goroutine, are the bulk marks of block 0, then, for each
+// block b, those of block b+1 and the heaps of block b one by one: the marks of a block are
+// made while the heaps before it are computed, and a goroutine slow to join leaves more tasks
+// to the others.
 
 // task returns what task t of the window is: the bulk marks of block b (heap < 0), or heap
 // heap of block b.

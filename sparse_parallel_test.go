@@ -2,9 +2,10 @@ package kayles
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -545,12 +546,10 @@ func TestPairsMaskChoices(t *testing.T) {
 }
 
 // coreWork returns, for the heaps n to n+h-1 of Officers (0.6), the work of each heap in the
-// one-core engine (6.8 instructions a searched split scanned and 4.8 a rare pair marked, with
-// 300 for the rest, as callgrind counts them in the block engine), and for each k in ks
-// whether a heap computed without the options that need its k-1 latest heaps (G(n-1) and the
-// splits (a, n-1-a) with a <= k-2) would have to be computed again: whether the mex of the
-// other options differs from G(n). marks is the part of cost that marks the rare pairs.
-func coreWork(tb testing.TB, n, h int, ks []int) (cost, marks []float64, again map[int][]bool) {
+// one-core engine (6.8 instructions a searched split scanned, in ascending order, and 4.8 a
+// rare pair marked, with 300 for the rest, as callgrind counts them in the block engine), the
+// part of it that marks the rare pairs, and the rare heaps.
+func coreWork(tb testing.TB, n, h int) (cost, marks []float64, rare []int32) {
 	o := MustParseOctal("0.6")
 	vals, err := oneCore(o).Values(ctx, n+h)
 	require.NoError(tb, err)
@@ -559,7 +558,6 @@ func coreWork(tb testing.TB, n, h int, ks []int) (cost, marks []float64, again m
 		g[i] = uint16(v)
 	}
 	s := o.eng.sp
-	again = map[int][]bool{}
 	seen := make([]bool, 1<<10)
 	for x := n; x < n+h; x++ {
 		clear(seen)
@@ -571,7 +569,6 @@ func coreWork(tb testing.TB, n, h int, ks []int) (cost, marks []float64, again m
 				pairs++
 			}
 		}
-		splits, k := 0, 0
 		want := map[uint16]bool{}
 		for v := range seen {
 			if seen[v] {
@@ -582,79 +579,32 @@ func coreWork(tb testing.TB, n, h int, ks []int) (cost, marks []float64, again m
 			}
 			want[uint16(v)] = true
 		}
-		k = len(want)
-		for a := 1; a <= (x-1)/2 && k > 0; a++ {
+		splits := 0
+		for a := 1; a <= (x-1)/2 && len(want) > 0; a++ {
 			splits++
-			if v := g[a] ^ g[x-1-a]; want[v] {
-				delete(want, v)
-				k--
-			}
+			delete(want, g[a]^g[x-1-a])
 		}
 		cost = append(cost, 6.8*float64(splits)+4.8*float64(pairs)+300)
 		marks = append(marks, 4.8*float64(pairs))
-		for _, c := range ks {
-			clear(seen)
-			if c < 2 {
-				seen[g[x-1]] = true
-			}
-			for a := max(1, c-1); a <= (x-1)/2; a++ {
-				seen[g[a]^g[x-1-a]] = true
-			}
-			v := 0
-			for seen[v] {
-				v++
-			}
-			again[c] = append(again[c], v != int(g[x]))
-		}
 	}
-	return cost, marks, again
+	return cost, marks, s.rare
 }
 
-// simulateCores returns the time k goroutines take to compute heaps of the given costs as
-// the two-core engine does, generalised: each claims the next heap as soon as its last is
-// done, computes it from the options that do not need the k-1 heaps before it once the values
-// below those are known, and publishes it after the heap before, handoff later (and after
-// computing it again, at its cost, where again says so).
-func simulateCores(cost []float64, again []bool, k int, handoff float64) float64 {
+// simulatePipeline returns the time k goroutines take to compute heaps of the given costs as
+// the engine of sparse_parallel.go does: the tasks of a window (leap.task) go in order to the
+// first goroutine free; the bulk marks of a block of size heaps take the marks of its heaps,
+// once the heaps of the block slots-1 before are known; a heap's first half takes the rest of
+// its cost but 150, once its block's marks are done; its second half takes 150 and 4.8 for
+// each rare heap below d, d the heaps not known when its first half began, and ends handoff
+// after the second half of the heap before, or after its own first half, whichever is later.
+// Each goroutine is charged the second halves of the heaps it begins.
+func simulatePipeline(cost, marks []float64, rare []int32, k, size, slots int, handoff float64) float64 {
 	free := make([]float64, k)
-	done := make([]float64, len(cost))
-	for h, c := range cost {
-		w := 0
-		for i := range free {
-			if free[i] < free[w] {
-				w = i
-			}
-		}
-		start := free[w]
-		if h-k >= 0 {
-			start = max(start, done[h-k])
-		}
-		d := start + c
-		if k > 1 {
-			if h > 0 {
-				d = max(d, done[h-1])
-			}
-			d += handoff
-			if again[h] {
-				d += c
-			}
-		}
-		done[h], free[w] = d, d
+	done := make([]float64, len(cost))        // when the second half of each heap ends
+	known := func(t float64, below int) int { // the heaps known at time t, of those below
+		return sort.Search(below, func(x int) bool { return done[x] > t })
 	}
-	return done[len(done)-1]
-}
-
-// simulateBlocks returns the time k goroutines take to compute heaps of the given costs as
-// the two-core engine does (sparse_parallel.go), generalised to k: the tasks of a window
-// (leap.task) go in order to the first goroutine free; the bulk marks of a block of size heaps
-// take the marks of its heaps, once the heaps of the block three before are known; a heap takes
-// the rest of its cost once its block's marks are done and the values below the heap before
-// are known, and is published handoff after the heap before (and after computing it again, at
-// the cost of its search, where again says so).
-func simulateBlocks(cost, marks []float64, again []bool, k, size int, handoff float64) float64 {
-	free := make([]float64, k)
-	done := make([]float64, len(cost))
-	known := func(h int) float64 { // when the values below h are known
+	at := func(h int) float64 { // when the heaps below h are known
 		if h <= 0 {
 			return 0
 		}
@@ -678,92 +628,66 @@ func simulateBlocks(cost, marks []float64, again []bool, k, size int, handoff fl
 			if n >= len(cost) {
 				continue
 			}
-			d := max(free[w], known(n-2*size))
+			d := max(free[w], at(n-(slots-1)*size))
 			for j := n; j < min(n+size, len(cost)); j++ {
 				d += marks[j]
 			}
 			ready[b], free[w] = d, d
 			continue
 		}
-		rest := cost[h] - marks[h]
-		d := max(free[w], ready[b], known(h-1)) + rest
+		start := max(free[w], ready[b])
+		first := start + cost[h] - marks[h] - 150
+		second := 150 + 4.8*float64(rareBelow(rare, h-known(start, h)))
 		if k > 1 {
-			d = max(d, known(h)) + handoff
-			if again[h] {
-				d += rest
-			}
+			done[h] = max(first, at(h)) + second + handoff
+		} else {
+			done[h] = first + second
 		}
-		done[h], free[w] = d, d
+		free[w] = first + second
 	}
 }
 
-func TestSimulateBlocks(t *testing.T) {
-	cost := []float64{10, 10, 10, 10, 10, 10, 10, 10}
-	marks := []float64{4, 4, 4, 4, 4, 4, 4, 4}
-	none := make([]bool, len(cost))
-	assert.InDelta(t, 80.0, simulateBlocks(cost, marks, none, 1, 2, 5), 1e-9)
-	// Two goroutines, no handoff: the marks of blocks 0 and 1 (8 each) on two goroutines at
-	// once, then heaps two apart in step, 6 each, with the marks of the later blocks between.
-	two := simulateBlocks(cost, marks, none, 2, 2, 0)
-	assert.Less(t, two, 80.0)
-	assert.GreaterOrEqual(t, two, 40.0)
-	// Heap h waits for heap h-2: however many goroutines, two heaps' rests at a time.
-	assert.GreaterOrEqual(t, simulateBlocks(cost, marks, none, 16, 2, 0), 6.0*8/2)
-	again := make([]bool, len(cost))
-	again[5] = true
-	assert.Greater(t, simulateBlocks(cost, marks, again, 2, 2, 1), simulateBlocks(cost, marks, none, 2, 2, 1))
+func TestSimulatePipeline(t *testing.T) {
+	cost := []float64{1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000}
+	marks := []float64{400, 400, 400, 400, 400, 400, 400, 400}
+	total := 8000.0
+	assert.InDelta(t, total, simulatePipeline(cost, marks, nil, 1, 2, 3, 50), 1e-9)
+	// Two goroutines: faster than one, never twice as fast.
+	two := simulatePipeline(cost, marks, nil, 2, 2, 3, 0)
+	assert.Less(t, two, total)
+	assert.GreaterOrEqual(t, two, total/2)
+	// The second halves run one at a time, handoff apart: with many goroutines they bound the
+	// time.
+	assert.GreaterOrEqual(t, simulatePipeline(cost, marks, nil, 64, 2, 3, 500), 8*(150+500.0))
+	// The heaps not known when a first half begins cost their rare pairs in the second half.
+	rare := []int32{0, 1, 2, 3, 4, 5, 6, 7}
+	assert.Greater(t, simulatePipeline(cost, marks, rare, 4, 2, 3, 0), simulatePipeline(cost, marks, nil, 4, 2, 3, 0))
+	// A long heap holds up the heaps after it only as far as the blocks' marks allow.
+	long := slices.Clone(cost)
+	long[2] = 10000
+	few, many := simulatePipeline(long, marks, nil, 2, 1, 2, 0), simulatePipeline(long, marks, nil, 2, 1, 8, 0)
+	assert.Less(t, many, few)
 }
 
-func TestSimulateCores(t *testing.T) {
-	cost := []float64{10, 10, 10, 10, 10, 10}
-	none := make([]bool, len(cost))
-	assert.InDelta(t, 60.0, simulateCores(cost, none, 1, 5), 1e-9)
-	// Two cores, handoffs of 5: heap h starts when h-2 is done and ends 15 later, 5 after h-1.
-	assert.InDelta(t, 50.0, simulateCores(cost, none, 2, 5), 1e-9)
-	assert.InDelta(t, 34.0, simulateCores(cost, none, 2, 1), 1e-9) // pairs of heaps 11 apart
-	// Computing again costs a heap's time on the critical path.
-	again := []bool{false, false, true, false, false, false}
-	assert.Greater(t, simulateCores(cost, again, 2, 1), simulateCores(cost, none, 2, 1))
-	// k goroutines never beat k times one, nor the handoffs in sequence.
-	assert.GreaterOrEqual(t, simulateCores(cost, none, 4, 1), 60.0/4)
-	assert.GreaterOrEqual(t, simulateCores(cost, none, 4, 3), 3.0*6)
-}
-
-// BenchmarkCoresSimulated reports how k goroutines would scale on Officers past 2^17 values,
+// BenchmarkCoresSimulated reports how k goroutines would scale on Officers past 2^20 values,
 // simulated from the work of each heap (coreWork) with a handoff between goroutines of 30, 100
-// or 300 ns (the engine runs about 10 of coreWork's instructions a nanosecond): speedup over
-// one core, and the share of heaps computed again. It measures nothing of this machine but the
-// time the simulation takes.
+// or 300 ns (the engine runs about 10 of coreWork's instructions a nanosecond), with the blocks'
+// marks of pairSlots blocks and of 2k+2: speedup over one core. It measures nothing of this
+// machine but the time the simulation takes.
 func BenchmarkCoresSimulated(b *testing.B) {
-	ks := []int{1, 2, 4, 8, 16, 32}
-	cost, marks, again := coreWork(b, 1<<17, 1<<13, ks)
-	for _, k := range ks {
-		for _, ns := range []int{30, 100, 300} {
-			b.Run("blocks/k="+strconv.Itoa(k)+"/handoff="+strconv.Itoa(ns)+"ns", func(b *testing.B) {
-				var t float64
-				for b.Loop() {
-					t = simulateBlocks(cost, marks, again[2], k, blockLanes, 10*float64(ns))
-				}
-				b.ReportMetric(simulateBlocks(cost, marks, again[2], 1, blockLanes, 0)/t, "speedup")
-			})
-		}
-	}
-	for _, k := range ks {
-		for _, ns := range []int{30, 100, 300} {
-			b.Run("k="+strconv.Itoa(k)+"/handoff="+strconv.Itoa(ns)+"ns", func(b *testing.B) {
-				var t float64
-				for b.Loop() {
-					t = simulateCores(cost, again[k], k, 10*float64(ns))
-				}
-				n := 0
-				for _, a := range again[k] {
-					if a {
-						n++
+	cost, marks, rare := coreWork(b, 1<<20, 1<<13)
+	for _, k := range []int{1, 2, 4, 8, 16, 32} {
+		for _, slots := range []int{pairSlots, 2*k + 2} {
+			for _, ns := range []int{30, 100, 300} {
+				name := fmt.Sprintf("k=%d/slots=%d/handoff=%dns", k, slots, ns)
+				b.Run(name, func(b *testing.B) {
+					var t float64
+					for b.Loop() {
+						t = simulatePipeline(cost, marks, rare, k, blockLanes, slots, 10*float64(ns))
 					}
-				}
-				b.ReportMetric(simulateCores(cost, again[k], 1, 0)/t, "speedup")
-				b.ReportMetric(100*float64(n)/float64(len(cost)), "%again")
-			})
+					b.ReportMetric(simulatePipeline(cost, marks, rare, 1, blockLanes, slots, 0)/t, "speedup")
+				})
+			}
 		}
 	}
 }
