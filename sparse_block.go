@@ -209,9 +209,11 @@ func markRestPart(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []in
 			skip = m / 2
 		}
 		// The early part is the rare heaps r with m-known < r < known: rare[i0:i1].
-		i0, _ := slices.BinarySearch(rare[:nb], int32(m-known+1))
-		i1, _ := slices.BinarySearch(rare[:nb], int32(known))
-		i1 = max(i0, i1)
+		i0 := 0 // few rare heaps are below m-known+1, and few from known on
+		for i0 < nb && int(rare[i0]) < m-known+1 {
+			i0++
+		}
+		i1 := max(i0, rareBelow(rare[:nb], known))
 		for _, part := range [3][2]int{{0, min(k[0], nb)}, {k[1], k[2]}, {min(k[3], nb), nb}} {
 			if part[0] >= part[1] {
 				continue

@@ -473,6 +473,7 @@ type halfDone struct {
 	left  []uint16 // the searched values below cand it found missing, ascending
 	cut   bool     // the front cut its scan short with values left (spill.go)
 	done  atomic.Int64
+	_     [64]byte // lanes written by different goroutines on different cache lines
 }
 
 // begin computes the first half of heap h as worker w, in h's lane of slot, from the values
