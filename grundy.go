@@ -209,7 +209,7 @@ func (pl *plan) cost(from, to int) int64 {
 // codes with sparse values, or O(n) once a period is proven. Finite codes whose moves leave at
 // most two heaps (digits up to 7, or braces within {0,1,2}) use the rare/common ("sparse
 // space") engine, with or without the modifiers ! ? =: for two heaps ! and ? both mean the heaps
-// differ, as in Grundy's game (4!.0), and = that they are equal; on up to four goroutines
+// differ, as in Grundy's game (4!.0), and = that they are equal; on up to eight goroutines
 // where [Octal.Run] says. Plain codes with flag 8 (hexadecimal digits 8 to F: three heaps) use the
 // three-heap engine, O(n·w) word operations a value, where w is the number of non-zero words
 // in a set of pair sums (at most V/64 for values below V), with 10 bytes of pair sets for each
