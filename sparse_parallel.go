@@ -83,14 +83,13 @@ const (
 )
 
 // pairable reports whether o's values may be computed by several goroutines: a plain code whose
-// moves leave at most two heaps, under the rare/common engine with splits to walk, that never
-// splits into unequal heaps without taking (a split into equal heaps has value 0 whatever the
-// heaps), on a machine where two goroutines can run at once.
+// moves leave at most two heaps, under the rare/common engine with splits to walk, on a
+// machine where two goroutines can run at once.
 func (e *engine) pairable() bool {
 	s := e.sp
 	o := e.pl
-	return o.plain && o.heaps == 2 && len(o.leave3) == 0 && s != nil &&
-		len(s.takes) > 0 && s.takes[0] > 0 && runtime.GOMAXPROCS(0) >= 2
+	return o.plain && o.heaps == 2 && len(o.leave3) == 0 && s != nil && len(s.takes) > 0 &&
+		runtime.GOMAXPROCS(0) >= 2
 }
 
 // leap is one window of heaps start <= h < end computed by several goroutines.
