@@ -194,8 +194,8 @@ func markRest(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []int32,
 }
 
 // markRestPart is markRest in two parts, for the two-core engine, which reads the values in
-// two steps: the splits (r, m-r) whose parts are both below known (late false), from g[:known],
-// or the others (late true), from g, which then reaches h-1.
+// two steps: the splits (r, m-r) whose parts are both below known (late false), reading only
+// g[:known], or the others (late true), from g, which then reaches h-1.
 func markRestPart(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []int32, bulk [][4]int, stamp uint8, known int, late bool) {
 	for t, i := range s.takes {
 		m := h - i

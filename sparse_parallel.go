@@ -96,7 +96,7 @@ func (e *engine) pairable() bool {
 type leap struct {
 	o      *plan
 	s      *sparse  // not written during the window
-	g      []uint16 // g[:start] are known; g[h] is written by the goroutine that computes heap h
+	g      []uint16 // g[:start] are known; g[h] is written by the goroutine that finishes heap h
 	start  int
 	end    int
 	rare   []int32 // the rare heaps below start
@@ -208,7 +208,7 @@ func newPairSlots(takes int) []pairSlot {
 
 // pairStats counts what the two-core engine did, for the tests.
 type pairStats struct {
-	paired int // heaps computed by the helper
+	paired int // heaps whose first half a helper computed
 	late   int // heaps whose second half looked for values the first did not
 	alone  int // windows the helper never joined
 }

@@ -74,52 +74,83 @@ func TestPairsMatchReference(t *testing.T) {
 	t.Logf("paired %d, late %d", total.paired, total.late)
 }
 
-// TestHalvesMatchReference computes heaps of every 1- to 3-digit code whose moves leave two
-// heaps by the two halves of the two-core engine, with and without scan plans, the first half
-// reading only the heaps below h-d, for d from 1 to far more than a window allows, and the
-// second half by another worker, and compares them with the reference mex. The larger d, the
-// more options are left to the second half, and the more often its least listed value rises
-// past values that the first half did not look for.
+// TestHalvesMatchReference computes heaps by the two halves of the two-core engine and compares
+// them with the reference mex: for every 1- to 3-digit code whose moves leave two heaps, with
+// the mask chosen as usual, with scan plans, and with poor masks, with and without a parity bit
+// (so that many heaps are rare), and for a sample of the codes with modifiers, against the general engine.
+// The first half reads only the heaps below h-d, for d from 1 to far more than a window allows
+// (the values from h-d on are made wrong while it runs), the second half runs on another
+// worker. The larger d, the more options are left to the second half, and the more often its
+// least listed value rises past values that the first half did not look for.
 func TestHalvesMatchReference(t *testing.T) {
-	const start, from, end = 512, 600, 700
-	ds := []int{1, 2, 3, 5, 9, 17, 40, 88}
+	const start, from, end = 512, 640, 700
+	type setup struct {
+		tune orderTuning
+		mask uint16
+		c    int // the parity bit, or -1: the mask and parity bit chosen as usual
+	}
+	setups := []setup{{c: -1}, {tune: smallPlans, c: -1}, {mask: 3, c: 0}, {mask: 0x55, c: 1}}
+	ds, few := []int{1, 2, 3, 5, 9, 17, 40, 88}, []int{1, 5, 17, 88}
+	every := 11 // of the codes with modifiers
 	if raceEnabled {
-		ds = []int{1, 17, 88}
+		ds, few, every = []int{1, 17, 88}, []int{1, 88}, 97
 	}
 	first, second := newPairWorker(), newPairWorker()
+	slots := newPairSlots(8) // for every code's takes
 	checked := 0
-	for _, code := range shortCodes() {
+	halves := func(code string, want []uint16, set setup, ds []int) {
 		o := MustParseOctal(code)
-		if o.plan().heaps != 2 {
-			continue
+		s := newSparse(o.plan(), nil)
+		s.ordering = set.tune
+		if set.c == 1 && !s.canParity {
+			set.c = 0
 		}
-		want := referenceValues(o, end)
-		for _, tune := range []orderTuning{{}, smallPlans} {
-			s := newSparse(o.plan(), nil)
-			s.ordering = tune
-			g, top, _ := s.extend(o.plan(), make([]uint16, 0, end), start, 0)
-			s.prepare(g)
-			if !s.on || len(s.takes) == 0 || len(o.plan().leave3) > 0 {
-				continue // not for the two-core engine
-			}
-			require.Equal(t, want[:start], g, code)
-			first.tail, second.tail = mirror{}, mirror{} // they held another code's values
-			l := &leap{o: o.plan(), s: s, g: append(g, want[start:]...), start: start, end: end,
-				rare: s.rare, class: s.classes(markSize), top: top, rareAt: 1 << 62,
-				size: blockLanes, slots: newPairSlots(len(s.takes))}
+		if set.c >= 0 {
+			s.on, s.mask, s.c = true, set.mask, set.c
+			s.chooseAt, s.rareAt = 1<<62, 1<<62
+		}
+		g, top, _ := s.extend(o.plan(), make([]uint16, 0, end), start, 0)
+		s.prepare(g)
+		if !s.on || len(s.takes) == 0 || len(o.plan().leave3) > 0 {
+			return // not for the two-core engine
+		}
+		require.True(t, slices.Equal(want[:start], g), "%s %+v: the values below the halves", code, set)
+		l := &leap{o: o.plan(), s: s, g: append(g, want[start:]...), start: start, end: end,
+			rare: s.rare, class: s.classes(1 << 11), top: top, rareAt: 1 << 62,
+			size: blockLanes, slots: slots}
+		l.clear()
+		for _, d := range ds {
+			// The workers' mirrors only move up: they start again when d does.
+			first.tail, second.tail = mirror{}, mirror{}
 			for h := from; h < end; h++ {
-				for _, d := range ds {
-					l.enter(first)
-					l.enter(second)
-					b := (h - start) / l.size
-					l.known.Store(int64(h - d))
-					l.markBulk(first, b, min(start+b*l.size, h-d))
-					l.begin(first, &l.slots[b%len(l.slots)], h)
-					l.known.Store(int64(h))
-					require.Equal(t, int(want[h]), l.finish(second, h), "%s heap %d, first half below %d", code, h, h-d)
-					checked++
+				l.enter(first)
+				l.enter(second)
+				b := (h - start) / l.size
+				for i := h - d; i < end; i++ {
+					l.g[i] = 0x7fff // not known to the first half
 				}
+				l.known.Store(int64(h - d))
+				l.markBulk(first, b, min(start+b*l.size, h-d))
+				l.begin(first, &l.slots[b%len(l.slots)], h)
+				copy(l.g[h-d:], want[h-d:])
+				l.known.Store(int64(h))
+				require.Equal(t, int(want[h]), l.finish(second, h), "%s heap %d, first half below %d, %+v", code, h, h-d, set)
+				checked++
 			}
+		}
+	}
+	for _, code := range shortCodes() {
+		if o := MustParseOctal(code); o.plan().heaps == 2 {
+			want := referenceValues(o, end)
+			halves(code, want, setups[0], ds)
+			halves(code, want, setups[1], few)
+			halves(code, want, setups[2], few)
+			halves(code, want, setups[3], few)
+		}
+	}
+	for i, code := range modifierCodes() {
+		if i%every == 0 {
+			halves(code, generalValues(MustParseOctal(code), end), setups[0], few)
 		}
 	}
 	late := second.stats.late
@@ -175,7 +206,7 @@ func TestPairsReport(t *testing.T) {
 	if raceEnabled {
 		n = 1 << 12
 	}
-	for _, code := range []string{"0.06", "0.024", "0.6", "0.16", "0.354", "0.1777"} {
+	for _, code := range []string{"0.06", "0.024", "0.6", "0.16", "0.354", "0.1777", "4!.0"} {
 		run := func(tune func(*Octal) *Octal) (Report, []int) {
 			o := tune(MustParseOctal(code))
 			r, err := o.Run(context.Background(), RunOptions{Limit: n})
