@@ -123,8 +123,9 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		h := n + j
 		mark := &lanes[j]
 		markLeaves(o, mark, g, h, stamp)
-		markRest(s, mark, g, h, s.rare, bulk, stamp) // with the block's own rare heaps so far
-		words := 64<<bits.Len(uint(top)>>6)/64 + 1   // as in sparse.next
+		// The block's own rare heaps so far too: every value below h is known.
+		markRestPart(s, mark, g, h, s.rare, bulk, stamp, len(g), false)
+		words := 64<<bits.Len(uint(top)>>6)/64 + 1 // as in sparse.next
 		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
 		s.needs = need
 		v := cand
@@ -152,7 +153,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 // rare heap r (rare ascending, at least those below len(g)) such that both parts are below
 // len(g) for every j, leaving out, when unequal, the r with 2r between m0 and m0+l-1. It
 // returns the indices k0 <= ka <= kb <= k1 of rare such that rare[k0:ka] and rare[kb:k1] were
-// marked: the rest is for markRest.
+// marked: the rest is for markRestPart.
 func bulkMarks(lanes *[blockLanes][markSize]uint8, g []uint16, rare []int32, m0, l int, unequal bool, stamp uint8) [4]int {
 	k1 := rareBelow(rare, min(m0, len(g)))
 	k0, _ := slices.BinarySearch(rare[:k1], int32(m0+l-len(g)))
@@ -172,30 +173,12 @@ func bulkMarks(lanes *[blockLanes][markSize]uint8, g []uint16, rare []int32, m0,
 	return [4]int{k0, ka, kb, k1}
 }
 
-// markRest marks in mark the values of the splits of heap h with a rare part that bulkMarks
-// left out (bulk[t] is its answer for take t), for the rare heaps of rare (ascending) as far
-// as they are known, from the values g, which reach at least h-1.
-func markRest(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []int32, bulk [][4]int, stamp uint8) {
-	for t, i := range s.takes {
-		m := h - i
-		if m < 2 {
-			continue
-		}
-		below := rare[:rareBelow(rare, m)]
-		k := bulk[t]
-		skip := -1 // a rare heap m/2 that may not be split off: m/2 + m/2 is not a move
-		if s.unequal[t] && m%2 == 0 {
-			skip = m / 2
-		}
-		markBut(mark, g[:m], below[:min(k[0], len(below))], skip, stamp)
-		markBut(mark, g[:m], rare[k[1]:k[2]], skip, stamp)
-		markBut(mark, g[:m], below[k[3]:], skip, stamp)
-	}
-}
-
-// markRestPart is markRest in two parts, for the two-core engine, which reads the values in
-// two steps: the splits (r, m-r) whose parts are both below known (late false), reading only
-// g[:known], or the others (late true), from g, which then reaches h-1.
+// markRestPart marks in mark the values of the splits (r, m-r) of heap h with a rare part that
+// bulkMarks left out (bulk[t] is its answer for take t), for the rare heaps of rare
+// (ascending) as far as they are known: those whose parts are both below known (late false),
+// reading only g[:known], or the others (late true), from g, which then reaches h-1. The
+// block engine, which knows every value below h, marks them all with known = h; the two-core
+// engine reads the values in two steps.
 func markRestPart(s *sparse, mark *[markSize]uint8, g []uint16, h int, rare []int32, bulk [][4]int, stamp uint8, known int, late bool) {
 	for t, i := range s.takes {
 		m := h - i
