@@ -160,7 +160,7 @@ func (s *sparse) due(n int) bool {
 func (s *sparse) next(o *plan, g []uint16, top int) int {
 	n := len(g)
 	s.prepare(g)
-	words := 64<<bits.Len(uint(top)>>6)/64 + 1 // every option value is below 64·(words-1)
+	words := optionWords(top)
 	if len(s.seen) < words {
 		s.seen = make([]uint64, words)
 	}
@@ -176,6 +176,12 @@ func (s *sparse) next(o *plan, g []uint16, top int) int {
 	}
 	s.record(n, v)
 	return v
+}
+
+// optionWords returns the 64-bit words of a set of the option values of a heap whose parts
+// have values up to top, with one to spare: every option value is below 64·(words-1).
+func optionWords(top int) int {
+	return 64<<bits.Len(uint(top)>>6)/64 + 1
 }
 
 // record counts heap n of value v, unless v exceeds maxValue, and lists it if it is rare.

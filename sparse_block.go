@@ -1,7 +1,6 @@
 package kayles
 
 import (
-	"math/bits"
 	"slices"
 )
 
@@ -125,7 +124,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		markLeaves(o, mark, g, h, stamp)
 		// The block's own rare heaps so far too: every value below h is known.
 		markRestPart(s, mark, g, h, s.rare, bulk, stamp, len(g), false)
-		words := 64<<bits.Len(uint(top)>>6)/64 + 1 // as in sparse.next
+		words := optionWords(top)
 		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
 		s.needs = need
 		v := cand

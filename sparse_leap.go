@@ -1,7 +1,6 @@
 package kayles
 
 import (
-	"math/bits"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -194,7 +193,7 @@ func (l *leap) begin(w *pairWorker, slot *pairSlot, h int) {
 	mark, stamp, p := &slot.lanes[j], slot.stamp, &slot.half[j]
 	markLeaves(o, mark, g, h, stamp)
 	markRestPart(s, mark, l.g, h, w.rare, slot.bulk, stamp, known, false)
-	size := 64 * (64<<bits.Len(uint(w.top)>>6)/64 + 1) // as in sparse.next
+	size := 64 * optionWords(w.top)
 	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0])
 	w.needs = need
 	p.known, p.cand, p.cut = known, cand, false
@@ -246,7 +245,7 @@ func (l *leap) finish(w *pairWorker, h int) int {
 			need = append(need, v)
 		}
 	}
-	size := 64 * (64<<bits.Len(uint(w.top)>>6)/64 + 1)
+	size := 64 * optionWords(w.top)
 	cand, searched := p.cand, s.searched(h)
 	for ; cand < size && (mark[cand] == stamp || l.class[cand] == searched); cand++ {
 		if mark[cand] != stamp {
