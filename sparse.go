@@ -70,7 +70,7 @@ type sparse struct {
 	class []uint8          // class[v] = popcount(v&M) mod 2
 	seen  []uint64         // scratch bitset of option values, for the reference mex
 	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
-	want  *[markSize]uint8 // want[v] == stamp: v is a searched value still to be found
+	want  *wanted          // the searched values still to be found
 	stamp uint8
 	needs []uint16 // scratch list of the searched values missing below the candidate
 	tail  mirror   // the recent values, for the scan
@@ -206,7 +206,7 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	size := 64 * words
 	if s.mark == nil {
 		s.mark = new([markSize]uint8)
-		s.want = new([markSize]uint8)
+		s.want = new(wanted)
 	}
 	if s.stamp++; s.stamp == 0 {
 		clear(s.mark[:])
@@ -300,25 +300,24 @@ func markSplits(mark *[markSize]uint8, h []uint16, rare []int32, stamp uint8) {
 // for a < hi (and the other parts, m-a, from tail where it holds them, once it is brought up to
 // g). want is scratch, all zero, and left so. It returns -1 when the front (reach) cuts the
 // search short with values still missing.
-func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, need []uint16, cand int) int {
+func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, cand int) int {
 	whole := hi
 	hi = s.reach(hi)
-	for _, v := range need {
-		want[v] = 1
-	}
+	want.add(need)
 	k := len(need)
 	if p := s.plans[s.searched(n)]; p != nil {
 		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, k)
 	}
+	want.bits = [wantedBits / 64]uint64{}
 	if k == 0 {
 		return cand
 	}
 	v := cand
 	for _, w := range need {
-		if want[w] != 0 {
-			want[w] = 0
+		if want.is[w] != 0 {
+			want.is[w] = 0
 			v = min(v, int(w))
 		}
 	}
@@ -334,25 +333,24 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *
 // left. It is search for the two-core engine, which needs every value missing, not the least;
 // search keeps its own loop, since a call more costs the one-core engine 3-5% on codes with
 // short searches (BenchmarkSparseMex on 0.354 and 0.1777).
-func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, need []uint16, planned bool) ([]uint16, bool) {
+func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, planned bool) ([]uint16, bool) {
 	whole := hi
 	hi = s.reach(hi)
-	for _, v := range need {
-		want[v] = 1
-	}
+	want.add(need)
 	k := len(need)
 	if p := s.plans[s.searched(n)]; p != nil && planned {
 		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, k)
 	}
+	want.bits = [wantedBits / 64]uint64{}
 	if k == 0 {
 		return need[:0], false
 	}
 	left := need[:0]
 	for _, v := range need {
-		if want[v] != 0 {
-			want[v] = 0
+		if want.is[v] != 0 {
+			want.is[v] = 0
 			left = append(left, v)
 		}
 	}
@@ -361,9 +359,9 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *[markSize]uint8, tail 
 
 // scanAll looks for the wanted values among the splits (a, m-a) with lo <= a < hi, ascending,
 // and returns how many are still missing.
-func (s *sparse) scanAll(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, k int) int {
+func (s *sparse) scanAll(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k int) int {
 	if len(s.takes) == 2 || len(s.takes) == 3 {
-		if k, lo = s.scanTakes(g, n, lo, hi, want, k); k == 0 {
+		if k, lo = s.scanTakes(g, n, lo, hi, &want.is, k); k == 0 {
 			return 0
 		}
 	}
@@ -373,7 +371,7 @@ func (s *sparse) scanAll(g []uint16, n, lo, hi int, want *[markSize]uint8, tail 
 // scan looks for the wanted values among the splits (a, m-a) with lo <= a < hi, in blocks of
 // heaps so that the inner loops are tight, and returns how many are still missing. A take
 // that may not leave two equal heaps stops below m/2; the bound still falls as the take grows.
-func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mirror, k int) int {
+func (s *sparse) scan(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k int) int {
 	if len(s.takes) == 1 { // one pass, without the blocks that interleave the takes
 		m := n - s.takes[0]
 		half := m / 2
@@ -392,7 +390,7 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mi
 			lo = e
 		}
 		if lo < end {
-			k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], want, k)
+			k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], &want.is, k)
 		}
 		return k
 	}
@@ -408,7 +406,7 @@ func (s *sparse) scan(g []uint16, n, lo, hi int, want *[markSize]uint8, tail *mi
 			if end <= lo {
 				break
 			}
-			if k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], want, k); k == 0 {
+			if k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], &want.is, k); k == 0 {
 				return 0
 			}
 		}

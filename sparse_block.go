@@ -99,7 +99,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		b.lanes = new([blockLanes][markSize]uint8)
 	}
 	if s.want == nil {
-		s.want = new([markSize]uint8)
+		s.want = new(wanted)
 	}
 	if b.stamp++; b.stamp == 0 {
 		for j := range b.lanes {

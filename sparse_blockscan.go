@@ -2,7 +2,9 @@ package kayles
 
 // This file implements the word-parallel scan of the searched splits: a mirror of the recent
 // values in descending order of heap, so that both parts of the splits (a, m-a) run upwards and
-// four 16-bit values are loaded and XORed as one 64-bit word.
+// four 16-bit values are loaded and XORed as one 64-bit word; or, where the CPU has AVX-512,
+// thirty-two as one vector, each looked up in a bit set of the wanted values
+// (sparse_vector_amd64.s).
 
 // mirrorWindow is how many recent values a mirror keeps: the searched splits of Officers (0.6)
 // rarely reach past 12,000 heaps; the parts beyond the window are scanned from g itself.
@@ -55,11 +57,34 @@ func (m *mirror) parts(k, lo, end int) ([]uint16, int) {
 	return m.buf[m.r-k+lo : m.r-k+end], end
 }
 
+// wanted is the set of the values a search still looks for, all below markSize; the zero
+// value is empty. A search adds them and leaves it empty.
+type wanted struct {
+	is [markSize]uint8 // is[v] != 0: v is wanted
+	// bits has bit v set for every wanted v below wantedBits, for scanVector, and maybe for
+	// some found since by the other scans, which clear only is.
+	bits [wantedBits / 64]uint64
+}
+
+// wantedBits bounds the values that wanted.bits holds: two 512-bit registers.
+const wantedBits = 1024
+
+// add adds the values of need to w.
+func (w *wanted) add(need []uint16) {
+	for _, v := range need {
+		w.is[v] = 1
+		if v < wantedBits {
+			w.bits[v/64] |= 1 << (v % 64)
+		}
+	}
+}
+
 // scanUp looks for the wanted values among the splits x[j] ^ y[j] (y is as long as x), clearing
-// them in want, and returns how many are still missing. It XORs four values in each 64-bit word
-// and tests sixteen splits with one branch.
-func scanUp(x, y []uint16, want *[markSize]uint8, k int) int {
+// them in w, and returns how many are still missing. It XORs four values in each 64-bit word
+// and tests sixteen splits with one branch, or hands runs of 32 splits to scanVector.
+func scanUp(x, y []uint16, w *wanted, k int) int {
 	y = y[:len(x)]
+	want := &w.is
 	// One by one until a multiple of sixteen is left (the first splits find the most).
 	for len(x) > 0 && len(y) > 0 && len(x)%16 != 0 {
 		if v := x[0] ^ y[0]; want[v] != 0 {
@@ -69,6 +94,13 @@ func scanUp(x, y []uint16, want *[markSize]uint8, k int) int {
 			}
 		}
 		x, y = x[1:], y[1:]
+	}
+	if n := len(x) &^ 31; vectorScan && n > 0 {
+		var done int
+		if k, done = scanVector(&x[0], &y[0], n, w, k); k == 0 {
+			return 0
+		}
+		x, y = x[done:], y[done:]
 	}
 	for len(x) >= 16 && len(y) >= 16 {
 		a, b := (*[16]uint16)(x), (*[16]uint16)(y)

@@ -60,7 +60,7 @@ type pairSlot struct {
 // pairWorker is one goroutine's own state in a window: its scratch, its list of the rare heaps
 // and the largest value, kept up to date by reading the values as they are published.
 type pairWorker struct {
-	want   *[markSize]uint8
+	want   *wanted
 	needs  []uint16
 	rare   []int32 // the rare heaps below seen
 	top    int     // the largest value below seen
@@ -71,7 +71,7 @@ type pairWorker struct {
 }
 
 func newPairWorker() *pairWorker {
-	return &pairWorker{want: new([markSize]uint8)}
+	return &pairWorker{want: new(wanted)}
 }
 
 // newPairSlots returns the marks of a window's blocks, for takes splitting takes.

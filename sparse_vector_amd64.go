@@ -1,0 +1,42 @@
+//go:build !purego
+
+package kayles
+
+// This file implements the vector scan's CPU check on amd64: the kernel, in
+// sparse_vector_amd64.s, needs AVX-512 (F and BW), BMI1 and BMI2, and an OS that saves the
+// AVX-512 registers. Building with -tags purego leaves it out (sparse_vector_other.go).
+
+// scanVector looks for the wanted values among the splits x[j] ^ y[j], j < n (a multiple of
+// 32), clearing them in want.is and their bits in want.bits, and returns how many of the k
+// wanted are still missing and how many splits it looked at: n, or fewer once none is missing.
+// It must be called only where vectorScan is true.
+//
+//go:noescape
+func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
+
+// cpuid returns the registers that the CPUID instruction sets for leaf and sub-leaf sub.
+func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+
+// xgetbv returns XCR0, the register states that the OS saves.
+func xgetbv() (lo, hi uint32)
+
+// vectorScan reports whether scanUp uses scanVector. Tests turn it off to check the words.
+var vectorScan = hasVector()
+
+// hasVector reports whether this CPU and OS run scanVector.
+func hasVector() bool {
+	if top, _, _, _ := cpuid(0, 0); top < 7 {
+		return false
+	}
+	const osxsave = 1 << 27
+	if _, _, c, _ := cpuid(1, 0); c&osxsave == 0 {
+		return false
+	}
+	const saved = 1<<1 | 1<<2 | 1<<5 | 1<<6 | 1<<7 // SSE, AVX, opmask and ZMM state
+	if lo, _ := xgetbv(); lo&saved != saved {
+		return false
+	}
+	const need = 1<<3 | 1<<8 | 1<<16 | 1<<30 // BMI1, BMI2, AVX-512 F and BW
+	_, b, _, _ := cpuid(7, 0)
+	return b&need == need
+}

@@ -1,0 +1,148 @@
+//go:build !purego
+
+#include "go_asm.h"
+#include "textflag.h"
+
+// This file implements the vector scan of the searched splits (see scanVector in
+// sparse_vector_amd64.go) and the CPU checks it needs.
+
+// func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
+//
+// Registers: SI x, DI y, CX n, R8 want.is, R9 want.bits, R10 k, R11 the splits looked at.
+// Z0, Z1 hold want.bits (values 0-511, 512-1023), stored back at the end; Z29 0xfc00, Z30 15
+// and Z31 1 in each word. The splits are taken 64 at a time with one branch, then 32; a run
+// with a wanted value (or one of 1024 or more, which the bits do not hold) goes lane by lane.
+TEXT ·scanVector(SB), NOSPLIT, $8-56
+	MOVQ x+0(FP), SI
+	MOVQ y+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ want+24(FP), R8
+	LEAQ wanted_bits(R8), R9
+	MOVQ k+32(FP), R10
+	XORQ R11, R11
+	MOVL $0xfc00, AX
+	VPBROADCASTW AX, Z29
+	MOVL $15, AX
+	VPBROADCASTW AX, Z30
+	MOVL $1, AX
+	VPBROADCASTW AX, Z31
+	VMOVDQU64 (R9), Z0
+	VMOVDQU64 64(R9), Z1
+
+pair:                          // 64 splits, with one branch
+	MOVQ CX, AX
+	SUBQ R11, AX
+	CMPQ AX, $64
+	JLT loop
+	VMOVDQU16 (SI)(R11*2), Z2
+	VPXORQ (DI)(R11*2), Z2, Z2
+	VMOVDQU16 64(SI)(R11*2), Z7
+	VPXORQ 64(DI)(R11*2), Z7, Z7
+	VPSRLW $4, Z2, Z3
+	VPSRLW $4, Z7, Z8
+	VPERMI2W Z1, Z0, Z3
+	VPERMI2W Z1, Z0, Z8
+	VPANDQ Z30, Z2, Z4
+	VPANDQ Z30, Z7, Z9
+	VPSRLVW Z4, Z3, Z3
+	VPSRLVW Z9, Z8, Z8
+	VPTESTMW Z31, Z3, K1
+	VPTESTMW Z29, Z2, K2
+	VPTESTMW Z31, Z8, K5
+	VPTESTMW Z29, Z7, K6
+	KORD K2, K1, K1
+	KORD K6, K5, K5
+	KUNPCKDQ K1, K5, K1
+	KORTESTQ K1, K1
+	JNZ hit64
+	ADDQ $64, R11
+	JMP pair
+
+hit64:
+	KMOVQ K1, AX
+	MOVQ $64, step-8(SP)
+	JMP lane
+
+loop:
+	CMPQ R11, CX
+	JGE end
+	VMOVDQU16 (SI)(R11*2), Z2
+	VPXORQ (DI)(R11*2), Z2, Z2 // the values of 32 splits
+	VPSRLW $4, Z2, Z3
+	VPERMI2W Z1, Z0, Z3        // the word of want.bits that holds each value's bit
+	VPANDQ Z30, Z2, Z4
+	VPSRLVW Z4, Z3, Z3
+	VPTESTMW Z31, Z3, K1       // the splits whose value's bit is set
+	VPTESTMW Z29, Z2, K2       // the splits whose value is 1024 or more, which bits does not hold
+	KORD K2, K1, K1
+	KORTESTD K1, K1
+	JNZ hit
+	ADDQ $32, R11
+	JMP loop
+
+hit:
+	KMOVD K1, AX
+	MOVQ $32, step-8(SP)
+lane:
+	TZCNTQ AX, BX
+	ADDQ R11, BX
+	MOVWLZX (SI)(BX*2), R12
+	MOVWLZX (DI)(BX*2), R13
+	XORL R13, R12              // the value v of the split
+	CMPL R12, $1024
+	JCC check
+	MOVL R12, DX               // clear v's bit in Z0:Z1, set or stale: bit v&15 of word v>>4
+	SHRL $4, DX
+	MOVL $1, R13
+	SHLXQ DX, R13, R13
+	KMOVQ R13, K3              // the word's lane in K3 (Z0) or K4 (Z1)
+	KSHIFTRQ $32, K3, K4
+	MOVL R12, DX
+	ANDL $15, DX
+	MOVL $1, R13
+	SHLXL DX, R13, R13
+	VPBROADCASTW.Z R13, K3, Z5
+	VPBROADCASTW.Z R13, K4, Z6
+	VPANDNQ Z0, Z5, Z0
+	VPANDNQ Z1, Z6, Z1
+check:
+	MOVBLZX (R8)(R12*1), R13
+	TESTL R13, R13
+	JEQ next
+	MOVB $0, (R8)(R12*1)
+	DECQ R10
+	JEQ last
+next:
+	BLSRQ AX, AX
+	JNE lane
+	ADDQ step-8(SP), R11
+	JMP pair
+
+last:
+	ADDQ step-8(SP), R11
+end:
+	VMOVDQU64 Z0, (R9)
+	VMOVDQU64 Z1, 64(R9)
+	MOVQ R10, left+40(FP)
+	MOVQ R11, done+48(FP)
+	VZEROUPPER
+	RET
+
+// func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET
+
+// func xgetbv() (lo, hi uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, lo+0(FP)
+	MOVL DX, hi+4(FP)
+	RET

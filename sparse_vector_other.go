@@ -1,0 +1,16 @@
+//go:build !amd64 || purego
+
+package kayles
+
+// This file implements the vector scan where there is none: scanUp scans in 64-bit words.
+
+// vectorScan reports whether scanUp uses scanVector: never here.
+var vectorScan = false
+
+// hasVector reports whether this CPU and OS run scanVector: no.
+func hasVector() bool { return false }
+
+// scanVector looks at no split: it is never called where vectorScan is false.
+func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int) {
+	return k, 0
+}

@@ -1,0 +1,77 @@
+package kayles
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestScanVector checks scanUp, with the vector scan where this CPU has one and in 64-bit
+// words, against a split-by-split scan: random values below 64, 1024 and 65536 (which
+// wanted.bits does not hold), wanted values that repeat among the splits, bits left set for
+// values found before, and searches that end in the middle of 32 splits.
+func TestScanVector(t *testing.T) {
+	if !hasVector() {
+		t.Log("this CPU has no AVX-512: scanUp scans in 64-bit words only")
+	}
+	defer func(on bool) { vectorScan = on }(vectorScan)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var w wanted
+	for trial := range 3000 {
+		limit := []int{64, 512, 1024, 1100, 65536}[trial%5]
+		n := rng.IntN(300)
+		x, y := make([]uint16, n), make([]uint16, n)
+		for j := range x {
+			x[j], y[j] = uint16(rng.IntN(limit)), uint16(rng.IntN(limit))
+		}
+		var need []uint16
+		for range 1 + rng.IntN(20) {
+			v := uint16(rng.IntN(limit))
+			if rng.IntN(3) == 0 && n > 0 { // a value some split has
+				j := rng.IntN(n)
+				v = x[j] ^ y[j]
+			}
+			if w.is[v] == 0 {
+				need = append(need, v)
+				w.add([]uint16{v})
+			}
+		}
+		for range rng.IntN(4) { // bits of values found before
+			v := rng.IntN(wantedBits)
+			w.bits[v/64] |= 1 << (v % 64)
+		}
+		bits := w.bits
+		// The split-by-split scan.
+		wantLeft := map[uint16]bool{}
+		for _, v := range need {
+			wantLeft[v] = true
+		}
+		k := len(need)
+		for j := 0; j < n && k > 0; j++ {
+			if v := x[j] ^ y[j]; wantLeft[v] {
+				delete(wantLeft, v)
+				k--
+			}
+		}
+		for _, vector := range []bool{false, true} {
+			vectorScan = vector && hasVector()
+			w.bits = bits
+			for _, v := range need {
+				w.is[v] = 1
+			}
+			got := scanUp(x, y, &w, len(need))
+			require.Equal(t, k, got, "trial %d, vector %v", trial, vector)
+			for _, v := range need {
+				require.Equal(t, wantLeft[v], w.is[v] != 0, "trial %d, vector %v: value %d", trial, vector, v)
+				if w.is[v] != 0 && v < wantedBits {
+					require.NotZero(t, w.bits[v/64]&(1<<(v%64)), "trial %d: the bit of wanted value %d is clear", trial, v)
+				}
+			}
+		}
+		for _, v := range need {
+			w.is[v] = 0
+		}
+		w.bits = [wantedBits / 64]uint64{}
+	}
+}
