@@ -1,6 +1,7 @@
 package kayles
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -219,7 +220,7 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
 	// cand is the least listed value missing from the options; the searched values missing
 	// below it go to need.
-	cand, need := missing(mark, s.classes(size), stamp, s.searched(n), s.needs[:0])
+	cand, need := missing(mark, s.classes(size), stamp, s.searched(n), s.needs[:0], s.want)
 	s.needs = need
 	if len(need) == 0 {
 		return cand
@@ -298,12 +299,11 @@ func markSplits(mark *[markSize]uint8, h []uint16, rare []int32, stamp uint8) {
 // search returns the least value of need (ascending) that no split (a, m-a) of heap n with
 // lo <= a < hi has, or cand if they all have one, where m is n less a take. It reads g[a] only
 // for a < hi (and the other parts, m-a, from tail where it holds them, once it is brought up to
-// g). want is scratch, all zero, and left so. It returns -1 when the front (reach) cuts the
-// search short with values still missing.
+// g). want holds the values of need, and only those (missing put them there), and is left
+// empty. It returns -1 when the front (reach) cuts the search short with values still missing.
 func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, cand int) int {
 	whole := hi
 	hi = s.reach(hi)
-	want.add(need)
 	k := len(need)
 	if p := s.plans[s.searched(n)]; p != nil {
 		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
@@ -330,13 +330,12 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, n
 // lookFor looks for the values of need among the splits (a, m-a) of heap n with lo <= a < hi,
 // as search does (in the scan plan's order if planned), and returns those it did not find, in
 // need's order and in need's array, and whether the front cut the scan short with values
-// left. It is search for the two-core engine, which needs every value missing, not the least;
+// left. want holds the values of need, and only those, and is left empty. It is search for the two-core engine, which needs every value missing, not the least;
 // search keeps its own loop, since a call more costs the one-core engine 3-5% on codes with
 // short searches (BenchmarkSparseMex on 0.354 and 0.1777).
 func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, planned bool) ([]uint16, bool) {
 	whole := hi
 	hi = s.reach(hi)
-	want.add(need)
 	k := len(need)
 	if p := s.plans[s.searched(n)]; p != nil && planned {
 		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
@@ -435,18 +434,47 @@ func (s *sparse) searched(n int) uint8 {
 
 // missing returns the least value v below len(class) that is not marked and is of the listed
 // class (class[v] != searched), or len(class) if there is none, with the searched values not
-// marked below it appended to need.
-func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need []uint16) (int, []uint16) {
-	for v, c := range class {
+// marked below it appended to need and added to want, which holds none of them. It reads
+// eight marks and classes to a 64-bit word, and adds the eight values' part to want at once.
+func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need []uint16, want *wanted) (int, []uint16) {
+	const ones = 0x0101_0101_0101_0101
+	v := 0
+	for ; v+8 <= len(class); v += 8 {
+		open := nonzeroBytes(binary.LittleEndian.Uint64(mark[v:]) ^ ones*uint64(stamp))
+		listed := nonzeroBytes(binary.LittleEndian.Uint64(class[v:]) ^ ones*uint64(searched))
+		first := open & listed // the unmarked listed values: the least is the answer
+		sought := open &^ listed
+		if first != 0 {
+			sought &= first&-first - 1
+		}
+		if sought != 0 {
+			want.addEight(v, sought>>7)
+			for ; sought != 0; sought &= sought - 1 {
+				need = append(need, uint16(v+bits.TrailingZeros64(sought)/8))
+			}
+		}
+		if first != 0 {
+			return v + bits.TrailingZeros64(first)/8, need
+		}
+	}
+	for ; v < len(class); v++ {
 		if mark[v] == stamp {
 			continue
 		}
-		if c != searched {
+		if class[v] != searched {
 			return v, need
 		}
 		need = append(need, uint16(v))
+		want.add(need[len(need)-1:])
 	}
 	return len(class), need
+}
+
+// nonzeroBytes returns x with the high bit of each byte that is not zero set, and every other
+// bit clear.
+func nonzeroBytes(x uint64) uint64 {
+	const low7 = 0x7f7f_7f7f_7f7f_7f7f
+	return ((x&low7 + low7) | x) &^ low7
 }
 
 // scanTakes looks for the wanted values among the splits of two or three takes at once, for

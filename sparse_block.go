@@ -125,7 +125,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		// The block's own rare heaps so far too: every value below h is known.
 		markRestPart(s, mark, g, h, s.rare, bulk, stamp, len(g), false)
 		words := optionWords(top)
-		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0])
+		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0], s.want)
 		s.needs = need
 		v := cand
 		if len(need) > 0 {

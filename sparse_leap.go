@@ -194,7 +194,7 @@ func (l *leap) begin(w *pairWorker, slot *pairSlot, h int) {
 	markLeaves(o, mark, g, h, stamp)
 	markRestPart(s, mark, l.g, h, w.rare, slot.bulk, stamp, known, false)
 	size := 64 * optionWords(w.top)
-	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0])
+	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0], w.want)
 	w.needs = need
 	p.known, p.cand, p.cut = known, cand, false
 	p.lo = max(1, h-s.takes[0]+1-known) // the least a whose split's larger part is below known
@@ -258,6 +258,7 @@ func (l *leap) finish(w *pairWorker, h int) int {
 	}
 	cut := false
 	if p.lo > 1 { // the splits the first half left, for every value
+		w.want.add(need)
 		need, cut = s.lookFor(g, h, 1, p.lo, w.want, &w.tail, need, false)
 	}
 	v := cand
@@ -265,6 +266,7 @@ func (l *leap) finish(w *pairWorker, h int) int {
 	if fresh < len(need) {
 		// The new values, among the splits the first half scanned too.
 		w.stats.late++
+		w.want.add(need[fresh:])
 		more, c := s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, need[fresh:], true)
 		if len(more) > 0 {
 			v, cut = int(more[0]), cut || c

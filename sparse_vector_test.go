@@ -75,3 +75,45 @@ func TestScanVector(t *testing.T) {
 		w.bits = [wantedBits / 64]uint64{}
 	}
 }
+
+// TestMissing checks missing, eight values at a time, against a value-by-value reference, and
+// that it adds to want exactly the values it appends to need.
+func TestMissing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	mark := new([markSize]uint8)
+	var w wanted
+	for trial := range 2000 {
+		size := 8 * rng.IntN(140) // up to 1,112 values: past wantedBits too
+		if trial%7 == 0 {
+			size += rng.IntN(8) // a length that is not a multiple of eight
+		}
+		class := make([]uint8, size)
+		stamp, searched := uint8(1+rng.IntN(255)), uint8(rng.IntN(2))
+		marked := rng.Float64()
+		for v := range size {
+			class[v] = uint8(rng.IntN(2))
+			mark[v] = stamp - 1
+			if rng.Float64() < marked {
+				mark[v] = stamp
+			}
+		}
+		wantCand, wantNeed := size, []uint16(nil)
+		for v := range size {
+			if mark[v] == stamp {
+				continue
+			}
+			if class[v] != searched {
+				wantCand = v
+				break
+			}
+			wantNeed = append(wantNeed, uint16(v))
+		}
+		cand, need := missing(mark, class, stamp, searched, nil, &w)
+		require.Equal(t, wantCand, cand, "trial %d", trial)
+		require.Equal(t, wantNeed, need, "trial %d", trial)
+		var added wanted
+		added.add(need)
+		require.True(t, w.is == added.is && w.bits == added.bits, "trial %d: want holds other values than need", trial)
+		w = wanted{}
+	}
+}
