@@ -94,9 +94,17 @@ func (w *wanted) addEight(v int, bytes uint64) {
 
 // scanUp looks for the wanted values among the splits x[j] ^ y[j] (y is as long as x), clearing
 // them in w, and returns how many are still missing. It XORs four values in each 64-bit word
-// and tests sixteen splits with one branch, or hands runs of 32 splits to scanVector.
+// and tests sixteen splits with one branch, after handing the first multiple of 32 splits to
+// scanVector where it runs.
 func scanUp(x, y []uint16, w *wanted, k int) int {
 	y = y[:len(x)]
+	if n := len(x) &^ 31; vectorScan && n > 0 {
+		var done int
+		if k, done = scanVector(&x[0], &y[0], n, w, k); k == 0 {
+			return 0
+		}
+		x, y = x[done:], y[done:]
+	}
 	want := &w.is
 	// One by one until a multiple of sixteen is left (the first splits find the most).
 	for len(x) > 0 && len(y) > 0 && len(x)%16 != 0 {
@@ -107,13 +115,6 @@ func scanUp(x, y []uint16, w *wanted, k int) int {
 			}
 		}
 		x, y = x[1:], y[1:]
-	}
-	if n := len(x) &^ 31; vectorScan && n > 0 {
-		var done int
-		if k, done = scanVector(&x[0], &y[0], n, w, k); k == 0 {
-			return 0
-		}
-		x, y = x[done:], y[done:]
 	}
 	for len(x) >= 16 && len(y) >= 16 {
 		a, b := (*[16]uint16)(x), (*[16]uint16)(y)
