@@ -141,7 +141,7 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 		limit = DefaultRunLimit
 	}
 	if opt.Spill {
-		limit = min(limit, MaxSpilledValues)
+		limit = int(min(int64(limit), MaxSpilledValues)) // MaxSpilledValues exceeds a 32-bit int
 		if opt.Checkpoint == "" || (opt.Resume != "" && opt.Resume != opt.Checkpoint) {
 			return e.report(start), &CheckpointError{Path: opt.Resume, Reason: "a run with Spill needs a Checkpoint, and resumes only from it", Err: ErrCheckpoint}
 		}

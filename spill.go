@@ -553,11 +553,12 @@ func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) 
 	}
 	tune := e.spt
 	// Room for every value the file may hold (a record may be short, or cut short).
-	est := int(st.Size()/(8+2*spillRecord)+1) * spillRecord
-	if est > MaxSpilledValues {
+	est64 := (st.Size()/(8+2*spillRecord) + 1) * spillRecord
+	if est64 > min(MaxSpilledValues, math.MaxInt) {
 		f.Close()
 		return fail("damaged: more values than the engine stores", ErrCheckpoint)
 	}
+	est := int(est64)
 	g, owns := reserve(max(limit, est))
 	keep, tail := tune.most, tune.most+take+tune.period+tune.step+1
 	s := newSparse(e.pl, nil)
