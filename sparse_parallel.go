@@ -45,8 +45,8 @@ type pairTuning struct {
 	cores int
 }
 
-// pairCores is the most goroutines in a window: BenchmarkCoresSimulated gives Officers 3.9
-// times one core with 4 goroutines, 5.6 with 8 and 6.7 with 16, where the heaps of each block
+// pairCores is the most goroutines in a window: BenchmarkCoresSimulated gives Officers 3.5
+// times one core with 4 goroutines, 4.5 with 8 and 5.0 with 16, where the heaps of each block
 // wait for the one goroutine that marks the block's rare pairs in bulk.
 const pairCores = 8
 
