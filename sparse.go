@@ -1,7 +1,6 @@
 package kayles
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -434,47 +433,22 @@ func (s *sparse) searched(n int) uint8 {
 
 // missing returns the least value v below len(class) that is not marked and is of the listed
 // class (class[v] != searched), or len(class) if there is none, with the searched values not
-// marked below it appended to need and added to want, which holds none of them. It reads
-// eight marks and classes to a 64-bit word, and adds the eight values' part to want at once.
+// marked below it appended to need and added to want, which holds none of them.
 func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need []uint16, want *wanted) (int, []uint16) {
-	const ones = 0x0101_0101_0101_0101
-	v := 0
-	for ; v+8 <= len(class); v += 8 {
-		open := nonzeroBytes(binary.LittleEndian.Uint64(mark[v:]) ^ ones*uint64(stamp))
-		listed := nonzeroBytes(binary.LittleEndian.Uint64(class[v:]) ^ ones*uint64(searched))
-		first := open & listed // the unmarked listed values: the least is the answer
-		sought := open &^ listed
-		if first != 0 {
-			sought &= first&-first - 1
-		}
-		if sought != 0 {
-			want.addEight(v, sought>>7)
-			for ; sought != 0; sought &= sought - 1 {
-				need = append(need, uint16(v+bits.TrailingZeros64(sought)/8))
-			}
-		}
-		if first != 0 {
-			return v + bits.TrailingZeros64(first)/8, need
-		}
-	}
-	for ; v < len(class); v++ {
+	for v, c := range class {
 		if mark[v] == stamp {
 			continue
 		}
-		if class[v] != searched {
+		if c != searched {
 			return v, need
 		}
 		need = append(need, uint16(v))
-		want.add(need[len(need)-1:])
+		want.is[v] = 1
+		if v < wantedBits {
+			want.bits[v/64%len(want.bits)] |= 1 << (v % 64)
+		}
 	}
 	return len(class), need
-}
-
-// nonzeroBytes returns x with the high bit of each byte that is not zero set, and every other
-// bit clear.
-func nonzeroBytes(x uint64) uint64 {
-	const low7 = 0x7f7f_7f7f_7f7f_7f7f
-	return ((x&low7 + low7) | x) &^ low7
 }
 
 // scanTakes looks for the wanted values among the splits of two or three takes at once, for

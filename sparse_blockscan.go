@@ -1,7 +1,5 @@
 package kayles
 
-import "encoding/binary"
-
 // This file implements the word-parallel scan of the searched splits: a mirror of the recent
 // values in descending order of heap, so that both parts of the splits (a, m-a) run upwards and
 // four 16-bit values are loaded and XORed as one 64-bit word; or, where the CPU has AVX-512,
@@ -78,17 +76,6 @@ func (w *wanted) add(need []uint16) {
 		if v < wantedBits {
 			w.bits[v/64] |= 1 << (v % 64)
 		}
-	}
-}
-
-// addEight adds to w the values v+i, i < 8, for which byte i of bytes is 1 (the others are 0):
-// their is bytes with one store, and their bits with one.
-func (w *wanted) addEight(v int, bytes uint64) {
-	is := w.is[v : v+8]
-	binary.LittleEndian.PutUint64(is, binary.LittleEndian.Uint64(is)|bytes)
-	if v < wantedBits {
-		const gather = 0x0102_0408_1020_4080 // bit 8i of bytes to bit 56+i
-		w.bits[v/64%len(w.bits)] |= bytes * gather >> 56 << (v % 64)
 	}
 }
 

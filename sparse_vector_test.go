@@ -76,8 +76,8 @@ func TestScanVector(t *testing.T) {
 	}
 }
 
-// TestMissing checks missing, eight values at a time, against a value-by-value reference, and
-// that it adds to want exactly the values it appends to need.
+// TestMissing checks that missing adds to want exactly the values it appends to need (their
+// bits too, past wantedBits included), and returns what a plain loop over the values does.
 func TestMissing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	mark := new([markSize]uint8)
