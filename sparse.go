@@ -329,9 +329,10 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, n
 // lookFor looks for the values of need among the splits (a, m-a) of heap n with lo <= a < hi,
 // as search does (in the scan plan's order if planned), and returns those it did not find, in
 // need's order and in need's array, and whether the front cut the scan short with values
-// left. want holds the values of need, and only those, and is left empty. It is search for the two-core engine, which needs every value missing, not the least;
-// search keeps its own loop, since a call more costs the one-core engine 3-5% on codes with
-// short searches (BenchmarkSparseMex on 0.354 and 0.1777).
+// left. want holds the values of need, and only those, and is left empty. It is search for the
+// two-core engine, which needs every value missing, not the least; search keeps its own loop,
+// since a call more costs the one-core engine 3-5% on codes with short searches
+// (BenchmarkSparseMex on 0.354 and 0.1777).
 func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, planned bool) ([]uint16, bool) {
 	whole := hi
 	hi = s.reach(hi)

@@ -58,7 +58,7 @@ func (m *mirror) parts(k, lo, end int) ([]uint16, int) {
 }
 
 // wanted is the set of the values a search still looks for, all below markSize; the zero
-// value is empty. A search adds them and leaves it empty.
+// value is empty. missing (or add) puts them in, and search or lookFor leaves it empty.
 type wanted struct {
 	is [markSize]uint8 // is[v] != 0: v is wanted
 	// bits has bit v set for every wanted v below wantedBits, for scanVector, and maybe for
@@ -93,7 +93,8 @@ func scanUp(x, y []uint16, w *wanted, k int) int {
 		x, y = x[done:], y[done:]
 	}
 	want := &w.is
-	// One by one until a multiple of sixteen is left (the first splits find the most).
+	// One by one until a multiple of sixteen is left (without the vector scan, the first
+	// splits, which find the most).
 	for len(x) > 0 && len(y) > 0 && len(x)%16 != 0 {
 		if v := x[0] ^ y[0]; want[v] != 0 {
 			want[v] = 0

@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build gc && !purego
 
 package kayles
 
@@ -7,9 +7,10 @@ package kayles
 // AVX-512 registers. Building with -tags purego leaves it out (sparse_vector_other.go).
 
 // scanVector looks for the wanted values among the splits x[j] ^ y[j], j < n (a multiple of
-// 32), clearing them in want.is and their bits in want.bits, and returns how many of the k
-// wanted are still missing and how many splits it looked at: n, or fewer once none is missing.
-// It must be called only where vectorScan is true.
+// 32), clearing them in want.is and the bits of every value it looks at in want.bits, and
+// returns how many of the k wanted are still missing and, when some are, how many splits it
+// looked at (n). k must be the number of values in want.is, and want.bits must hold at least
+// those below wantedBits. It must be called only where vectorScan is true.
 //
 //go:noescape
 func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)

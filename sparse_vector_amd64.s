@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build gc && !purego
 
 #include "go_asm.h"
 #include "textflag.h"

@@ -61,6 +61,13 @@ func TestScanVector(t *testing.T) {
 				w.is[v] = 1
 			}
 			got := scanUp(x, y, &w, len(need))
+			if vectorScan && got > 0 { // every split scanVector looked at has its bit clear
+				for j := range n &^ 31 {
+					if v := x[j] ^ y[j]; v < wantedBits {
+						require.Zero(t, w.bits[v/64]&(1<<(v%64)), "trial %d: the bit of split %d, value %d, is set", trial, j, v)
+					}
+				}
+			}
 			require.Equal(t, k, got, "trial %d, vector %v", trial, vector)
 			for _, v := range need {
 				require.Equal(t, wantLeft[v], w.is[v] != 0, "trial %d, vector %v: value %d", trial, vector, v)
@@ -92,7 +99,7 @@ func TestMissing(t *testing.T) {
 		marked := rng.Float64()
 		for v := range size {
 			class[v] = uint8(rng.IntN(2))
-			mark[v] = stamp - 1
+			mark[v] = stamp ^ uint8(1+rng.IntN(255)) // a mark of an earlier heap
 			if rng.Float64() < marked {
 				mark[v] = stamp
 			}
