@@ -77,7 +77,7 @@ func TestPlannedSpill(t *testing.T) {
 				o = MustParseOctal(code)
 				o.eng.spt, o.eng.ord = tinySpill, tune
 				if pairs {
-					o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true, window: testWindow}
+					o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
 				}
 				opt := RunOptions{Limit: limit, Spill: true, Checkpoint: path}
 				if limit == n {

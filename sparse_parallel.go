@@ -43,9 +43,6 @@ type pairTuning struct {
 	always bool
 	// cores, when not 0, is the number of goroutines in a window, in place of cores().
 	cores int
-	// window, when not 0, is the number of values in a window, in place of pairWindow, so
-	// that tests cross many windows' ends.
-	window int
 }
 
 // pairCores is the most goroutines in a window: BenchmarkCoresSimulated gives Officers 3.5
@@ -205,7 +202,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 	o := e.pl
 	check := len(g) + 64
 	mode := &s.two.chooser
-	mode.always, mode.window = tune.always, tune.window
+	mode.always = tune.always
 	mode.start = time.Time{} // the time between extensions is no window's
 	mode.end = 0
 	for len(g) < n {
@@ -322,20 +319,15 @@ type pairChooser struct {
 	gap     int        // windows between probes
 	wait    int        // windows left before the next probe
 	always  bool       // pairTuning.always of the engine
-	window  int        // pairTuning.window of the engine
 }
 
 const (
 	// pairCheap is the cost per value on one core, in seconds, below which pairs are not
 	// tried: 0.1777 (0.2 µs a value) ran 5-8% slower when they were measured.
-	pairCheap = 0.5e-6
-	// pairWindow is the number of values in one window, a quarter of that to measure the other
-	// way. 2^14 rather than 2^12 keeps the second core busier (Officers to 2^24 on two cores:
-	// 1.90-1.93 cores against 1.84-1.86, four ABBA runs each, median wall 17.5 s against
-	// 18.3 s), for a chooser that notices pairs turned slow a few milliseconds later.
-	pairWindow  = 1 << 14
-	pairGap     = 8  // the least gap between probes, in windows
-	pairGapMost = 64 // the most
+	pairCheap   = 0.5e-6
+	pairWindow  = 1 << 12 // values in one window (a quarter of that to measure the other way)
+	pairGap     = 8       // the least gap between probes, in windows
+	pairGapMost = 64      // the most
 )
 
 // deadline returns the time by which a window of pairs should end: in a window that measures
@@ -387,13 +379,9 @@ func (c *pairChooser) next(values int, now time.Time) {
 		c.wait--
 	}
 	c.pairs = c.pairs || c.always
-	window := c.window
-	if window == 0 {
-		window = pairWindow
-	}
-	c.start, c.from, c.end = now, values, values+window
+	c.start, c.from, c.end = now, values, values+pairWindow
 	if c.probing || c.cost[0] == 0 || c.cost[1] == 0 {
-		c.end = values + window/4 // measuring costs little
+		c.end = values + pairWindow/4 // measuring costs little
 	}
 }
 

@@ -16,19 +16,14 @@ import (
 
 // paired makes the two-core engine of o use two goroutines from heap from on, in every
 // window, with at least two processors until the test ends; the engine waits for the helper to
-// join each window, so that the helper computes heaps however loaded the machine is. Windows
-// are of testWindow values, so that the tests cross many windows' ends.
+// join each window, so that the helper computes heaps however loaded the machine is.
 func paired(t *testing.T, o *Octal, from int) *Octal {
 	t.Helper()
-	o.eng.pairs = pairTuning{from: from, min: 1, always: true, window: testWindow}
+	o.eng.pairs = pairTuning{from: from, min: 1, always: true}
 	procs := runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
 	t.Cleanup(func() { runtime.GOMAXPROCS(procs) })
 	return o
 }
-
-// testWindow is the number of values in a window of the tests' two-core engines: pairWindow
-// before it grew, so that a window measuring one way (a quarter) ends every 1,024 values.
-const testWindow = 1 << 12
 
 // oneCore keeps the engine of o to one goroutine.
 func oneCore(o *Octal) *Octal {
@@ -318,7 +313,7 @@ func TestPairsCancel(t *testing.T) {
 	s, err := o.eng.extendLocked(n, n, newBudget(cancelled, unlimited, "steps", nil))
 	o.eng.release()
 	require.ErrorIs(t, err, context.Canceled)
-	assert.LessOrEqual(t, len(s.vals), 1024+testWindow, "one window at most")
+	assert.LessOrEqual(t, len(s.vals), 1024+pairWindow, "one window at most")
 	assert.Equal(t, want[:len(s.vals)], toInts(s.vals))
 	assert.Zero(t, helpers(), "a helper outlived its extension")
 	got, err := o.Values(ctx, n)

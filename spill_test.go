@@ -24,7 +24,7 @@ func spillRun(t *testing.T, code string, n int, path string, tune spillTuning, p
 	o := MustParseOctal(code)
 	o.eng.spt = tune
 	if pairs {
-		o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true, window: testWindow}
+		o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
 	}
 	r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
 	require.NoError(t, err, code)
