@@ -128,9 +128,8 @@ type Report struct {
 // 8192 on min(GOMAXPROCS, 8) goroutines whenever that measures faster than one (helper
 // goroutines that end before each step does); on amd64 with AVX-512 their searches run in
 // assembly, 32 splits at a time, unless built with -tags purego, with the same values. Other
-// calls on o that need the engine
-// wait while Run extends the values, for at most one step of about n/16 values, or until their
-// own context is done. BENCHMARKS.md has the measured rates and memory.
+// calls on o that need the engine wait while Run extends the values, for at most one step of
+// about n/16 values, or until their own context is done. BENCHMARKS.md has the measured rates and memory.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	o = o.game()
 	e := o.eng

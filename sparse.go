@@ -444,10 +444,7 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 			return v, need
 		}
 		need = append(need, uint16(v))
-		want.is[v] = 1
-		if v < wantedBits {
-			want.bits[v/64%len(want.bits)] |= 1 << (v % 64)
-		}
+		want.put(uint16(v))
 	}
 	return len(class), need
 }

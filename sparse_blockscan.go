@@ -69,13 +69,18 @@ type wanted struct {
 // wantedBits bounds the values that wanted.bits holds: two 512-bit registers.
 const wantedBits = 1024
 
+// put adds v to w.
+func (w *wanted) put(v uint16) {
+	w.is[v] = 1
+	if v < wantedBits {
+		w.bits[v/64%uint16(len(w.bits))] |= 1 << (v % 64)
+	}
+}
+
 // add adds the values of need to w.
 func (w *wanted) add(need []uint16) {
 	for _, v := range need {
-		w.is[v] = 1
-		if v < wantedBits {
-			w.bits[v/64] |= 1 << (v % 64)
-		}
+		w.put(v)
 	}
 }
 
@@ -93,8 +98,7 @@ func scanUp(x, y []uint16, w *wanted, k int) int {
 		x, y = x[done:], y[done:]
 	}
 	want := &w.is
-	// One by one until a multiple of sixteen is left (without the vector scan, the first
-	// splits, which find the most).
+	// One by one until a multiple of sixteen is left.
 	for len(x) > 0 && len(y) > 0 && len(x)%16 != 0 {
 		if v := x[0] ^ y[0]; want[v] != 0 {
 			want[v] = 0
