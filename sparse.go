@@ -305,9 +305,9 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, n
 	hi = s.reach(hi)
 	k := len(need)
 	if p := s.plans[s.searched(n)]; p != nil {
-		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
 	} else {
-		k = s.scanAll(g, n, lo, hi, want, tail, k)
+		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}
 	want.bits = [wantedBits / 64]uint64{}
 	if k == 0 {
@@ -338,9 +338,9 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, 
 	hi = s.reach(hi)
 	k := len(need)
 	if p := s.plans[s.searched(n)]; p != nil && planned {
-		k = s.scanPlanned(p, g, n, lo, hi, want, tail, k)
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
 	} else {
-		k = s.scanAll(g, n, lo, hi, want, tail, k)
+		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}
 	want.bits = [wantedBits / 64]uint64{}
 	if k == 0 {
@@ -358,9 +358,9 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, 
 
 // scanAll looks for the wanted values among the splits (a, m-a) with lo <= a < hi, ascending,
 // and returns how many are still missing.
-func (s *sparse) scanAll(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k int) int {
+func (s *sparse) scanAll(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k int) int {
 	if len(s.takes) == 2 || len(s.takes) == 3 {
-		if k, lo = s.scanTakes(g, n, lo, hi, &want.is, k); k == 0 {
+		if k, lo = s.scanTakes(g, n, lo, hi, want, need, k); k == 0 {
 			return 0
 		}
 	}
@@ -454,8 +454,9 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 // a < (n-t)/2 when that take may not leave two equal heaps), and returns how many are still
 // missing and the first a it did not look at. The takes' other parts are neighbours in g, so
 // one pass costs less than a pass per take. Only the largest take can split off a == m-a
-// below that bound.
-func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *[markSize]uint8, k int) (int, int) {
+// below that bound. Where the CPU has the vector scan, it hands the first multiple of 32 heaps
+// to scanTakesVector.
+func (s *sparse) scanTakes(g []uint16, n, lo, hi int, w *wanted, need []uint16, k int) (int, int) {
 	t := s.takes
 	m := n - t[len(t)-1]
 	if s.unequal[len(t)-1] {
@@ -464,6 +465,35 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *[markSize]uint8, k i
 	hi = min(hi, max(1, m/2+1))
 	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
 	d1 := t[1] - t[0]
+	if c := (hi - lo) &^ 31; vectorScan && c > 0 && k > 0 && k < 64 {
+		d2 := d1
+		if len(t) == 3 {
+			d2 = t[2] - t[0]
+		}
+		// The parts read: g[lo:lo+c] and g[b-lo-c+1-d2 : b-lo+1].
+		if b-lo < len(g) && b-lo-c+1-d2 >= 0 {
+			var vals [63]uint16
+			count := 0
+			for _, v := range need {
+				if w.is[v] != 0 && count < len(vals) {
+					vals[count] = v
+					count++
+				}
+			}
+			if count == k {
+				found, done := scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
+				for ; found != 0; found &= found - 1 {
+					w.is[vals[bits.TrailingZeros64(found)]] = 0
+					k--
+				}
+				if k == 0 {
+					return 0, lo + done
+				}
+				lo += done
+			}
+		}
+	}
+	want := &w.is
 	if len(t) == 2 {
 		for a := lo; a < hi; a++ {
 			x := g[a]

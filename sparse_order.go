@@ -206,16 +206,16 @@ func expectedBuckets(order []int, missed [][]float64, chance []float64) float64 
 
 // scanPlanned is scanAll over the buckets of p in order, then over the parts from p.end on,
 // each cut to [lo, hi); it returns how many wanted values are still missing.
-func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wanted, tail *mirror, k int) int {
+func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k int) int {
 	for _, start := range p.starts {
 		if a, b := max(lo, int(start)), min(hi, int(start)+p.size); a < b {
-			if k = s.scanAll(g, n, a, b, want, tail, k); k == 0 {
+			if k = s.scanAll(g, n, a, b, want, tail, need, k); k == 0 {
 				return 0
 			}
 		}
 	}
 	if a := max(lo, p.end); a < hi {
-		k = s.scanAll(g, n, a, hi, want, tail, k)
+		k = s.scanAll(g, n, a, hi, want, tail, need, k)
 	}
 	return k
 }

@@ -15,6 +15,16 @@ package kayles
 //go:noescape
 func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
 
+// scanTakesVector looks for the values vals[:count] (0 < count < 64) among the splits of two or
+// three takes, as scanTakes does, for the heaps a = a0+j, j < n (a multiple of 32), where x
+// is &g[a0] and z is &g[b-a0-31], b being the heap less the least take: the other parts are
+// G(b-a), G(b-a-d1) and G(b-a-d2) (d2 = d1 for two takes). It returns the values found, bit i
+// for vals[i], and how many heaps it looked at: 32 at a time, until it has found them all.
+// It must be called only where vectorScan is true.
+//
+//go:noescape
+func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
+
 // cpuid returns the registers that the CPUID instruction sets for leaf and sub-leaf sub.
 func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 

@@ -128,6 +128,80 @@ end:
 	VZEROUPPER
 	RET
 
+// func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
+//
+// Registers: SI x, DI z, BX 2·d1, R9 2·d2, CX n, R8 vals, R10 count, R11 the heaps looked at,
+// R12 found, R13 the mask of all count values, DX the value compared. Z28 holds the lane
+// indices 31 down to 0: a run of 32 heaps reverses x once, so that the larger parts of every
+// take are plain loads, ascending, below z. Each value is broadcast and compared with the
+// values of the 96 splits (64 with two takes, which pass d2 = d1) without a branch.
+TEXT ·scanTakesVector(SB), NOSPLIT, $0-72
+	MOVQ x+0(FP), SI
+	MOVQ z+8(FP), DI
+	MOVQ d1+16(FP), BX
+	SHLQ $1, BX
+	MOVQ d2+24(FP), R9
+	SHLQ $1, R9
+	MOVQ n+32(FP), CX
+	MOVQ vals+40(FP), R8
+	MOVQ count+48(FP), R10
+	XORQ R11, R11
+	XORQ R12, R12
+	MOVQ $1, R13
+	SHLXQ R10, R13, R13
+	DECQ R13
+	VMOVDQU64 reverse<>(SB), Z28
+
+takes:
+	CMPQ R11, CX
+	JGE tend
+	VPERMW (SI)(R11*2), Z28, Z2 // x[a+31-j] in lane j
+	MOVQ DI, AX
+	SUBQ R11, AX
+	SUBQ R11, AX               // z less the heaps done: G(b-a) for a = a+31-j in lane j
+	VPXORQ (AX), Z2, Z5        // take 0
+	MOVQ AX, DX
+	SUBQ BX, DX
+	VPXORQ (DX), Z2, Z6        // take 1
+	SUBQ R9, AX
+	VPXORQ (AX), Z2, Z7        // take 2
+	XORQ DX, DX
+
+tvalue:
+	VPBROADCASTW (R8)(DX*2), Z8
+	VPCMPEQW Z8, Z5, K1
+	VPCMPEQW Z8, Z6, K2
+	VPCMPEQW Z8, Z7, K3
+	KORD K1, K2, K1
+	KORD K3, K1, K1
+	MOVQ R12, AX
+	BTSQ DX, AX
+	KORTESTD K1, K1
+	CMOVQNE AX, R12            // value DX is found
+	INCQ DX
+	CMPQ DX, R10
+	JLT tvalue
+	ADDQ $32, R11
+	CMPQ R12, R13
+	JNE takes
+
+tend:
+	MOVQ R12, found+56(FP)
+	MOVQ R11, done+64(FP)
+	VZEROUPPER
+	RET
+
+// reverse holds the lane indices 31 down to 0, for VPERMW.
+DATA reverse<>+0(SB)/8, $0x001c001d001e001f
+DATA reverse<>+8(SB)/8, $0x00180019001a001b
+DATA reverse<>+16(SB)/8, $0x0014001500160017
+DATA reverse<>+24(SB)/8, $0x0010001100120013
+DATA reverse<>+32(SB)/8, $0x000c000d000e000f
+DATA reverse<>+40(SB)/8, $0x00080009000a000b
+DATA reverse<>+48(SB)/8, $0x0004000500060007
+DATA reverse<>+56(SB)/8, $0x0000000100020003
+GLOBL reverse<>(SB), RODATA|NOPTR, $64
+
 // func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX

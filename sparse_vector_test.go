@@ -2,8 +2,10 @@ package kayles
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -122,5 +124,102 @@ func TestMissing(t *testing.T) {
 		added.add(need)
 		require.True(t, w.is == added.is && w.bits == added.bits, "trial %d: want holds other values than need", trial)
 		w = wanted{}
+	}
+}
+
+// TestScanTakesVector checks scanTakes, with the vector scan where this CPU has one and
+// without, against a split-by-split scan of two or three takes (some that may not leave two
+// equal heaps): random values below 64, 1024 and 65536, wanted values that some split has,
+// values already found (in need but no longer wanted), more wanted values than the vector
+// scan takes (64 or more), and searches that end inside a run of 32 heaps or run out.
+func TestScanTakesVector(t *testing.T) {
+	if !hasVector() {
+		t.Log("this CPU has no AVX-512: scanTakes scans one heap at a time only")
+	}
+	defer func(on bool) { vectorScan = on }(vectorScan)
+	rng := rand.New(rand.NewPCG(5, 6))
+	var w wanted
+	for trial := range 3000 {
+		limit := []int{64, 1024, 65536}[trial%3]
+		takes := []int{1 + rng.IntN(3)}
+		for range 1 + rng.IntN(2) {
+			takes = append(takes, takes[len(takes)-1]+1+rng.IntN(4))
+		}
+		s := &sparse{takes: takes}
+		for range takes {
+			s.unequal = append(s.unequal, rng.IntN(3) == 0)
+		}
+		n := takes[len(takes)-1] + 2 + rng.IntN(400)
+		g := make([]uint16, n)
+		for i := range g {
+			g[i] = uint16(rng.IntN(limit))
+		}
+		// The splits scanTakes may look at: heaps a below the bound of the largest take.
+		m := n - takes[len(takes)-1]
+		if s.unequal[len(takes)-1] {
+			m--
+		}
+		bound := max(1, m/2+1)
+		lo := 1 + rng.IntN(max(1, bound/4))
+		hi := lo + rng.IntN(n)
+		var splits [][]uint16 // splits[a-lo]: the values of heap a's splits, take by take
+		for a := lo; a < min(hi, bound); a++ {
+			var v []uint16
+			for _, i := range takes {
+				v = append(v, g[a]^g[n-i-a])
+			}
+			splits = append(splits, v)
+		}
+		var need []uint16
+		count := 1 + rng.IntN(12)
+		if trial%10 == 0 {
+			count = 60 + rng.IntN(10)
+		}
+		for range count {
+			v := uint16(rng.IntN(limit))
+			if rng.IntN(2) == 0 && len(splits) > 0 { // a value some split has
+				a := rng.IntN(len(splits))
+				v = splits[a][rng.IntN(len(takes))]
+			}
+			if !slices.Contains(need, v) {
+				need = append(need, v)
+			}
+		}
+		gone := map[uint16]bool{} // in need, but found by an earlier scan
+		for _, v := range need {
+			if rng.IntN(8) == 0 {
+				gone[v] = true
+			}
+		}
+		// The split-by-split scan: heap by heap until every wanted value is found.
+		left := map[uint16]bool{}
+		for _, v := range need {
+			if !gone[v] {
+				left[v] = true
+			}
+		}
+		k := len(left)
+		for a := 0; a < len(splits) && len(left) > 0; a++ {
+			for _, v := range splits[a] {
+				delete(left, v)
+			}
+		}
+		for _, vector := range []bool{false, true} {
+			vectorScan = vector && hasVector()
+			for _, v := range need {
+				if !gone[v] {
+					w.is[v] = 1
+				}
+			}
+			got, next := s.scanTakes(g, n, lo, hi, &w, need, k)
+			require.Equal(t, len(left), got, "trial %d, vector %v: takes %v, n %d, [%d, %d)", trial, vector, takes, n, lo, hi)
+			if got > 0 {
+				assert.Equal(t, max(lo, min(hi, bound)), next, "trial %d, vector %v: the first heap not looked at", trial, vector)
+			}
+			for _, v := range need {
+				require.Equal(t, left[v], w.is[v] != 0, "trial %d, vector %v: value %d", trial, vector, v)
+				w.is[v] = 0
+			}
+		}
 	}
 }
