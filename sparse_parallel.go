@@ -306,7 +306,9 @@ func (s *sparse) extendDone(o *plan, g []uint16, n, top int, done <-chan struct{
 // part of the time (and with autogroup scheduling it takes that time from the engine's own
 // share), so that pairs can be slower than one core. The chooser measures both ways, keeps
 // to the faster, and measures the other again after a gap of windows that doubles, up to
-// pairGapMost, each time the other way stays slower. It is kept from one extension to the
+// pairGapMost, each time the other way stays slower. A window of the way kept that measures
+// slower than the other is measured again before the chooser leaves it, with the gap back at
+// pairGap: on a shared machine one slow window is often noise. It is kept from one extension to the
 // next. The zero pairChooser starts a window at once, on one core; the next window measures
 // pairs, cut short if they are slower (see deadline).
 type pairChooser struct {
@@ -318,6 +320,7 @@ type pairChooser struct {
 	cost    [2]float64 // seconds per value measured last alone ([0]) and in pairs ([1]), 0 if none
 	gap     int        // windows between probes
 	wait    int        // windows left before the next probe
+	recheck bool       // the current window measures again the way kept, which measured slower
 	always  bool       // pairTuning.always of the engine
 }
 
@@ -355,14 +358,22 @@ func (c *pairChooser) next(values int, now time.Time) {
 			k = 1
 		}
 		c.cost[k] = now.Sub(c.start).Seconds() / float64(values-c.from)
-		if c.probing {
-			if c.cost[k] > c.cost[1-k] {
+		slower := c.cost[k] > c.cost[1-k] && c.cost[1-k] > 0
+		switch {
+		case c.probing:
+			if slower && !c.recheck {
 				c.gap = min(2*c.gap, pairGapMost)
 			} else {
 				c.gap = pairGap
 			}
 			c.wait = c.gap
+		case slower:
+			// The way kept measured slower than the other: one window may be noise (a
+			// thread that lost its processor for a while), so the next window measures it
+			// again, as a probe, before the chooser leaves it for gap windows.
+			c.wait = 0
 		}
+		c.recheck = slower && !c.probing
 	}
 	c.gap = max(c.gap, pairGap)
 	faster := c.cost[1] < c.cost[0]

@@ -360,7 +360,8 @@ func TestPairsRunCancel(t *testing.T) {
 }
 
 // TestPairChooser checks the chooser's decisions on made-up times: it measures both ways,
-// keeps to the faster, and measures the slower one again after gaps that double.
+// keeps to the faster, measures the slower one again after gaps that double, and measures the
+// way kept again before it leaves it.
 func TestPairChooser(t *testing.T) {
 	var c pairChooser
 	now := time.Unix(0, 0)
@@ -399,13 +400,28 @@ func TestPairChooser(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 2, probes, "one core measured again after %d windows, then %d: %v", pairGap, 2*pairGap, ways)
-	// Pairs turn slow (the helper has lost its processor): the next pairs window shows it.
+	// One slow window of pairs (noise): the next window measures pairs again, and keeps them.
+	for c.probing || !c.pairs {
+		step(cost())
+	}
+	pairs = 10 * time.Microsecond
+	assert.True(t, step(cost()), "a slow window of the way kept is measured again")
+	assert.True(t, c.probing)
+	pairs = 3 * time.Microsecond
+	assert.True(t, step(cost()), "pairs measured fast again are kept")
+	assert.False(t, c.probing)
+	// Pairs turn slow (the helper has lost its processor): two windows show it.
 	pairs = 10 * time.Microsecond
 	for range 2 {
 		step(cost())
 	}
 	assert.False(t, c.pairs)
-	assert.False(t, step(cost()))
+	ways = ways[:0]
+	for range pairGap + 1 {
+		ways = append(ways, step(cost()))
+	}
+	assert.Equal(t, append(make([]bool, pairGap-1), true, false), ways,
+		"one core for %d windows, then pairs measured again", pairGap)
 }
 
 // heapTask returns the task of window l that computes heap h (the inverse of leap.task).
