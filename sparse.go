@@ -454,9 +454,10 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 // a < (n-t)/2 when that take may not leave two equal heaps), and returns how many are still
 // missing and the first a it did not look at. The takes' other parts are neighbours in g, so
 // one pass costs less than a pass per take. Only the largest take can split off a == m-a
-// below that bound. Where the CPU has the vector scan, it hands the first multiple of 32 heaps
-// to scanTakesVector.
-func (s *sparse) scanTakes(g []uint16, n, lo, hi int, w *wanted, need []uint16, k int) (int, int) {
+// below that bound. need lists the k values wanted, once each, and maybe values found since.
+// Where the CPU has the vector scan and fewer than 64 are wanted, it hands the first multiple
+// of 32 heaps to scanTakesVector.
+func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint16, k int) (int, int) {
 	t := s.takes
 	m := n - t[len(t)-1]
 	if s.unequal[len(t)-1] {
@@ -465,44 +466,45 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, w *wanted, need []uint16, 
 	hi = min(hi, max(1, m/2+1))
 	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
 	d1 := t[1] - t[0]
+	is := &want.is
 	if c := (hi - lo) &^ 31; vectorScan && c > 0 && k > 0 && k < 64 {
-		d2 := d1
+		// It reads the values the loops below read for the heaps lo to lo+c-1: the larger
+		// parts down to b-(lo+c-1)-d2, which is at least (n-t)/2 since lo+c-1 < hi.
+		d2 := 0
 		if len(t) == 3 {
 			d2 = t[2] - t[0]
 		}
-		// The parts read: g[lo:lo+c] and g[b-lo-c+1-d2 : b-lo+1].
-		if b-lo < len(g) && b-lo-c+1-d2 >= 0 {
-			var vals [63]uint16
-			count := 0
-			for _, v := range need {
-				if w.is[v] != 0 && count < len(vals) {
-					vals[count] = v
-					count++
+		var vals [63]uint16
+		count := 0
+		for _, v := range need {
+			if is[v] != 0 {
+				vals[count] = v
+				if count++; count == k {
+					break
 				}
-			}
-			if count == k {
-				found, done := scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
-				for ; found != 0; found &= found - 1 {
-					w.is[vals[bits.TrailingZeros64(found)]] = 0
-					k--
-				}
-				if k == 0 {
-					return 0, lo + done
-				}
-				lo += done
 			}
 		}
+		if count > 0 {
+			found, done := scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
+			for ; found != 0; found &= found - 1 {
+				is[vals[bits.TrailingZeros64(found)]] = 0
+				k--
+			}
+			if k == 0 {
+				return 0, lo + done
+			}
+			lo += done
+		}
 	}
-	want := &w.is
 	if len(t) == 2 {
 		for a := lo; a < hi; a++ {
 			x := g[a]
 			v0, v1 := x^g[b-a], x^g[b-a-d1]
-			if want[v0]|want[v1] != 0 { // clear both, as found does
-				k -= int(want[v0])
-				want[v0] = 0
-				k -= int(want[v1])
-				want[v1] = 0
+			if is[v0]|is[v1] != 0 { // clear both, as found does
+				k -= int(is[v0])
+				is[v0] = 0
+				k -= int(is[v1])
+				is[v1] = 0
 				if k == 0 {
 					return 0, a + 1
 				}
@@ -514,13 +516,13 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, w *wanted, need []uint16, 
 	for a := lo; a < hi; a++ {
 		x := g[a]
 		v0, v1, v2 := x^g[b-a], x^g[b-a-d1], x^g[b-a-d2]
-		if want[v0]|want[v1]|want[v2] != 0 {
-			k -= int(want[v0])
-			want[v0] = 0
-			k -= int(want[v1])
-			want[v1] = 0
-			k -= int(want[v2])
-			want[v2] = 0
+		if is[v0]|is[v1]|is[v2] != 0 {
+			k -= int(is[v0])
+			is[v0] = 0
+			k -= int(is[v1])
+			is[v1] = 0
+			k -= int(is[v2])
+			is[v2] = 0
 			if k == 0 {
 				return 0, a + 1
 			}

@@ -302,18 +302,20 @@ func (s *sparse) extendDone(o *plan, g []uint16, n, top int, done <-chan struct{
 }
 
 // pairChooser decides, window by window, whether the engine computes heaps with the helper
-// ("in pairs") or alone. On a machine shared with other work the helper's thread may get a processor only
-// part of the time (and with autogroup scheduling it takes that time from the engine's own
-// share), so that pairs can be slower than one core. The chooser measures both ways, keeps
-// to the faster, and measures the other again after a gap of windows that doubles, up to
-// pairGapMost, each time the other way stays slower. A window of the way kept that measures
-// slower than the other is measured again before the chooser leaves it, with the gap back at
-// pairGap: on a shared machine one slow window is often noise. It is kept from one extension to the
-// next. The zero pairChooser starts a window at once, on one core; the next window measures
-// pairs, cut short if they are slower (see deadline).
+// ("in pairs") or alone. On a machine shared with other work the helper's thread may get a
+// processor only part of the time (and with autogroup scheduling it takes that time from the
+// engine's own share), so that pairs can be slower than one core. The chooser measures both
+// ways, keeps to the faster, and measures the other again after a gap of windows that
+// doubles, up to pairGapMost, each time the other way stays slower. A window of the way kept
+// that measures slower than the other is not enough to leave it (on a shared machine one
+// slow window is often noise): the next window measures it again, as a probe; if it is
+// slower again the chooser leaves it, with the gap back at pairGap, and if not it keeps it
+// and its gap. The chooser is kept from one extension to the next. The zero pairChooser
+// starts a window at once, on one core; the next window measures pairs, cut short if they
+// are slower (see deadline).
 type pairChooser struct {
 	pairs   bool       // the current window computes in pairs
-	probing bool       // the current window measures the slower way again
+	probing bool       // the current window measures a way again: the slower, or the one kept (recheck)
 	end     int        // the current window ends when there are this many values
 	from    int        // the number of values when it started
 	start   time.Time  // and the time
@@ -333,8 +335,8 @@ const (
 	pairGapMost = 64      // the most
 )
 
-// deadline returns the time by which a window of pairs should end: in a window that measures
-// pairs against one core measured just before, the time one core would take; in other
+// deadline returns the time by which a window of pairs should end: in a window that probes
+// pairs against one core as last measured, the time one core would take; in other
 // windows, twice the time one core took when last measured (the cost per value grows with
 // the heaps), so that pairs turned slow by other work on the machine are noticed within a
 // window. Past it the window is cut short. It returns the zero Time for a window on one core.
@@ -360,8 +362,13 @@ func (c *pairChooser) next(values int, now time.Time) {
 		c.cost[k] = now.Sub(c.start).Seconds() / float64(values-c.from)
 		slower := c.cost[k] > c.cost[1-k] && c.cost[1-k] > 0
 		switch {
+		case c.probing && c.recheck:
+			if slower {
+				c.gap = pairGap // leaving the way kept: measure it again soon
+			}
+			c.wait = c.gap
 		case c.probing:
-			if slower && !c.recheck {
+			if slower {
 				c.gap = min(2*c.gap, pairGapMost)
 			} else {
 				c.gap = pairGap

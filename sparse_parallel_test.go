@@ -404,12 +404,14 @@ func TestPairChooser(t *testing.T) {
 	for c.probing || !c.pairs {
 		step(cost())
 	}
+	gap := c.gap
 	pairs = 10 * time.Microsecond
 	assert.True(t, step(cost()), "a slow window of the way kept is measured again")
 	assert.True(t, c.probing)
 	pairs = 3 * time.Microsecond
 	assert.True(t, step(cost()), "pairs measured fast again are kept")
 	assert.False(t, c.probing)
+	assert.Equal(t, gap, c.gap, "and so is the gap")
 	// Pairs turn slow (the helper has lost its processor): two windows show it.
 	pairs = 10 * time.Microsecond
 	for range 2 {

@@ -2,9 +2,9 @@
 
 package kayles
 
-// This file implements the vector scan's CPU check on amd64: the kernel, in
-// sparse_vector_amd64.s, needs AVX-512 (F and BW), BMI1 and BMI2, and an OS that saves the
-// AVX-512 registers. Building with -tags purego leaves it out (sparse_vector_other.go).
+// This file implements the vector scans' CPU check on amd64: the kernels, in
+// sparse_vector_amd64.s, need AVX-512 (F and BW), BMI1 and BMI2, and an OS that saves the
+// AVX-512 registers. Building with -tags purego leaves them out (sparse_vector_other.go).
 
 // scanVector looks for the wanted values among the splits x[j] ^ y[j], j < n (a multiple of
 // 32), clearing them in want.is and the bits of every value it looks at in want.bits, and
@@ -15,12 +15,13 @@ package kayles
 //go:noescape
 func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
 
-// scanTakesVector looks for the values vals[:count] (0 < count < 64) among the splits of two or
-// three takes, as scanTakes does, for the heaps a = a0+j, j < n (a multiple of 32), where x
-// is &g[a0] and z is &g[b-a0-31], b being the heap less the least take: the other parts are
-// G(b-a), G(b-a-d1) and G(b-a-d2) (d2 = d1 for two takes). It returns the values found, bit i
-// for vals[i], and how many heaps it looked at: 32 at a time, until it has found them all.
-// It must be called only where vectorScan is true.
+// scanTakesVector looks for the values vals[:count] (distinct, 0 < count < 64) among the
+// splits of two or three takes, as scanTakes does, for the heaps a = lo+j, j < n (a multiple
+// of 32), where x is &g[lo] and z is &g[b-lo-31], b being the heap less the least take: the
+// other parts are G(b-a), G(b-a-d1) and, unless d2 is 0 (two takes), G(b-a-d2), with
+// 0 < d1 < d2. It reads g[lo:lo+n] and g[b-lo-n+1-max(d1, d2) : b-lo+1]. It returns the
+// values found, bit i for vals[i], and how many heaps it looked at: n, or fewer when it has
+// found them all, 32 heaps at a time. It must be called only where vectorScan is true.
 //
 //go:noescape
 func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
@@ -31,10 +32,11 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 // xgetbv returns XCR0, the register states that the OS saves.
 func xgetbv() (lo, hi uint32)
 
-// vectorScan reports whether scanUp uses scanVector. Tests turn it off to check the words.
+// vectorScan reports whether scanUp and scanTakes use the vector scans. Tests turn it off to
+// check the scans in Go.
 var vectorScan = hasVector()
 
-// hasVector reports whether this CPU and OS run scanVector.
+// hasVector reports whether this CPU and OS run the vector scans.
 func hasVector() bool {
 	if top, _, _, _ := cpuid(0, 0); top < 7 {
 		return false

@@ -3,8 +3,8 @@
 #include "go_asm.h"
 #include "textflag.h"
 
-// This file implements the vector scan of the searched splits (see scanVector in
-// sparse_vector_amd64.go) and the CPU checks it needs.
+// This file implements the vector scans of the searched splits (see scanVector and
+// scanTakesVector in sparse_vector_amd64.go) and the CPU checks they need.
 
 // func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
 //
@@ -130,11 +130,11 @@ end:
 
 // func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 //
-// Registers: SI x, DI z, BX 2·d1, R9 2·d2, CX n, R8 vals, R10 count, R11 the heaps looked at,
-// R12 found, R13 the mask of all count values, DX the value compared. Z28 holds the lane
-// indices 31 down to 0: a run of 32 heaps reverses x once, so that the larger parts of every
-// take are plain loads, ascending, below z. Each value is broadcast and compared with the
-// values of the 96 splits (64 with two takes, which pass d2 = d1) without a branch.
+// Registers: SI x, DI z, BX 2·d1, R9 2·d2 (0 for two takes), CX n, R8 vals, R10 count, R11
+// the heaps looked at, R12 found, R13 the mask of all count values, DX the index of the
+// value compared. Z28 holds the lane indices 31 down to 0: a run of 32 heaps reverses x once,
+// so that the larger parts of every take are plain loads, ascending, below z. Each value is
+// broadcast and compared with the values of the 64 or 96 splits without a branch.
 TEXT ·scanTakesVector(SB), NOSPLIT, $0-72
 	MOVQ x+0(FP), SI
 	MOVQ z+8(FP), DI
@@ -155,19 +155,21 @@ TEXT ·scanTakesVector(SB), NOSPLIT, $0-72
 takes:
 	CMPQ R11, CX
 	JGE tend
-	VPERMW (SI)(R11*2), Z28, Z2 // x[a+31-j] in lane j
+	VPERMW (SI)(R11*2), Z28, Z2 // lane j: G(a) for heap a = lo+R11+31-j
 	MOVQ DI, AX
 	SUBQ R11, AX
-	SUBQ R11, AX               // z less the heaps done: G(b-a) for a = a+31-j in lane j
+	SUBQ R11, AX               // lane j of (AX): G(b-a) for the same a
 	VPXORQ (AX), Z2, Z5        // take 0
 	MOVQ AX, DX
 	SUBQ BX, DX
 	VPXORQ (DX), Z2, Z6        // take 1
+	XORQ DX, DX
+	TESTQ R9, R9
+	JEQ two
 	SUBQ R9, AX
 	VPXORQ (AX), Z2, Z7        // take 2
-	XORQ DX, DX
 
-tvalue:
+three:
 	VPBROADCASTW (R8)(DX*2), Z8
 	VPCMPEQW Z8, Z5, K1
 	VPCMPEQW Z8, Z6, K2
@@ -177,10 +179,25 @@ tvalue:
 	MOVQ R12, AX
 	BTSQ DX, AX
 	KORTESTD K1, K1
-	CMOVQNE AX, R12            // value DX is found
+	CMOVQNE AX, R12            // vals[DX] is found
 	INCQ DX
 	CMPQ DX, R10
-	JLT tvalue
+	JLT three
+	JMP next
+
+two:
+	VPBROADCASTW (R8)(DX*2), Z8
+	VPCMPEQW Z8, Z5, K1
+	VPCMPEQW Z8, Z6, K2
+	MOVQ R12, AX
+	BTSQ DX, AX
+	KORTESTD K1, K2
+	CMOVQNE AX, R12            // vals[DX] is found
+	INCQ DX
+	CMPQ DX, R10
+	JLT two
+
+next:
 	ADDQ $32, R11
 	CMPQ R12, R13
 	JNE takes

@@ -2,12 +2,13 @@
 
 package kayles
 
-// This file implements the vector scan where there is none: scanUp scans in 64-bit words.
+// This file implements the vector scans where there are none: scanUp scans in 64-bit words and
+// scanTakes one heap at a time.
 
-// vectorScan reports whether scanUp uses scanVector: never here.
+// vectorScan reports whether scanUp and scanTakes use the vector scans: never here.
 var vectorScan = false
 
-// hasVector reports whether this CPU and OS run scanVector: no.
+// hasVector reports whether this CPU and OS run the vector scans: no.
 func hasVector() bool { return false }
 
 // scanVector looks at no split: it is never called where vectorScan is false.

@@ -204,6 +204,10 @@ func TestScanTakesVector(t *testing.T) {
 				delete(left, v)
 			}
 		}
+		ends := -1 // where the vector scan ends when it finds every value, if it runs
+		if c := (min(hi, bound) - lo) &^ 31; hasVector() && c > 0 && k > 0 && k < 64 {
+			ends = checkScanTakesVector(t, trial, g, n, lo, c, takes, splits, need, gone)
+		}
 		for _, vector := range []bool{false, true} {
 			vectorScan = vector && hasVector()
 			for _, v := range need {
@@ -212,14 +216,55 @@ func TestScanTakesVector(t *testing.T) {
 				}
 			}
 			got, next := s.scanTakes(g, n, lo, hi, &w, need, k)
-			require.Equal(t, len(left), got, "trial %d, vector %v: takes %v, n %d, [%d, %d)", trial, vector, takes, n, lo, hi)
+			assert.Equal(t, len(left), got, "trial %d, vector %v: takes %v, n %d, [%d, %d)", trial, vector, takes, n, lo, hi)
 			if got > 0 {
 				assert.Equal(t, max(lo, min(hi, bound)), next, "trial %d, vector %v: the first heap not looked at", trial, vector)
+			} else if vectorScan && ends >= 0 {
+				assert.Equal(t, ends, next, "trial %d: scanTakes ends where the vector scan does", trial)
 			}
 			for _, v := range need {
-				require.Equal(t, left[v], w.is[v] != 0, "trial %d, vector %v: value %d", trial, vector, v)
+				assert.Equal(t, left[v], w.is[v] != 0, "trial %d, vector %v: value %d", trial, vector, v)
 				w.is[v] = 0
 			}
 		}
 	}
+}
+
+// checkScanTakesVector checks scanTakesVector itself on the heaps lo to lo+c-1 (c a multiple
+// of 32) of a trial of TestScanTakesVector, whose splits[a-lo] are heap a's split values: the
+// values found, and the heaps looked at, run of 32 by run of 32 until all are found. It
+// returns the first heap not looked at when all are found, or -1.
+func checkScanTakesVector(t *testing.T, trial int, g []uint16, n, lo, c int, takes []int, splits [][]uint16, need []uint16, gone map[uint16]bool) int {
+	t.Helper()
+	var vals []uint16
+	for _, v := range need {
+		if !gone[v] {
+			vals = append(vals, v)
+		}
+	}
+	all := uint64(1)<<len(vals) - 1
+	var want uint64
+	done := 0
+	for done < c && want != all {
+		for _, split := range splits[done : done+32] {
+			for i, v := range vals {
+				if slices.Contains(split, v) {
+					want |= 1 << i
+				}
+			}
+		}
+		done += 32
+	}
+	d1, d2 := takes[1]-takes[0], 0
+	if len(takes) == 3 {
+		d2 = takes[2] - takes[0]
+	}
+	b := n - takes[0]
+	found, looked := scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], len(vals))
+	assert.Equal(t, want, found, "trial %d: the values found, takes %v", trial, takes)
+	assert.Equal(t, done, looked, "trial %d: the heaps looked at, takes %v", trial, takes)
+	if want != all {
+		return -1
+	}
+	return lo + done
 }
