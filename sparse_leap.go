@@ -8,13 +8,13 @@ import (
 )
 
 // This file implements a window of the engine of sparse_parallel.go: the heaps of the window,
-// in blocks, claimed task by task by the goroutines, each heap in two halves.
+// in blocks, each block claimed whole by one goroutine, each heap in two halves.
 
 // leap is one window of heaps start <= h < end computed by several goroutines.
 type leap struct {
 	o      *plan
 	s      *sparse  // not written during the window
-	g      []uint16 // g[:start] are known; g[h] is written by the goroutine that finishes heap h
+	g      []uint16 // g[:start] are known; g[h] is written by the goroutine that computes heap h
 	start  int
 	end    int
 	rare   []int32 // the rare heaps below start
@@ -22,46 +22,38 @@ type leap struct {
 	top    int     // the largest value below start
 	rareAt int     // the one-core engine chooses a mask once this many heaps are rare
 	size   int     // heaps in a block
-	slots  []pairSlot
 
 	// The fields that the goroutines share, each written by one at a time: next, claimed by
-	// all, and finishing and known, written once a heap, on cache lines of their own.
+	// all, and known, written once a heap, on cache lines of their own.
 	_     [64]byte
-	next  atomic.Int64 // the least task not yet claimed (see task)
+	next  atomic.Int64 // the least block not yet claimed
 	_     [56]byte
 	known atomic.Int64 // the heaps below known have their values in g
 	_     [56]byte
-	// finishing is held by the goroutine that finishes heaps (see advance)
-	finishing atomic.Bool
-	_         [63]byte
-	abort     atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
-	cut       atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
-	stop      atomic.Int64 // no heap from stop on is published
-	_         [64]byte
+	abort atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
+	cut   atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
+	stop  atomic.Int64 // no heap from stop on is published
+	_     [64]byte
 }
 
-// pairSlots is how many blocks' marks a window keeps: a block's pairs are marked while the
-// heaps of the block before and of the one before that may still be computed, so that a heap
-// is begun at most 2 blocks after the last heap known.
-const pairSlots = 3
-
-// pairSlot holds the marks of one block of a window, block b in slot b%pairSlots: the lanes,
-// written by the goroutine that marks the block's pairs in bulk and then by the goroutine that
-// computes each heap in its own lane, and which rare heaps the bulk left to each heap.
+// pairSlot holds the marks of the block a goroutine computes: the lanes, one a heap, which rare
+// heaps the bulk marks left to each heap, and what the first half of each heap leaves to its
+// second (see halfDone). Only its goroutine reads or writes it, so nothing of a block moves
+// between cores but its values.
 type pairSlot struct {
 	lanes *[blockLanes][markSize]uint8
 	stamp uint8
 	bulk  [][4]int // per take, as in sparse.block: the indices of the rare heaps marked in bulk
 	half  [blockLanes]halfDone
-	ready atomic.Int64 // b+1 once block b's bulk marks are done
-	_     [64]byte
 }
 
-// pairWorker is one goroutine's own state in a window: its scratch, its list of the rare heaps
-// and the largest value, kept up to date by reading the values as they are published.
+// pairWorker is one goroutine's own state in a window: its scratch, the marks of its block,
+// its list of the rare heaps and the largest value, kept up to date by reading the values as
+// they are published.
 type pairWorker struct {
 	want   *wanted
 	needs  []uint16
+	slot   *pairSlot
 	rare   []int32 // the rare heaps below seen
 	top    int     // the largest value below seen
 	seen   int
@@ -70,85 +62,81 @@ type pairWorker struct {
 	stats  pairStats
 }
 
-func newPairWorker() *pairWorker {
-	return &pairWorker{want: new(wanted)}
+// newPairWorker returns a worker for codes splitting takes takes.
+func newPairWorker(takes int) *pairWorker {
+	return &pairWorker{want: new(wanted), slot: &pairSlot{lanes: new([blockLanes][markSize]uint8),
+		bulk: make([][4]int, takes)}}
 }
 
-// newPairSlots returns the marks of a window's blocks, for takes splitting takes.
-func newPairSlots(takes int) []pairSlot {
-	p := make([]pairSlot, pairSlots)
-	for i := range p {
-		p[i].lanes = new([blockLanes][markSize]uint8)
-		p[i].bulk = make([][4]int, takes)
-	}
-	return p
-}
+// The heaps of a window are computed in blocks of size heaps (sparse_block.go), block b being
+// the heaps start+b·size on. A goroutine claims a whole block, the next not yet claimed, and
+// computes it in its own slot: it marks in bulk, for all of the block's heaps at once, the
+// pairs with a rare part whose parts are both among the values known then; computes the
+// first half of each heap (see begin) from the values known when it starts; waits until the
+// heaps before the block are known; and computes the second halves in order, publishing each
+// value. So the goroutines hand each other only values, once a block: a heap computed by one
+// core and finished by the other moved its marks between the cores, which cost more than
+// the heap's work shared (BENCHMARKS.md, the eighth sitting).
 
-// The heaps of a window are computed in blocks of size heaps (sparse_block.go): block b is
-// the heaps start+b·size on, whose pairs with a rare part are marked in bulk, for all of the
-// block's heaps at once, as far as both parts are among the values known when the marking
-// starts; each heap marks the rest itself, in its two halves. The tasks of a window, claimed
-// in order one at a time by any goroutine, are the bulk marks of block 0, then, for each
-// block b, those of block b+1 and the heaps of block b one by one: the marks of a block are
-// made while the heaps before it are computed, and a goroutine slow to join leaves more tasks
-// to the others.
-
-// task returns what task t of the window is: the bulk marks of block b (heap < 0), or heap
-// heap of block b.
-func (l *leap) task(t int) (b, heap int) {
-	if t == 0 {
-		return 0, -1
-	}
-	b, q := (t-1)/(l.size+1), (t-1)%(l.size+1)
-	if q == 0 {
-		return b + 1, -1
-	}
-	return b, l.start + b*l.size + q - 1
-}
-
-// run computes tasks of the window as worker w until none is left: it claims the next task
-// not yet claimed; for a heap h, it computes the first half of h (see begin) from the values
-// known, whichever they are, and then finishes the heaps whose first halves are done, in
-// order, as far as it can (see advance). Tasks are claimed one at a time, so that a helper
-// slow to start or to run leaves more of them to the engine. The engine passes a deadline (or
-// the zero Time), looked at every 16 heaps: past it, it ends the window at the tasks already
-// claimed.
+// run computes blocks of the window as worker w until none is left. Blocks are claimed one
+// at a time, so that a helper slow to start or to run leaves more of them to the engine. The
+// engine passes a deadline (or the zero Time), looked at after each block: past it, it ends
+// the window at the blocks already claimed.
 func (l *leap) run(w *pairWorker, deadline time.Time) {
 	l.enter(w)
-	for k := 0; ; k++ { // k counts the heaps begun
-		if k%16 == 15 && !deadline.IsZero() && time.Now().After(deadline) {
-			l.next.Store(1 << 62) // every later claim fails; the tasks claimed are done
-		}
-		t := l.next.Add(1) - 1
-		if t >= 1<<62 {
+	for {
+		b := l.next.Add(1) - 1
+		if b >= 1<<62 || !l.block(w, int(b)) {
 			return
 		}
-		b, h := l.task(int(t))
-		if h < 0 {
-			if n := l.start + b*l.size; n < l.end && int64(n) < l.stop.Load() && !l.bulk(w, b) {
-				return
-			}
-			k--
-			continue
+		if !deadline.IsZero() && time.Now().After(deadline) {
+			l.next.Store(1 << 62) // every later claim fails; the blocks claimed are done
 		}
-		if h >= l.end || int64(h) >= l.stop.Load() || l.abort.Load() {
-			return
-		}
-		slot := &l.slots[b%len(l.slots)]
-		for i := 0; slot.ready.Load() != int64(b+1); i++ {
-			if l.abort.Load() || int64(h) >= l.stop.Load() {
-				return // the marks may never be done: their goroutine may have left
-			}
-			if i >= pairSpin {
-				runtime.Gosched()
-			}
-		}
-		l.begin(w, slot, h)
+	}
+}
+
+// block computes block b as worker w, and reports false when the window has no such block,
+// has ended before it, or ends within it.
+func (l *leap) block(w *pairWorker, b int) bool {
+	n := l.start + b*l.size
+	if n >= l.end || int64(n) >= l.stop.Load() || l.abort.Load() {
+		return false
+	}
+	e := min(n+l.size, l.end)
+	l.markBulk(w, n, min(n, int(l.known.Load())))
+	for h := n; h < e; h++ {
+		l.begin(w, w.slot, h)
 		if w.helper {
 			w.stats.paired++
 		}
-		l.advance(w)
 	}
+	if !l.await(n) {
+		return false
+	}
+	for h := n; h < e; h++ {
+		if l.abort.Load() || int64(h) >= l.stop.Load() {
+			return false
+		}
+		v := l.finish(w, w.slot, h)
+		if v < 0 { // a search cut short by the front: heap h is left to extendLocked
+			l.cut.Store(true)
+			l.abort.Store(true)
+			return false
+		}
+		if v > maxValue {
+			l.abort.Store(true)
+			return false
+		}
+		// Where the one-core engine would choose a mask, at the heap after the one that
+		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
+		// every report of them, are the same.
+		if l.s.isRare(h, uint16(v)) && len(w.rare)+1 >= l.rareAt {
+			l.stop.Store(int64(h + 1))
+		}
+		l.g[h] = uint16(v)
+		l.known.Store(int64(h + 1))
+	}
+	return true
 }
 
 // enter readies w for the window: its rare heaps and largest value are those below the start.
@@ -158,18 +146,17 @@ func (l *leap) enter(w *pairWorker) {
 }
 
 // The value of a heap h is computed in two halves. The first, begin, needs only the values
-// known when it starts, the heaps below some k <= h (at least the start of the block two
-// blocks before h's; see bulk): it marks the options whose heaps are all below k, finds the
-// least listed value c' missing from them, and looks for the searched values missing below
-// c' among the splits (a, m-a) whose larger part is below k. That is nearly all of the work:
-// the rare pairs left are those of the few rare heaps below h-k (and rare heaps from k on, if
-// any), and the splits left are those with a below about h-k. The second half, finish, runs
-// once G(h-1) is known: it marks the options left, finds the least listed value c >= c'
-// missing, and looks for the searched values still missing below c: those the first half did
-// not find, among the splits it left, and those between c' and c (rarely any), among all.
-// Since a heap's first half does not wait for the heaps before it, the goroutines of a window
-// can run as far ahead of the last heap known as the blocks' marks allow (len(l.slots)-1
-// blocks), and a long search on one side overlaps many short ones on the other.
+// known when it starts, the heaps below some k <= h: it marks the options whose heaps are all
+// below k, finds the least listed value c' missing from them, and looks for the searched
+// values missing below c' among the splits (a, m-a) whose larger part is below k. That is
+// nearly all of the work: the rare pairs left are those of the few rare heaps below h-k (and
+// rare heaps from k on, if any), and the splits left are those with a below about h-k. The
+// second half, finish, runs once G(h-1) is known: it marks the options left, finds the least
+// listed value c >= c' missing, and looks for the searched values still missing below c:
+// those the first half did not find, among the splits it left, and those between c' and c
+// (rarely any), among all. Since the first halves of a block do not wait for the heaps
+// before it, the goroutines compute blocks side by side, and only the short second halves
+// run one block after another.
 
 // halfDone is what the first half of a heap leaves to the second, in its lane's slot.
 type halfDone struct {
@@ -178,12 +165,10 @@ type halfDone struct {
 	lo    int      // it scanned the splits (a, m-a) with a >= lo
 	left  []uint16 // the searched values below cand it found missing, ascending
 	cut   bool     // the front cut its scan short with values left (spill.go)
-	done  atomic.Int64
-	_     [64]byte // lanes written by different goroutines on different cache lines
 }
 
 // begin computes the first half of heap h as worker w, in h's lane of slot, from the values
-// known now, and marks it done.
+// known now.
 func (l *leap) begin(w *pairWorker, slot *pairSlot, h int) {
 	o, s := l.o, l.s
 	known := int(l.known.Load())
@@ -204,34 +189,15 @@ func (l *leap) begin(w *pairWorker, slot *pairSlot, h int) {
 		left, p.cut = s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, need, true)
 		p.left = append(p.left, left...)
 	}
-	p.done.Store(int64(h + 1))
 }
 
-// clear readies the slots for a new window: a heap of the window before, begun and dropped,
-// may have h's lane of h's slot.
-func (l *leap) clear() {
-	for i := range l.slots {
-		l.slots[i].ready.Store(0)
-		for j := range l.slots[i].half {
-			l.slots[i].half[j].done.Store(0)
-		}
-	}
-}
-
-// begun reports whether the first half of heap h is done.
-func (l *leap) begun(h int) bool {
-	b, j := (h-l.start)/l.size, (h-l.start)%l.size
-	return l.slots[b%len(l.slots)].half[j].done.Load() == int64(h+1)
-}
-
-// finish returns the value of heap h, whose first half is done, as worker w, once the values
-// below h are known; or -1 when the front cuts a search short.
-func (l *leap) finish(w *pairWorker, h int) int {
+// finish returns the value of heap h, whose first half is done in slot, as worker w, once the
+// values below h are known; or -1 when the front cuts a search short.
+func (l *leap) finish(w *pairWorker, slot *pairSlot, h int) int {
 	o, s := l.o, l.s
 	l.catchUp(w, h)
 	g := l.g[:h]
-	b, j := (h-l.start)/l.size, (h-l.start)%l.size
-	slot := &l.slots[b%len(l.slots)]
+	j := (h - l.start) % l.size
 	mark, stamp, p := &slot.lanes[j], slot.stamp, &slot.half[j]
 	for _, i := range o.leave1 {
 		if i < h && h-i >= p.known {
@@ -281,60 +247,10 @@ func (l *leap) finish(w *pairWorker, h int) int {
 	return v
 }
 
-// advance finishes, as worker w, the heaps from the last known on whose first halves are
-// done, in order, and publishes their values, unless another goroutine is doing so: then
-// that one finishes them, as it looks again once it stops.
-func (l *leap) advance(w *pairWorker) {
-	for l.finishing.CompareAndSwap(false, true) {
-		for {
-			h := int(l.known.Load())
-			if l.abort.Load() || h >= l.end || int64(h) >= l.stop.Load() || !l.begun(h) {
-				break
-			}
-			v := l.finish(w, h)
-			if v < 0 { // a search cut short by the front: heap h is left to extendLocked
-				l.cut.Store(true)
-				l.abort.Store(true)
-				break
-			}
-			if v > maxValue {
-				l.abort.Store(true)
-				break
-			}
-			// Where the one-core engine would choose a mask, at the heap after the one that
-			// brings the rare heaps to rareAt, the window ends, so that the masks chosen,
-			// and every report of them, are the same.
-			if l.s.isRare(h, uint16(v)) && len(w.rare)+1 >= l.rareAt {
-				l.stop.Store(int64(h + 1))
-			}
-			l.g[h] = uint16(v)
-			l.known.Store(int64(h + 1))
-		}
-		l.finishing.Store(false)
-		h := int(l.known.Load())
-		if l.abort.Load() || h >= l.end || int64(h) >= l.stop.Load() || !l.begun(h) {
-			return
-		}
-	}
-}
-
-// bulk marks in bulk the pairs of block b's heaps whose parts are both below the values known
-// now, once the heaps that last used its slot are done, and reports false when the window is
-// aborted first.
-func (l *leap) bulk(w *pairWorker, b int) bool {
-	n := l.start + b*l.size
-	if !l.await(n - (len(l.slots)-1)*l.size) {
-		return false
-	}
-	l.markBulk(w, b, min(n, int(l.known.Load())))
-	return true
-}
-
-// markBulk marks in block b's slot, as sparse.block does below a block, the pairs of the
-// block's heaps whose parts are both below known, and marks the slot ready.
-func (l *leap) markBulk(w *pairWorker, b, known int) {
-	n := l.start + b*l.size
-	slot := &l.slots[b%len(l.slots)]
+// markBulk marks in w's slot, as sparse.block does below a block, the pairs of the heaps of
+// the block from heap n whose parts are both below known.
+func (l *leap) markBulk(w *pairWorker, n, known int) {
+	slot := w.slot
 	if slot.stamp++; slot.stamp == 0 {
 		for j := range slot.lanes {
 			clear(slot.lanes[j][:])
@@ -347,7 +263,6 @@ func (l *leap) markBulk(w *pairWorker, b, known int) {
 	for t, i := range s.takes {
 		slot.bulk[t] = bulkMarks(slot.lanes, l.g[:known], w.rare, n-i, lanes, s.unequal[t], slot.stamp)
 	}
-	slot.ready.Store(int64(b + 1))
 }
 
 // await waits until the heaps below k have their values, and reports false when the window

@@ -10,25 +10,24 @@ import (
 )
 
 // This file implements the rare/common engine on several cores: min(GOMAXPROCS, pairCores)
-// goroutines share the tasks of a window of heaps (the rare pairs of blocks, and heaps one at a
-// time), each heap in two halves: the first from the values known when it starts, the second,
-// short, once the heap before is known (sparse_leap.go).
+// goroutines share the blocks of a window of heaps, each block computed whole by one
+// goroutine, each heap in two halves: the first from the values known when it starts, the
+// second, short, once the heap before is known (sparse_leap.go).
 
 // The engine and its helper goroutines (one on two cores; see cores) run through a window of
-// heaps, computed in blocks (see leap.task): each claims the next task not yet claimed as soon
-// as its last one is done, computes the first half of a heap without waiting for the heaps
-// before it, and then finishes the heaps whose first halves are done, in order, while no other
-// goroutine does (see advance). So a long search on one side overlaps many short ones on the
-// other, as far ahead as the blocks' marks allow, and a helper slow to join (asleep, or its
-// thread waiting for a processor) leaves more tasks to the engine instead of holding it up.
-// During a window nothing of the rare/common state is written: each goroutine keeps its own
-// list of the rare heaps, the blocks' marks and the first halves are handed from one goroutine
-// to another by atomic counts, the values are written once each, at distinct indices, and
-// published by an atomic count, and the engine records the window's heaps (histogram, rare
-// list) once the helpers have left. A new mask is chosen between windows only, which end where
-// the one-core engine would choose one, so that the masks, and the reports of them, are the
-// same as with one core. On a machine shared with other work two goroutines can be slower than
-// one, so the engine measures both ways and keeps to the faster (see pairChooser).
+// heaps in blocks (see leap.block): each claims the next block not yet claimed as soon as its
+// last one is done, marks its rare pairs in bulk and computes the first halves of its heaps
+// without waiting for the heaps before it, and then, once the block before is known, the
+// second halves in order. So the goroutines compute blocks side by side, and a helper slow to
+// join (asleep, or its thread waiting for a processor) leaves more blocks to the engine
+// instead of holding it up. During a window nothing of the rare/common state is written: each
+// goroutine keeps its own list of the rare heaps and its own block's marks, the values are
+// written once each, at distinct indices, and published by an atomic count, and the engine
+// records the window's heaps (histogram, rare list) once the helpers have left. A new mask is
+// chosen between windows only, which end where the one-core engine would choose one, so that
+// the masks, and the reports of them, are the same as with one core. On a machine shared with
+// other work two goroutines can be slower than one, so the engine measures both ways and
+// keeps to the faster (see pairChooser).
 
 // pairTuning holds the thresholds of the two-core engine, one for each engine, so that a test
 // can change them for the engine it tests (defaultPairs for all others).
@@ -45,9 +44,10 @@ type pairTuning struct {
 	cores int
 }
 
-// pairCores is the most goroutines in a window: BenchmarkCoresSimulated gives Officers 3.5
-// times one core with 4 goroutines, 4.5 with 8 and 5.0 with 16, where the heaps of each block
-// wait for the one goroutine that marks the block's rare pairs in bulk.
+// pairCores is the most goroutines in a window: BenchmarkCoresSimulated gives Officers 4.0
+// times one core with 4 goroutines and 7.8 with 8, each computing blocks whole, but it models
+// neither the memory the cores share nor the splits that second halves scan when the first
+// ones knew fewer heaps, and two cores are all that has been measured.
 const pairCores = 8
 
 // cores returns the number of goroutines in a window of e's two-core engine: GOMAXPROCS, at
@@ -121,13 +121,12 @@ func (p *pairPanic) Unwrap() error {
 }
 
 // pairState is what the two-core engine keeps from one extension to the next: the chooser,
-// the counts, the goroutines' workers and the blocks' marks (3 MB).
+// the counts, and the goroutines' workers with the marks of their blocks (1 MB each).
 type pairState struct {
 	chooser pairChooser
 	stats   pairStats
 	eng     *pairWorker
 	help    []*pairWorker
-	slots   []pairSlot
 }
 
 // pairStats counts what the two-core engine did, for the tests.
@@ -158,11 +157,10 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		return s.extendDone(e.pl, g, n, top, done)
 	}
 	if s.two.eng == nil {
-		s.two.eng = newPairWorker()
-		s.two.slots = newPairSlots(len(s.takes))
+		s.two.eng = newPairWorker(len(s.takes))
 	}
 	for len(s.two.help) < e.cores()-1 {
-		w := newPairWorker()
+		w := newPairWorker(len(s.takes))
 		w.helper = true
 		s.two.help = append(s.two.help, w)
 	}
@@ -226,10 +224,9 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
 				class: s.classes(markSize), top: top, rareAt: s.rareAt,
-				size: s.blk.lanesUsed(), slots: s.two.slots}
+				size: s.blk.lanesUsed()}
 			l.known.Store(int64(a))
 			l.stop.Store(int64(end))
-			l.clear()
 			window = l
 			for _, p := range helpers {
 				p.l = l

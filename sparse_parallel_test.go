@@ -95,8 +95,7 @@ func TestHalvesMatchReference(t *testing.T) {
 	if raceEnabled {
 		ds, few, every = []int{1, 17, 88}, []int{1, 88}, 97
 	}
-	first, second := newPairWorker(), newPairWorker()
-	slots := newPairSlots(8) // for every code's takes
+	first, second := newPairWorker(8), newPairWorker(8) // for every code's takes
 	checked := 0
 	halves := func(code string, want []uint16, set setup, ds []int) {
 		o := MustParseOctal(code)
@@ -117,8 +116,7 @@ func TestHalvesMatchReference(t *testing.T) {
 		require.True(t, slices.Equal(want[:start], g), "%s %+v: the values below the halves", code, set)
 		l := &leap{o: o.plan(), s: s, g: append(g, want[start:]...), start: start, end: end,
 			rare: s.rare, class: s.classes(1 << 11), top: top, rareAt: 1 << 62,
-			size: blockLanes, slots: slots}
-		l.clear()
+			size: blockLanes}
 		for _, d := range ds {
 			// The workers' mirrors only move up: they start again when d does.
 			first.tail, second.tail = mirror{}, mirror{}
@@ -130,11 +128,11 @@ func TestHalvesMatchReference(t *testing.T) {
 					l.g[i] = 0x7fff // not known to the first half
 				}
 				l.known.Store(int64(h - d))
-				l.markBulk(first, b, min(start+b*l.size, h-d))
-				l.begin(first, &l.slots[b%len(l.slots)], h)
+				l.markBulk(first, start+b*l.size, min(start+b*l.size, h-d))
+				l.begin(first, first.slot, h)
 				copy(l.g[h-d:], want[h-d:])
 				l.known.Store(int64(h))
-				require.Equal(t, int(want[h]), l.finish(second, h), "%s heap %d, first half below %d, %+v", code, h, h-d, set)
+				require.Equal(t, int(want[h]), l.finish(second, first.slot, h), "%s heap %d, first half below %d, %+v", code, h, h-d, set)
 				checked++
 			}
 		}
@@ -224,7 +222,7 @@ func TestPairsReport(t *testing.T) {
 }
 
 // TestPairsAlone runs a window of the two-core engine on Officers (0.6) with the engine
-// alone, as when the helper does not join: the engine claims every heap, or, past its
+// alone, as when the helper does not join: the engine claims every block, or, past its
 // deadline, ends the window early.
 func TestPairsAlone(t *testing.T) {
 	n := 1 << 13
@@ -239,61 +237,21 @@ func TestPairsAlone(t *testing.T) {
 		g = append(make([]uint16, 0, n), g...)
 		l := &leap{o: o.plan(), s: s, g: g[:n], start: len(g), end: n, rare: s.rare,
 			class: s.classes(markSize), top: o.eng.load().max, rareAt: n,
-			size: blockLanes, slots: newPairSlots(len(s.takes))}
+			size: blockLanes}
 		l.known.Store(int64(len(g)))
 		l.stop.Store(int64(n))
-		w := newPairWorker()
+		w := newPairWorker(len(s.takes))
 		l.run(w, deadline)
 		o.eng.release()
 		k := int(l.known.Load())
 		if deadline.IsZero() {
 			assert.Equal(t, n, k)
 		} else {
-			assert.Equal(t, len(g)+15, k, "the deadline is looked at every 16 heaps")
+			assert.Equal(t, len(g)+blockLanes, k, "the deadline is looked at after each block")
 		}
 		assert.Equal(t, want[:k], toInts(l.g[:k]))
 		assert.Zero(t, w.stats.paired)
 	}
-}
-
-// TestPairsStaleHalf begins heap H in one window and drops it, and then computes a window from
-// H-16 on, where heap H has the same lane of the same slot: the engine alone must not take
-// the old first half (made to look as if from other values) for the new one.
-func TestPairsStaleHalf(t *testing.T) {
-	const n = 1 << 13
-	ref := oneCore(MustParseOctal("0.6"))
-	_, err := ref.Values(ctx, n)
-	require.NoError(t, err)
-	want := ref.eng.load().vals[:n]
-	o := MustParseOctal("0.6")
-	_, err = o.Values(ctx, 1<<12)
-	require.NoError(t, err)
-	o.eng.lock <- struct{}{}
-	defer o.eng.release()
-	s := o.eng.sp
-	start := len(o.eng.load().vals)
-	g := slices.Clone(want)
-	slots := newPairSlots(len(s.takes))
-	window := func(from int) *leap {
-		l := &leap{o: o.plan(), s: s, g: g[:n], start: from, end: n, rare: s.rare[:rareBelow(s.rare, from)],
-			class: s.classes(markSize), top: o.eng.load().max, rareAt: n, size: blockLanes, slots: slots}
-		l.known.Store(int64(from))
-		l.stop.Store(int64(n))
-		return l
-	}
-	h := start + 16
-	old := window(h - 4*blockLanes) // heap H is in block 4, which has slot 1, lane 0
-	w := newPairWorker()
-	old.enter(w)
-	old.known.Store(int64(start))
-	old.markBulk(w, 4, start)
-	old.begin(w, &slots[1], h)
-	require.True(t, old.begun(h))
-	slots[1].half[0].cand, slots[1].half[0].left = 1000, nil // as from other values
-	l := window(start)
-	l.clear()
-	l.run(w, time.Time{})
-	assert.Equal(t, want, l.g)
 }
 
 // TestPairsCancel stops an extension in pairs at once and checks that the helper has ended,
@@ -426,39 +384,14 @@ func TestPairChooser(t *testing.T) {
 		"one core for %d windows, then pairs measured again", pairGap)
 }
 
-// heapTask returns the task of window l that computes heap h (the inverse of leap.task).
-func heapTask(l *leap, h int) int64 {
-	b := (h - l.start) / l.size
-	return int64(1 + b*(l.size+1) + 1 + (h - l.start - b*l.size))
-}
-
-// TestLeapTasks checks that heapTask inverts leap.task, and that the bulk marks of each block
-// come before the heaps of the block before it.
-func TestLeapTasks(t *testing.T) {
-	for _, size := range []int{1, 3, 16} {
-		l := &leap{start: 100, end: 100 + 5*size, size: size}
-		marked := map[int]bool{}
-		for task := range 6 * (size + 1) {
-			b, h := l.task(task)
-			if h < 0 {
-				marked[b] = true
-				continue
-			}
-			assert.Equal(t, int64(task), heapTask(l, h), "size %d heap %d", size, h)
-			assert.Equal(t, b, (h-l.start)/size, "size %d heap %d", size, h)
-			assert.True(t, marked[b+1], "size %d: heap %d before the marks of block %d", size, h, b+1)
-		}
-	}
-}
-
 // TestPairsEndBeforeOverflow: a heap past a window's end, whose value would exceed 65535, is
 // dropped without aborting the extension, as when the one-core engine first chooses a mask
 // there. On made-up values of 0.4 (take one, leave two heaps), G(a) = a-1 for 1 <= a <= 2^16
 // and 0 beyond, heap H-1 = 2^17+1 has value 65535 (its splits have every value below, and
 // 2^16+2^16 gives 0), which is rare under mask 3 and brings the rare heaps to the count at
 // which the one-core engine chooses a mask: the window ends there. Heap H, whose splits have
-// every value to 65535, is claimed before by the worker under test, which must drop it; had
-// the window gone on, heap H would abort it.
+// every value to 65535, is in the same block, whose first half the worker computes before it
+// knows heap H-1; it must drop heap H. Had the window gone on, heap H would abort it.
 func TestPairsEndBeforeOverflow(t *testing.T) {
 	o := MustParseOctal("0.4")
 	const b = 1<<16 + 1 // the first heap of value 0 beyond heap 0
@@ -484,35 +417,18 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 	// Heap H-1 ends the window, or (as a check of the test) the window goes on and heap H
 	// aborts it.
 	for _, ends := range []bool{true, false} {
-		g[h-1] = 0
+		g[h-1], g[h] = 0, 0
+		rareAt := len(rare) + 1
+		if !ends {
+			rareAt = len(rare) + 2
+		}
 		l := &leap{o: o.plan(), s: s, g: g, start: h - 1, end: h + 1, rare: rare,
-			class: s.classes(markSize), top: maxValue, rareAt: len(rare) + 1,
-			size: blockLanes, slots: newPairSlots(len(s.takes))}
+			class: s.classes(markSize), top: maxValue, rareAt: rareAt, size: blockLanes}
 		l.known.Store(h - 1)
 		l.stop.Store(h + 1)
-		require.True(t, l.bulk(newPairWorker(), 0))
-		l.next.Store(heapTask(l, h)) // heap H-1 is the other worker's, below
-		finished := make(chan struct{})
-		go func() {
-			defer close(finished)
-			l.run(newPairWorker(), time.Time{})
-		}()
-		for l.next.Load() == heapTask(l, h) {
-			runtime.Gosched()
-		}
-		time.Sleep(20 * time.Millisecond) // let the worker pass its claim, with the window whole
-		// The other worker publishes heap H-1 as advance does, and goes on to the heaps
-		// after it whose first halves are done.
-		other := newPairWorker()
-		other.rare, other.top, other.seen = rare, maxValue, h-1
-		g[h-1] = maxValue
-		if ends {
-			l.stop.Store(h)
-		}
-		l.known.Store(h)
-		l.advance(other)
-		<-finished
+		l.run(newPairWorker(len(s.takes)), time.Time{})
 		assert.Equal(t, int64(h), l.known.Load())
+		assert.Equal(t, uint16(maxValue), g[h-1])
 		assert.Equal(t, !ends, l.abort.Load(), "heap H aborts the extension only within the window")
 	}
 }
@@ -650,103 +566,77 @@ func coreWork(tb testing.TB, n, h int) (cost, marks []float64, rare []int32) {
 }
 
 // simulatePipeline returns the time k goroutines take to compute heaps of the given costs as
-// the engine of sparse_parallel.go does: the tasks of a window (leap.task) go in order to the
-// first goroutine free; the bulk marks of a block of size heaps take the marks of its heaps,
-// once the heaps of the block slots-1 before are known; a heap's first half takes the rest of
-// its cost but 150, once its block's marks are done; its second half takes 150 and pairWork
-// for each rare heap below d, d the heaps not known when its first half began, and ends handoff
-// after the second half of the heap before, or after its own first half, whichever is later.
-// Each goroutine is charged the second halves of the heaps it begins.
-func simulatePipeline(cost, marks []float64, rare []int32, k, size, slots int, handoff float64) float64 {
+// the engine of sparse_parallel.go does: the blocks of size heaps go in order to the first
+// goroutine free; a block's bulk marks take the marks of its heaps, and the first half of each
+// heap the rest of its cost but 150; then, once the block before is known and handoff after
+// it, each second half takes 150 and pairWork for each rare heap below d, d the heaps not
+// known when the heap's first half began.
+func simulatePipeline(cost, marks []float64, rare []int32, k, size int, handoff float64) float64 {
 	free := make([]float64, k)
-	done := make([]float64, len(cost))        // when the second half of each heap ends
-	known := func(t float64, below int) int { // the heaps known at time t, of those below
-		return sort.Search(below, func(x int) bool { return done[x] > t })
-	}
-	at := func(h int) float64 { // when the heaps below h are known
-		if h <= 0 {
-			return 0
-		}
-		return done[min(h, len(done))-1]
-	}
-	ready := map[int]float64{}
-	l := &leap{start: 0, end: len(cost), size: size}
-	for t := 0; ; t++ {
-		b, h := l.task(t)
-		if h >= len(cost) {
-			return done[len(done)-1]
-		}
+	known := 0.0 // when the block before is known
+	var ends []float64
+	for n := 0; n < len(cost); n += size {
 		w := 0
 		for i := range free {
 			if free[i] < free[w] {
 				w = i
 			}
 		}
-		if h < 0 {
-			n := b * size
-			if n >= len(cost) {
-				continue
-			}
-			d := max(free[w], at(n-(slots-1)*size))
-			for j := n; j < min(n+size, len(cost)); j++ {
-				d += marks[j]
-			}
-			ready[b], free[w] = d, d
-			continue
+		t := free[w]
+		e := min(n+size, len(cost))
+		for h := n; h < e; h++ {
+			t += marks[h]
 		}
-		start := max(free[w], ready[b])
-		first := start + cost[h] - marks[h] - 150
-		second := 150 + pairWork*float64(rareBelow(rare, h-known(start, h)))
-		if k > 1 {
-			done[h] = max(first, at(h)) + second + handoff
-		} else {
-			done[h] = first + second
+		var lag []int // the heaps not known when each first half begins
+		for h := n; h < e; h++ {
+			below := sort.Search(len(ends), func(x int) bool { return ends[x] > t })
+			lag = append(lag, h-below)
+			t += cost[h] - marks[h] - 150
 		}
-		free[w] = first + second
+		if k > 1 && n > 0 {
+			t = max(t, known+handoff)
+		}
+		for h := n; h < e; h++ {
+			t += 150 + pairWork*float64(rareBelow(rare, lag[h-n]))
+			ends = append(ends, t)
+		}
+		known, free[w] = t, t
 	}
+	return known
 }
 
 func TestSimulatePipeline(t *testing.T) {
 	cost := []float64{1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000}
 	marks := []float64{400, 400, 400, 400, 400, 400, 400, 400}
 	total := 8000.0
-	assert.InDelta(t, total, simulatePipeline(cost, marks, nil, 1, 2, 3, 50), 1e-9)
+	assert.InDelta(t, total, simulatePipeline(cost, marks, nil, 1, 2, 50), 1e-9)
 	// Two goroutines: faster than one, never twice as fast.
-	two := simulatePipeline(cost, marks, nil, 2, 2, 3, 0)
+	two := simulatePipeline(cost, marks, nil, 2, 2, 0)
 	assert.Less(t, two, total)
 	assert.GreaterOrEqual(t, two, total/2)
-	// The second halves run one at a time, handoff apart: with many goroutines they bound the
-	// time.
-	assert.GreaterOrEqual(t, simulatePipeline(cost, marks, nil, 64, 2, 3, 500), 8*(150+500.0))
+	// The second halves run one block at a time, handoff apart: with many goroutines they
+	// bound the time.
+	assert.GreaterOrEqual(t, simulatePipeline(cost, marks, nil, 64, 2, 500), 8*150+3*500.0)
 	// The heaps not known when a first half begins cost their rare pairs in the second half.
 	rare := []int32{0, 1, 2, 3, 4, 5, 6, 7}
-	assert.Greater(t, simulatePipeline(cost, marks, rare, 4, 2, 3, 0), simulatePipeline(cost, marks, nil, 4, 2, 3, 0))
-	// A long heap holds up the heaps after it only as far as the blocks' marks allow.
-	long := slices.Clone(cost)
-	long[2] = 10000
-	few, many := simulatePipeline(long, marks, nil, 2, 1, 2, 0), simulatePipeline(long, marks, nil, 2, 1, 8, 0)
-	assert.Less(t, many, few)
+	assert.Greater(t, simulatePipeline(cost, marks, rare, 4, 2, 0), simulatePipeline(cost, marks, nil, 4, 2, 0))
 }
 
 // BenchmarkCoresSimulated reports how k goroutines would scale on Officers past 2^20 values,
 // simulated from the work of each heap (coreWork) with a handoff between goroutines of 30, 100
-// or 300 ns (coreWork's work is in tenths of a nanosecond), with the blocks'
-// marks of pairSlots blocks and of 2k+2: speedup over one core. It measures nothing of this
-// machine but the time the simulation takes.
+// or 300 ns (coreWork's work is in tenths of a nanosecond): speedup over one core. It
+// measures nothing of this machine but the time the simulation takes.
 func BenchmarkCoresSimulated(b *testing.B) {
 	cost, marks, rare := coreWork(b, 1<<20, 1<<13)
 	for _, k := range []int{1, 2, 4, 8, 16, 32} {
-		for _, slots := range []int{pairSlots, 2*k + 2} {
-			for _, ns := range []int{30, 100, 300} {
-				name := fmt.Sprintf("k=%d/slots=%d/handoff=%dns", k, slots, ns)
-				b.Run(name, func(b *testing.B) {
-					var t float64
-					for b.Loop() {
-						t = simulatePipeline(cost, marks, rare, k, blockLanes, slots, 10*float64(ns))
-					}
-					b.ReportMetric(simulatePipeline(cost, marks, rare, 1, blockLanes, slots, 0)/t, "speedup")
-				})
-			}
+		for _, ns := range []int{30, 100, 300} {
+			b.Run(fmt.Sprintf("k=%d/handoff=%dns", k, ns), func(b *testing.B) {
+				var t float64
+				for b.Loop() {
+					t = simulatePipeline(cost, marks, rare, k, blockLanes, 10*float64(ns))
+				}
+				b.ReportMetric(simulatePipeline(cost, marks, rare, 1, blockLanes, 0)/t, "speedup")
+			})
 		}
 	}
 }
