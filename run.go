@@ -120,16 +120,18 @@ type Report struct {
 //
 // Costs: the values take 2 bytes each (and an entry of some 16 bytes for each above 65535); a
 // run with a Limit of 2^24 or more reserves room for Limit values once it passes 2^20 and is
-// never copied again (the system lends the pages only as values are written). The work per value is described at [Octal.Values]; codes with flag 8
-// use the three-heap engine, O(n·V/64) per value for values below V, and stop with its
-// [*LimitError] when its pair sets would pass 1 GiB (BENCHMARKS.md has the measured times). No
-// period is proven for a code with a modifier, such as Grundy's game (4!.0): its run goes on to the
-// limit. With GOMAXPROCS >= 2, two-heap codes under the rare/common engine compute beyond heap
-// 8192 on min(GOMAXPROCS, 8) goroutines whenever that measures faster than one (helper
-// goroutines that end before each step does); on amd64 with AVX-512 their searches run in
-// assembly, 32 splits at a time, unless built with -tags purego, with the same values. Other
-// calls on o that need the engine wait while Run extends the values, for at most one step of
-// about n/16 values, or until their own context is done. BENCHMARKS.md has the measured rates and memory.
+// never copied again (the system lends the pages only as values are written). The work per
+// value is described at [Octal.Values]; codes with flag 8 use the three-heap engine, O(n·V/64)
+// per value for values below V, and stop with its [*LimitError] when its pair sets would pass
+// 1 GiB (BENCHMARKS.md has the measured times). No period is proven for a code with a
+// modifier, such as Grundy's game (4!.0): its run goes on to the limit. With GOMAXPROCS >= 2,
+// two-heap codes under the rare/common engine compute beyond heap 8192 on min(GOMAXPROCS, 8)
+// goroutines whenever that measures faster than one (helper goroutines that end before each
+// step does, with 1 MB of marks each); on amd64 with AVX-512 their searches run in assembly,
+// 32 splits or 32 heaps at a time, unless built with -tags purego, with the same values.
+// Other calls on o that need the engine wait while Run extends the values, for at most one
+// step of about n/16 values, or until their own context is done. BENCHMARKS.md has the
+// measured rates and memory.
 func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	o = o.game()
 	e := o.eng
