@@ -30,17 +30,16 @@ type leap struct {
 	_     [56]byte
 	known atomic.Int64 // the heaps below known have their values in g
 	_     [56]byte
-	abort atomic.Bool  // a value exceeds maxValue, or cut: known will not grow
+	abort atomic.Bool  // a value exceeds maxValue, a cut, or a panic: the window ends
 	cut   atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
 	stop  atomic.Int64 // no heap from stop on is published
 	_     [64]byte
 }
 
-// pairSlot holds the marks of the block a goroutine computes: the lanes, one a heap, which rare
-// heaps the bulk marks left to each heap, and what the first half of each heap leaves to its
-// second (see halfDone). Only its goroutine reads or writes it, so nothing of a block moves
-// between cores but its values.
-type pairSlot struct {
+// blockMarks holds the marks of the block a goroutine computes: the lanes, one a heap, which
+// rare heaps the bulk marks left to each heap, and what the first half of each heap leaves to
+// its second (see halfDone). Only its goroutine reads or writes it.
+type blockMarks struct {
 	lanes *[blockLanes][markSize]uint8
 	stamp uint8
 	bulk  [][4]int // per take, as in sparse.block: the indices of the rare heaps marked in bulk
@@ -53,7 +52,7 @@ type pairSlot struct {
 type pairWorker struct {
 	want   *wanted
 	needs  []uint16
-	slot   *pairSlot
+	marks  *blockMarks
 	rare   []int32 // the rare heaps below seen
 	top    int     // the largest value below seen
 	seen   int
@@ -64,19 +63,20 @@ type pairWorker struct {
 
 // newPairWorker returns a worker for codes splitting takes takes.
 func newPairWorker(takes int) *pairWorker {
-	return &pairWorker{want: new(wanted), slot: &pairSlot{lanes: new([blockLanes][markSize]uint8),
+	return &pairWorker{want: new(wanted), marks: &blockMarks{lanes: new([blockLanes][markSize]uint8),
 		bulk: make([][4]int, takes)}}
 }
 
 // The heaps of a window are computed in blocks of size heaps (sparse_block.go), block b being
 // the heaps start+b·size on. A goroutine claims a whole block, the next not yet claimed, and
-// computes it in its own slot: it marks in bulk, for all of the block's heaps at once, the
-// pairs with a rare part whose parts are both among the values known then; computes the
+// computes it in marks of its own: it marks in bulk, for all of the block's heaps at once,
+// the pairs with a rare part whose parts are both among the values known then; computes the
 // first half of each heap (see begin) from the values known when it starts; waits until the
 // heaps before the block are known; and computes the second halves in order, publishing each
-// value. So the goroutines hand each other only values, once a block: a heap computed by one
-// core and finished by the other moved its marks between the cores, which cost more than
-// the heap's work shared (BENCHMARKS.md, the eighth sitting).
+// value. So the goroutines share only the values and the count of them, and wait for each
+// other once a block: when a heap was begun on one core and finished on the other, its marks
+// moved between the cores, which cost more than the heap's work shared (BENCHMARKS.md, the
+// eighth sitting).
 
 // run computes blocks of the window as worker w until none is left. Blocks are claimed one
 // at a time, so that a helper slow to start or to run leaves more of them to the engine. The
@@ -105,7 +105,10 @@ func (l *leap) block(w *pairWorker, b int) bool {
 	e := min(n+l.size, l.end)
 	l.markBulk(w, n, min(n, int(l.known.Load())))
 	for h := n; h < e; h++ {
-		l.begin(w, w.slot, h)
+		if l.abort.Load() || int64(h) >= l.stop.Load() {
+			return false
+		}
+		l.begin(w, w.marks, h)
 		if w.helper {
 			w.stats.paired++
 		}
@@ -117,7 +120,7 @@ func (l *leap) block(w *pairWorker, b int) bool {
 		if l.abort.Load() || int64(h) >= l.stop.Load() {
 			return false
 		}
-		v := l.finish(w, w.slot, h)
+		v := l.finish(w, w.marks, h)
 		if v < 0 { // a search cut short by the front: heap h is left to extendLocked
 			l.cut.Store(true)
 			l.abort.Store(true)
@@ -158,7 +161,7 @@ func (l *leap) enter(w *pairWorker) {
 // before it, the goroutines compute blocks side by side, and only the short second halves
 // run one block after another.
 
-// halfDone is what the first half of a heap leaves to the second, in its lane's slot.
+// halfDone is what the first half of a heap leaves to the second.
 type halfDone struct {
 	known int      // the first half read the values of the heaps below known
 	cand  int      // the least listed value it found missing
@@ -167,17 +170,17 @@ type halfDone struct {
 	cut   bool     // the front cut its scan short with values left (spill.go)
 }
 
-// begin computes the first half of heap h as worker w, in h's lane of slot, from the values
+// begin computes the first half of heap h as worker w, in h's lane of marks, from the values
 // known now.
-func (l *leap) begin(w *pairWorker, slot *pairSlot, h int) {
+func (l *leap) begin(w *pairWorker, marks *blockMarks, h int) {
 	o, s := l.o, l.s
 	known := int(l.known.Load())
 	l.catchUp(w, known)
 	g := l.g[:known]
 	j := (h - l.start) % l.size
-	mark, stamp, p := &slot.lanes[j], slot.stamp, &slot.half[j]
+	mark, stamp, p := &marks.lanes[j], marks.stamp, &marks.half[j]
 	markLeaves(o, mark, g, h, stamp)
-	markRestPart(s, mark, l.g, h, w.rare, slot.bulk, stamp, known, false)
+	markRestPart(s, mark, l.g, h, w.rare, marks.bulk, stamp, known, false)
 	size := 64 * optionWords(w.top)
 	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0], w.want)
 	w.needs = need
@@ -191,20 +194,20 @@ func (l *leap) begin(w *pairWorker, slot *pairSlot, h int) {
 	}
 }
 
-// finish returns the value of heap h, whose first half is done in slot, as worker w, once the
-// values below h are known; or -1 when the front cuts a search short.
-func (l *leap) finish(w *pairWorker, slot *pairSlot, h int) int {
+// finish returns the value of heap h, whose first half is done in marks, as worker w, once
+// the values below h are known; or -1 when the front cuts a search short.
+func (l *leap) finish(w *pairWorker, marks *blockMarks, h int) int {
 	o, s := l.o, l.s
 	l.catchUp(w, h)
 	g := l.g[:h]
 	j := (h - l.start) % l.size
-	mark, stamp, p := &slot.lanes[j], slot.stamp, &slot.half[j]
+	mark, stamp, p := &marks.lanes[j], marks.stamp, &marks.half[j]
 	for _, i := range o.leave1 {
 		if i < h && h-i >= p.known {
 			mark[g[h-i]] = stamp
 		}
 	}
-	markRestPart(s, mark, g, h, w.rare, slot.bulk, stamp, p.known, true)
+	markRestPart(s, mark, g, h, w.rare, marks.bulk, stamp, p.known, true)
 	need := w.needs[:0]
 	for _, v := range p.left {
 		if mark[v] != stamp {
@@ -247,21 +250,21 @@ func (l *leap) finish(w *pairWorker, slot *pairSlot, h int) int {
 	return v
 }
 
-// markBulk marks in w's slot, as sparse.block does below a block, the pairs of the heaps of
+// markBulk marks in w's marks, as sparse.block does below a block, the pairs of the heaps of
 // the block from heap n whose parts are both below known.
 func (l *leap) markBulk(w *pairWorker, n, known int) {
-	slot := w.slot
-	if slot.stamp++; slot.stamp == 0 {
-		for j := range slot.lanes {
-			clear(slot.lanes[j][:])
+	m := w.marks
+	if m.stamp++; m.stamp == 0 {
+		for j := range m.lanes {
+			clear(m.lanes[j][:])
 		}
-		slot.stamp = 1
+		m.stamp = 1
 	}
 	l.catchUp(w, known)
 	lanes := min(l.size, l.end-n)
 	s := l.s
 	for t, i := range s.takes {
-		slot.bulk[t] = bulkMarks(slot.lanes, l.g[:known], w.rare, n-i, lanes, s.unequal[t], slot.stamp)
+		m.bulk[t] = bulkMarks(m.lanes, l.g[:known], w.rare, n-i, lanes, s.unequal[t], m.stamp)
 	}
 }
 

@@ -33,7 +33,7 @@ import (
 // can change them for the engine it tests (defaultPairs for all others).
 type pairTuning struct {
 	// from is the least heap computed by several goroutines: below it a heap costs too little
-	// for the handoffs (about a hundred nanoseconds per heap) to pay.
+	// for the goroutines' handoffs to pay.
 	from int
 	// min is the fewest values an extension must compute to start the helper.
 	min int
@@ -69,7 +69,7 @@ const (
 )
 
 // The states of the helper. The engine posts a window (idle -> posted), the helper joins it
-// (posted -> running) and leaves it when no heap is left to claim (running -> finished), and
+// (posted -> running) and leaves it when no block is left to claim (running -> finished), and
 // the engine makes the helper idle again (finished -> idle, or posted -> idle when the helper
 // never joined).
 const (
@@ -131,7 +131,7 @@ type pairState struct {
 
 // pairStats counts what the two-core engine did, for the tests.
 type pairStats struct {
-	paired int // heaps whose first half a helper computed
+	paired int // heaps that a helper began
 	late   int // heaps whose second half looked for values the first did not
 	alone  int // windows the helper never joined
 }
@@ -180,7 +180,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 	defer func() {
 		if window != nil {
 			// The engine panics in a window: end it, so that no helper waits for the
-			// engine's heap, and let the helpers leave it before they are told to quit.
+			// engine's block, and let the helpers leave it before they are told to quit.
 			window.abort.Store(true)
 			for _, p := range helpers {
 				p.wait()
@@ -221,7 +221,8 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		// plans due are made there too: the goroutines of a window only read them.
 		s.prepare(g)
 		end := min(n, mode.end, s.chooseAt)
-		if mode.pairs && a >= tune.from && s.on && end-a >= 2 && len(s.rare) < s.rareAt {
+		// A window of one block or less would leave the helpers nothing to claim.
+		if mode.pairs && a >= tune.from && s.on && end-a > s.blk.lanesUsed() && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
 				class: s.classes(markSize), top: top, rareAt: s.rareAt,
 				size: s.blk.lanesUsed()}
@@ -438,7 +439,7 @@ func (p *pairHelper) quit() {
 }
 
 // join computes the helper's part of the window posted and leaves it. A panic there ends the
-// window, so that the engine does not wait for the helper's heap, and is handed to the engine,
+// window, so that the engine does not wait for the helper's block, and is handed to the engine,
 // which panics with it in the caller's goroutine instead of the program crashing.
 func (p *pairHelper) join() {
 	defer func() {

@@ -129,10 +129,10 @@ func TestHalvesMatchReference(t *testing.T) {
 				}
 				l.known.Store(int64(h - d))
 				l.markBulk(first, start+b*l.size, min(start+b*l.size, h-d))
-				l.begin(first, first.slot, h)
+				l.begin(first, first.marks, h)
 				copy(l.g[h-d:], want[h-d:])
 				l.known.Store(int64(h))
-				require.Equal(t, int(want[h]), l.finish(second, first.slot, h), "%s heap %d, first half below %d, %+v", code, h, h-d, set)
+				require.Equal(t, int(want[h]), l.finish(second, first.marks, h), "%s heap %d, first half below %d, %+v", code, h, h-d, set)
 				checked++
 			}
 		}
@@ -433,6 +433,73 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 	}
 }
 
+// TestPairsStopAcrossBlocks ends a window inside its first block, at a rare heap r that brings
+// the rare heaps to the count at which the one-core engine chooses a mask, while another
+// worker computes the second block: that worker must return without publishing a heap, both
+// when r is inside the block (the second block's wait gives up) and when r ends it (the second
+// block's first heap is past the end).
+func TestPairsStopAcrossBlocks(t *testing.T) {
+	const n = 1 << 13
+	want := oneCoreValues(t, "0.6", n)
+	o := MustParseOctal("0.6")
+	_, err := o.Values(ctx, 1<<12)
+	require.NoError(t, err)
+	o.eng.lock <- struct{}{}
+	defer o.eng.release()
+	s := o.eng.sp
+	g := make([]uint16, n)
+	for i, v := range want {
+		g[i] = uint16(v)
+	}
+	var rare []int32
+	for a := 1; a < n; a++ {
+		if s.isRare(a, g[a]) {
+			rare = append(rare, int32(a))
+		}
+	}
+	const size = 4 // heaps in a block: Officers' rare heaps are too close for gaps of 16
+	for _, lane := range []int{1, size - 1} {
+		// The first rare heap r from 6000 on with none in the lane heaps before it.
+		k := slices.IndexFunc(rare, func(r int32) bool { return r >= 6000 })
+		for int(rare[k]-rare[k-1]) <= lane {
+			k++
+		}
+		r := int(rare[k])
+		start := r - lane
+		vals := slices.Clone(g)
+		for i := start; i < n; i++ {
+			vals[i] = 0x7fff // not known
+		}
+		below := rare[:rareBelow(rare, start)]
+		l := &leap{o: o.plan(), s: s, g: vals, start: start, end: start + 3*size, rare: below,
+			class: s.classes(markSize), top: int(slices.Max(g[:start])), rareAt: len(below) + 1,
+			size: size}
+		l.known.Store(int64(start))
+		l.stop.Store(int64(l.end))
+		l.next.Store(1) // the other worker claims block 1, then none
+		returned := make(chan struct{})
+		go func() {
+			defer close(returned)
+			l.run(newPairWorker(len(s.takes)), time.Time{})
+		}()
+		time.Sleep(20 * time.Millisecond) // let the other worker begin block 1 and wait for block 0
+		w := newPairWorker(len(s.takes))
+		l.enter(w)
+		assert.Equal(t, lane == size-1, l.block(w, 0), "lane %d: block 0 is done whole only when r ends it", lane)
+		select {
+		case <-returned:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("lane %d: the worker of block 1 is still waiting", lane)
+		}
+		assert.Equal(t, int64(r+1), l.known.Load(), "lane %d", lane)
+		assert.Equal(t, int64(r+1), l.stop.Load(), "lane %d", lane)
+		assert.False(t, l.abort.Load(), "lane %d", lane)
+		assert.Equal(t, g[:r+1], vals[:r+1], "lane %d", lane)
+		assert.Equal(t, -1, slices.IndexFunc(vals[r+1:], func(v uint16) bool { return v != 0x7fff }),
+			"lane %d: a heap past the end is published", lane)
+	}
+}
+
 // TestPairsPanic makes one goroutine of a window panic (its marks are gone) and checks that
 // the panic reaches the caller of Values, in the caller's goroutine, and that no helper is
 // left behind: a panic in the engine must not leave the helper waiting for the engine's heap,
@@ -616,7 +683,9 @@ func TestSimulatePipeline(t *testing.T) {
 	assert.GreaterOrEqual(t, two, total/2)
 	// The second halves run one block at a time, handoff apart: with many goroutines they
 	// bound the time.
-	assert.GreaterOrEqual(t, simulatePipeline(cost, marks, nil, 64, 2, 500), 8*150+3*500.0)
+	many := simulatePipeline(cost, marks, nil, 64, 2, 500)
+	assert.GreaterOrEqual(t, many, 8*150+3*500.0)
+	assert.InDelta(t, 500*3, many-simulatePipeline(cost, marks, nil, 64, 2, 0), 1e-9, "a handoff between blocks")
 	// The heaps not known when a first half begins cost their rare pairs in the second half.
 	rare := []int32{0, 1, 2, 3, 4, 5, 6, 7}
 	assert.Greater(t, simulatePipeline(cost, marks, rare, 4, 2, 0), simulatePipeline(cost, marks, nil, 4, 2, 0))
