@@ -465,15 +465,14 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 	}
 	hi = min(hi, max(1, m/2+1))
 	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
-	d1 := t[1] - t[0]
+	d1, d2 := t[1]-t[0], 0
+	if len(t) == 3 { // d2 stays 0 with two takes, as scanTakesVector wants
+		d2 = t[2] - t[0]
+	}
 	is := &want.is
 	if c := (hi - lo) &^ 31; vectorScan && c > 0 && k > 0 && k < 64 {
 		// It reads the values the loops below read for the heaps lo to lo+c-1: the larger
 		// parts down to b-(lo+c-1)-d2, which is at least (n-t)/2 since lo+c-1 < hi.
-		d2 := 0
-		if len(t) == 3 {
-			d2 = t[2] - t[0]
-		}
 		var vals [63]uint16
 		count := 0
 		for _, v := range need {
@@ -512,7 +511,6 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 		}
 		return k, max(lo, hi)
 	}
-	d2 := t[2] - t[0]
 	for a := lo; a < hi; a++ {
 		x := g[a]
 		v0, v1, v2 := x^g[b-a], x^g[b-a-d1], x^g[b-a-d2]

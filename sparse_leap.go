@@ -103,7 +103,7 @@ func (l *leap) block(w *pairWorker, b int) bool {
 		return false
 	}
 	e := min(n+l.size, l.end)
-	l.markBulk(w, n, min(n, int(l.known.Load())))
+	l.markBulk(w, n, int(l.known.Load())) // at most n: heap n is this block's
 	for h := n; h < e; h++ {
 		if l.abort.Load() || int64(h) >= l.stop.Load() {
 			return false

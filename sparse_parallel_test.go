@@ -440,17 +440,16 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 // block's first heap is past the end).
 func TestPairsStopAcrossBlocks(t *testing.T) {
 	const n = 1 << 13
-	want := oneCoreValues(t, "0.6", n)
+	ref := oneCore(MustParseOctal("0.6"))
+	_, err := ref.Values(ctx, n)
+	require.NoError(t, err)
+	g := ref.eng.load().vals[:n]
 	o := MustParseOctal("0.6")
-	_, err := o.Values(ctx, 1<<12)
+	_, err = o.Values(ctx, 1<<12)
 	require.NoError(t, err)
 	o.eng.lock <- struct{}{}
 	defer o.eng.release()
 	s := o.eng.sp
-	g := make([]uint16, n)
-	for i, v := range want {
-		g[i] = uint16(v)
-	}
 	var rare []int32
 	for a := 1; a < n; a++ {
 		if s.isRare(a, g[a]) {
