@@ -282,6 +282,11 @@ func (o *Octal) misereWinning(ctx context.Context, p Position, most int) (iter.S
 		if len(wins) == most {
 			break
 		}
+		// One step for each move, even when the memo knows its position: a heap of 2^40
+		// tokens has more moves than any search can look at.
+		if !b.spend(1) {
+			return nil, b.err
+		}
 		win, ok := o.misereWins(pl.misereAfter(q, m.Heap, m.Left), b)
 		if !ok {
 			return nil, b.err

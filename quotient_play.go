@@ -1,9 +1,6 @@
 package kayles
 
-import (
-	"iter"
-	"slices"
-)
+import "iter"
 
 // This file implements play through a misère quotient: the class of a position, its outcome
 // and its winning moves in O(heaps).
@@ -60,15 +57,21 @@ func (q *Quotient) Outcome(p Position) (Outcome, error) {
 
 // WinningMoves returns the misère winning moves of p, in the order of [Octal.Moves]: for each
 // heap size in p, the product of the other heaps, then for each move on it the test of that
-// product times the class of the heaps left. It takes O(heaps) products to set up and O(1) for
-// each move, and a position with a heap beyond q gets a [*RangeError].
+// product times the class of the heaps left. It takes O(heaps) products to set up, and a
+// position with a heap beyond q gets a [*RangeError]. The sequence is lazy and costs what the
+// caller takes of it. Without a period each move costs O(1). With a proven period (n0, p)
+// the moves of a heap of any size cost what the period needs, not the heap's size: a move
+// that leaves heaps x and more has twins, x+p and more, that win alike, so the winning moves
+// are found by bisection over each residue mod p, O(t·(n0+p)^(k-1)·log h) for a heap of h in a
+// code of t digits whose moves leave at most k heaps, and then come at most p heaps apart;
+// the first winning move on a heap of 2^40 tokens comes at once.
 func (q *Quotient) WinningMoves(p Position) (iter.Seq[Move], error) {
 	if _, ok := q.class(p); !ok {
 		return nil, q.rangeErr(p)
 	}
 	hs := p.Heaps()
-	// others[h]: the product of every heap of p but one of size h.
-	others := map[int]int32{}
+	// others[i]: the product of every heap of p but hs[i], for the first heap of each size.
+	others := make([]int32, len(hs))
 	prefix := make([]int32, len(hs)+1)
 	for i, h := range hs {
 		x, _ := q.Class(h)
@@ -76,22 +79,51 @@ func (q *Quotient) WinningMoves(p Position) (iter.Seq[Move], error) {
 	}
 	suffix := int32(0)
 	for i := len(hs) - 1; i >= 0; i-- {
-		if i == len(hs)-1 || hs[i] != hs[i+1] {
-			others[hs[i]] = q.mul[int(prefix[i])*q.order+int(suffix)]
-		}
+		others[i] = q.mul[int(prefix[i])*q.order+int(suffix)]
 		x, _ := q.Class(hs[i])
 		suffix = q.mul[int(suffix)*q.order+x]
 	}
-	var wins []Move
-	for m := range q.game.Moves(p) {
-		c := others[m.Heap]
-		for _, l := range m.Left {
-			x, _ := q.Class(l)
-			c = q.mul[int(c)*q.order+x]
+	return func(yield func(Move) bool) {
+		var w *periodWalk
+		for i, h := range hs {
+			if i > 0 && hs[i-1] == h {
+				continue
+			}
+			c := others[i]
+			if q.period == 0 {
+				if !q.game.plan().options(h, h, func(take int, left []int) bool {
+					return !q.pset[q.product(c, left)] || yield(newMove(h, take, left))
+				}) {
+					return
+				}
+				continue
+			}
+			if w == nil {
+				w = q.walk()
+			}
+			if !w.moves(h, int(c), func(take int, left []int) bool { return yield(newMove(h, take, left)) }) {
+				return
+			}
 		}
-		if q.pset[c] {
-			wins = append(wins, m)
-		}
+	}, nil
+}
+
+// product returns c times the classes of the heaps of left, each of which q covers.
+func (q *Quotient) product(c int32, left []int) int32 {
+	for _, l := range left {
+		x, _ := q.Class(l)
+		c = q.mul[int(c)*q.order+x]
 	}
-	return slices.Values(wins), nil
+	return c
+}
+
+// walk returns the walk of the winning moves through q, which has a proven period.
+func (q *Quotient) walk() *periodWalk {
+	cls := func(h int) int {
+		x, _ := q.Class(h)
+		return x
+	}
+	mul := func(x, y int) int { return int(q.mul[x*q.order+y]) }
+	win := func(c int) bool { return q.pset[c] }
+	return newPeriodWalk(q.game.plan(), q.pre, q.period, cls, mul, win)
 }

@@ -758,3 +758,90 @@ func TestQuotientResume(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, wantOutcome, got)
 }
+
+// slowWinningMoves is the reference of Quotient.WinningMoves: every move of Octal.Moves, kept
+// when the quotient says its position is a P-position.
+func slowWinningMoves(t *testing.T, q *Quotient, p Position) []Move {
+	var wins []Move
+	for m := range q.game.Moves(p) {
+		after, err := q.game.Play(p, m)
+		require.NoError(t, err)
+		r, err := q.Outcome(after)
+		require.NoError(t, err)
+		if r == Previous {
+			wins = append(wins, m)
+		}
+	}
+	return wins
+}
+
+// TestQuotientWinningMovesPeriodic checks the walk of the winning moves through a quotient
+// with a proven period against every move listed and tested, on heaps well beyond the
+// preperiod and of every residue (two, three and four heaps left: 0.F, 0.V), and takes the
+// first moves on heaps of 2^40 and more, which the list of every split never reaches.
+func TestQuotientWinningMovesPeriodic(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		most int // the largest heap of the comparison
+	}{
+		{"0.7", 1500}, {"0.75", 1500}, {"0.5", 1500}, {"4.0", 1500}, {"0.52", 1500}, {"0.31", 1500},
+		{"0.F", 160}, {"0.V", 60},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			o := MustParseOctal(tc.code)
+			q, err := o.Quotient(context.Background(), 200)
+			require.NoError(t, err)
+			n0, p, ok := q.Period()
+			require.True(t, ok)
+			var positions []Position
+			for h := tc.most - 2*p - 3; h <= tc.most; h++ {
+				positions = append(positions, fromHeaps([]int{h}), fromHeaps([]int{1, 2, h}))
+			}
+			for h := 1; h <= 3*(n0+p)+6; h++ {
+				positions = append(positions, fromHeaps([]int{h}), fromHeaps([]int{2, h, h, tc.most}))
+			}
+			for _, pos := range positions {
+				ms, err := q.WinningMoves(pos)
+				require.NoError(t, err)
+				assert.Equal(t, slowWinningMoves(t, q, pos), slices.Collect(ms), "%s in %s", pos, tc.code)
+			}
+			// Listing every split of these heaps would never end: give the walk a minute.
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				for _, h := range []int{1 << 40, 1<<40 + 46, 1<<62 + 3} {
+					pos := fromHeaps([]int{3, 5, 1000000, h})
+					ms, err := q.WinningMoves(pos)
+					if !assert.NoError(t, err) { // not require: this is not the test's goroutine
+						return
+					}
+					r, err := q.Outcome(pos)
+					if !assert.NoError(t, err) { // not require: this is not the test's goroutine
+						return
+					}
+					n := 0
+					for m := range ms {
+						after, err := o.Play(pos, m)
+						if !assert.NoError(t, err) { // not require: this is not the test's goroutine
+							return
+						}
+						r, err := q.Outcome(after)
+						if !assert.NoError(t, err) { // not require: this is not the test's goroutine
+							return
+						}
+						assert.Equal(t, Previous, r, "%v in %s", m, tc.code)
+						if n++; n == 20 {
+							break
+						}
+					}
+					assert.Equal(t, r == Next, n > 0, "%s in %s", pos, tc.code)
+				}
+			}()
+			select {
+			case <-done:
+			case <-time.After(time.Minute):
+				t.Fatalf("the first winning moves on heaps of 2^40 in %s took more than a minute", tc.code)
+			}
+		})
+	}
+}

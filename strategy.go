@@ -127,6 +127,18 @@ func (o *Octal) eachWinning(p Position, v int, s *snapshot, yield func(Move) boo
 		return
 	}
 	pl := o.plan()
+	var walk *periodWalk
+	if bound := s.period; pl.provable && bound.Period > 0 && bound.Saltus == 0 {
+		// The winning moves of a heap of any size, at the cost of the period (movewalk.go):
+		// the move wins when the values of the heaps it leaves have the nim-sum G(h) ⊕ v.
+		cls := func(h int) int {
+			g, _ := s.value(h)
+			return g
+		}
+		xor := func(x, y int) int { return x ^ y }
+		zero := func(x int) bool { return x == 0 }
+		walk = newPeriodWalk(pl, bound.Preperiod, bound.Period, cls, xor, zero)
+	}
 	last := 0
 	for h := range p.All() {
 		if h == last {
@@ -135,6 +147,12 @@ func (o *Octal) eachWinning(p Position, v int, s *snapshot, yield func(Move) boo
 		last = h
 		g, _ := s.value(h)
 		target := g ^ v
+		if walk != nil {
+			if !walk.moves(h, target, func(take int, left []int) bool { return yield(newMove(h, take, left)) }) {
+				return
+			}
+			continue
+		}
 		wins := func(_ int, left []int) bool {
 			x := 0
 			for _, l := range left {

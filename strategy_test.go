@@ -105,8 +105,17 @@ func TestWinningMovesProperties(t *testing.T) {
 func TestWinningMovesBoundedSearch(t *testing.T) {
 	// Past 2(n0+p) a heap is searched only where a bounded search finds a winning move; the
 	// result must equal the plain filter of all moves.
-	for _, o := range []*kayles.Octal{kayles.Kayles, kayles.DawsonsKayles} {
-		for h := 150; h < 420; h += 7 {
+	// 0.F leaves three heaps and 0.V four, and their winning moves are walked by period.
+	for _, o := range []*kayles.Octal{kayles.Kayles, kayles.DawsonsKayles, kayles.Guiles,
+		kayles.MustParseOctal("0.F"), kayles.MustParseOctal("0.V")} {
+		_, proven, err := o.Period(ctx, 2000)
+		require.NoError(t, err)
+		require.True(t, proven, "%s", o)
+		lo, hi, step := 150, 420, 7
+		if len(o.String()) == 3 {
+			lo, hi, step = 40, 100, 11 // many more moves to list
+		}
+		for h := lo; h < hi; h += step {
 			for other := range 12 {
 				p := kayles.MustNewPosition(h, other)
 				var got, want []string
