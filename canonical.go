@@ -102,8 +102,9 @@ func (t *canonTable) canon(o *plan, p Position) int {
 	}
 	defer t.b.leave()
 	var opts []int
+	cost := genusWeight * moveCost(p)
 	for m := range o.moves(p) {
-		if !t.b.spend(genusWeight) {
+		if !t.b.spend(cost) {
 			t.over = true
 			return -1
 		}

@@ -196,8 +196,9 @@ func (o *Octal) genus(p Position, b *budget) (Genus, bool) {
 	defer b.leave()
 	pl := o.plan()
 	var opts []Genus
+	cost := genusWeight * moveCost(p)
 	for m := range o.Moves(p) {
-		if !b.spend(genusWeight) {
+		if !b.spend(cost) {
 			return Genus{}, false
 		}
 		g, ok := o.genus(pl.misereAfter(p, m.Heap, m.Left), b)

@@ -2,10 +2,12 @@ package kayles
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -209,4 +211,62 @@ func TestGenusOwnsItsValues(t *testing.T) {
 	assert.Equal(t, []int{1, 4, 6}, must(Kayles.Genus(ctx, MustNewPosition(5))).Misere)
 	assert.Equal(t, 1, must(Kayles.MisereValue(ctx, MustNewPosition(5))))
 	assert.Equal(t, "4^146", must(Kayles.Genus(ctx, MustNewPosition(5))).String())
+}
+
+// rowsOf returns the position of n heaps of h.
+func rowsOf(n, h int) Position {
+	hs := make([]int, n)
+	for i := range hs {
+		hs[i] = h
+	}
+	return fromHeaps(hs)
+}
+
+// TestSearchesCountPositionSize: a move of a search copies the position it leaves, so a
+// search of 10^6 Kayles rows counts each move as the bytes it copies (moveCost) and gives its
+// LimitError within a small limit at once, where counting one step a move went 32768 moves
+// deep (2^15, a megabyte a move) before stopping.
+func TestSearchesCountPositionSize(t *testing.T) {
+	o := Kayles.WithLimits(Limits{SearchSteps: 1 << 16})
+	p := rowsOf(1_000_000, 1)
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		call func() error
+	}{
+		{"Genus", func() error { _, err := o.Genus(ctx, p); return err }},
+		{"MisereValue", func() error { _, err := o.MisereValue(ctx, p); return err }},
+		{"Tame", func() error { _, err := o.Tame(ctx, p); return err }},
+	} {
+		done := make(chan error, 1)
+		go func() { done <- c.call() }()
+		select {
+		case err := <-done:
+			require.ErrorIs(t, err, ErrTooLarge, c.name)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s of 10^6 rows: no LimitError within 10 s", c.name)
+		}
+	}
+}
+
+// TestSearchesStopOnManyHeaps: with its context cancelled, a search of three million rows
+// stops after its first move; it used to look at the context every 256 moves, which each
+// copied the whole position (about 10 s).
+func TestSearchesStopOnManyHeaps(t *testing.T) {
+	p := rowsOf(3_000_000, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name string
+		call func() error
+	}{
+		{"Genus", func() error { _, err := Kayles.Genus(ctx, p); return err }},
+		{"MisereValue", func() error { _, err := Kayles.MisereValue(ctx, p); return err }},
+		{"Tame", func() error { _, err := Kayles.Tame(ctx, p); return err }},
+	} {
+		start := time.Now()
+		err := c.call()
+		require.ErrorIs(t, err, context.Canceled, c.name)
+		assert.Less(t, time.Since(start), 5*time.Second, c.name)
+	}
 }

@@ -2,8 +2,10 @@ package kayles
 
 import (
 	"context"
+	"encoding/binary"
 	"iter"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -56,11 +58,12 @@ func (o *Octal) autoQuotient(ctx context.Context, p Position) *Quotient {
 		return mq
 	}
 	pl := o.plan()
-	n := 0
+	n, last := 0, 0
 	for h := range p.All() {
-		if !pl.dead(h) {
-			n = max(n, h)
+		if h != last && !pl.dead(h) {
+			n = h
 		}
+		last = h
 	}
 	if n == 0 {
 		return nil // nothing to search
@@ -111,8 +114,16 @@ func newSearchMemo(bytes int) *searchMemo {
 }
 
 // positionQuestion names a question about position p in code.
+// A position of more than 16 heaps is named by its first 16 and its number of heaps.
 func positionQuestion(what, code string, p Position) func() string {
-	return func() string { return what + " of " + p.String() + " in " + code }
+	return func() string {
+		text := p.String()
+		if n := p.Len(); n > 16 {
+			hs := p.Heaps()[:16]
+			text = fromHeaps(hs).String() + "+... (" + strconv.Itoa(n) + " heaps)"
+		}
+		return what + " of " + text + " in " + code
+	}
 }
 
 // dead reports whether a heap of n admits no move at all. Such heaps change nothing in any
@@ -122,31 +133,83 @@ func (o *plan) dead(n int) bool {
 }
 
 // misereForm returns p without its dead heaps, and the number of tokens left in it.
+// Each size is looked at once, and p is returned as it is when no heap is dead.
 func (o *plan) misereForm(p Position) (Position, int) {
 	var hs []int
-	tokens := 0
+	tokens, last, dead, some := 0, 0, false, false
 	for h := range p.All() {
-		if !o.dead(h) {
+		if h != last {
+			last, dead = h, o.dead(h)
+			some = some || dead
+		}
+		if !dead {
 			hs = append(hs, h)
 			tokens += h
 		}
+	}
+	if !some {
+		return p, tokens
 	}
 	return fromHeaps(hs), tokens
 }
 
 // misereAfter returns the misère normal form after a move that replaces a heap of h in p, a
-// misère normal form, by the heaps left: only the new heaps can be dead.
+// misère normal form, by the heaps left: only the new heaps can be dead. It copies the
+// encoding of p once, O(bytes of p), without decoding it into heaps (see moveCost).
 func (o *plan) misereAfter(p Position, h int, left []int) Position {
-	hs := p.Heaps()
-	i := slices.Index(hs, h)
-	hs = slices.Delete(hs, i, i+1)
+	var buf [4]int
+	live := buf[:0]
 	for _, l := range left {
 		if !o.dead(l) {
-			hs = append(hs, l)
+			live = append(live, l)
 		}
 	}
-	return fromHeaps(hs)
+	slices.Sort(live)
+	return splice(p, h, live)
 }
+
+// splice returns p with one heap of h, which p holds, replaced by the heaps adds, ascending:
+// the encoding of p cut where h stands and where each of adds goes, and copied around them.
+func splice(p Position, h int, adds []int) Position {
+	enc := p.enc
+	var offs [4]int
+	off := offs[:0]    // off[i]: the offset of the first heap of p at least adds[i]
+	at, width := -1, 0 // the offset and width of the first heap of h
+	for i := 0; i < len(enc) && (at < 0 || len(off) < len(adds)); {
+		x, w := uvarint(enc[i:])
+		for len(off) < len(adds) && adds[len(off)] <= x {
+			off = append(off, i)
+		}
+		if at < 0 && x == h {
+			at, width = i, w
+		}
+		i += w
+	}
+	for len(off) < len(adds) {
+		off = append(off, len(enc))
+	}
+	b := make([]byte, 0, len(enc)-width+10*len(adds))
+	pos, j := 0, 0
+	for ; j < len(adds) && off[j] <= at; j++ {
+		b = append(b, enc[pos:off[j]]...)
+		b = binary.AppendUvarint(b, uint64(adds[j]))
+		pos = off[j]
+	}
+	b = append(b, enc[pos:at]...)
+	pos = at + width
+	for ; j < len(adds); j++ {
+		b = append(b, enc[pos:off[j]]...)
+		b = binary.AppendUvarint(b, uint64(adds[j]))
+		pos = off[j]
+	}
+	b = append(b, enc[pos:]...)
+	return Position{enc: string(b)}
+}
+
+// moveCost is the work of one move of a search in p, in steps: one, and one more for each 32
+// bytes of p's encoding (about 32 heaps), which the move copies and the memo hashes. A search
+// of a position of 10^6 heaps is so counted as what it costs, and stops within its limit.
+func moveCost(p Position) int64 { return 1 + int64(len(p.enc))/32 }
 
 // MisereOutcome returns the outcome of p in misère play, where the player who cannot move wins:
 // [Previous] when the player to move loses against perfect play, [Next] when they win. A
@@ -208,6 +271,7 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 	pl := o.plan()
 	last := 0
 	ok = true
+	cost := moveCost(p)
 	for h := range p.All() {
 		if h == last {
 			continue
@@ -215,7 +279,7 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 		last = h
 		// options, not Moves: the search needs only the heaps left, not a Move per option.
 		pl.options(h, h, func(_ int, left []int) bool {
-			if !b.spend(1) {
+			if !b.spend(cost) {
 				ok = false
 				return false
 			}
@@ -278,13 +342,14 @@ func (o *Octal) misereWinning(ctx context.Context, p Position, most int) (iter.S
 	// The moves of p are those of its misère normal form: a dead heap has none.
 	q, _ := pl.misereForm(p)
 	var wins []Move
+	cost := moveCost(q)
 	for m := range o.Moves(q) {
 		if len(wins) == most {
 			break
 		}
 		// One step for each move, even when the memo knows its position: a heap of 2^40
 		// tokens has more moves than any search can look at.
-		if !b.spend(1) {
+		if !b.spend(cost) {
 			return nil, b.err
 		}
 		win, ok := o.misereWins(pl.misereAfter(q, m.Heap, m.Left), b)
