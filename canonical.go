@@ -115,6 +115,9 @@ func (t *canonTable) canon(o *plan, p Position) int {
 		opts = append(opts, x)
 	}
 	id := t.reduce(opts)
+	if t.over {
+		return -1
+	}
 	t.memo[p] = id
 	return id
 }
@@ -157,6 +160,11 @@ func (t *canonTable) equal(opts []int, k int, memo map[int]bool) bool {
 	}
 	memo[k] = false // equal recurses only into games born earlier than k
 	K := &t.games[k]
+	// The comparison costs what it reads: one step for each 16 options (a move costs four).
+	if !t.b.spend(1 + int64(len(opts)+len(K.opts))/16) {
+		t.over = true
+		return false
+	}
 	seen := make([]bool, len(opts)+2)
 	for _, x := range opts {
 		if v := t.games[x].value; v < len(seen) {

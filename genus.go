@@ -109,20 +109,22 @@ func (g Genus) String() string {
 // Genus returns the genus of p, computed by a search of the positions it leads to (heaps that
 // admit no move dropped), and the misère canonical forms of these positions, which tell
 // nim-heaps and tame games (see [Octal.Tame]) from wild ones. The time is exponential in the
-// number of tokens. Each of the two searches may take [Limits].SearchSteps steps (two for each
-// move examined): past that the genus search returns a [*LimitError],
-// while canonical forms too large to find leave the genus exact but its String written in
-// full. When ctx is done first it returns ctx's error. The Misere slice of the result is the
+// number of tokens. The two searches take [Limits].SearchSteps steps together (the genus
+// search first, the canonical forms what it left): past that the genus search returns a
+// [*LimitError], while canonical forms too large to find leave the genus exact but its String
+// written in full. When ctx is done first it returns ctx's error. The Misere slice of the result is the
 // caller's own.
 func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 	o = o.game()
 	pl := o.plan()
-	g, q, err := o.searchGenus(ctx, "the genus", p)
+	g, q, b, err := o.searchGenus(ctx, "the genus", p)
 	if err != nil {
 		return Genus{}, err
 	}
 	g.Misere = slices.Clone(g.Misere) // the memo's copy stays the memo's
-	t := newCanonTable(newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the canonical form", pl.code, p)))
+	// The canonical forms have what the search left of the budget.
+	left := max(b.left, 0)
+	t := newCanonTable(newBudget(ctx, left, searchUnit, positionQuestion("the canonical form", pl.code, p)))
 	id := t.canon(pl, q)
 	if err := ctx.Err(); err != nil {
 		return Genus{}, err
@@ -144,7 +146,7 @@ func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 // least value no option has (the mex), so that p loses in misère play exactly when it is 0.
 // It costs the search of [Octal.Genus] without the canonical forms, and returns its errors.
 func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
-	g, _, err := o.game().searchGenus(ctx, "the misère value", p)
+	g, _, _, err := o.game().searchGenus(ctx, "the misère value", p)
 	if err != nil {
 		return 0, err
 	}
@@ -152,16 +154,17 @@ func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
 }
 
 // searchGenus returns the genus of p by the search within o's limits, for the question what,
-// and the misère normal form of p it searched. Its misère values are the memo's.
-func (o *Octal) searchGenus(ctx context.Context, what string, p Position) (Genus, Position, error) {
+// the misère normal form of p it searched and the budget it spent. Its misère values are the
+// memo's.
+func (o *Octal) searchGenus(ctx context.Context, what string, p Position) (Genus, Position, *budget, error) {
 	pl := o.plan()
 	q, _ := pl.misereForm(p)
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion(what, pl.code, p))
 	g, ok := o.genus(q, b)
 	if !ok {
-		return Genus{}, q, b.err
+		return Genus{}, q, b, b.err
 	}
-	return g, q, nil
+	return g, q, b, nil
 }
 
 // Tame reports whether p is tame in Conway's sense, as CGSuite reports it: in misère

@@ -19,11 +19,17 @@ type Limits struct {
 	// each heap, as the reference mex lists them; the sparse-space engine does less). Past it
 	// they look for a proven period within the same work instead. [Octal.Values],
 	// [Octal.Period] and [Octal.Run] compute what they are asked for, without this limit.
+	// It also bounds the whole of one [Octal.Quotient], each quotient step counting eight.
 	Steps int64
 	// SearchSteps bounds the work of one misère search ([Octal.MisereOutcome],
 	// [Octal.MisereWinningMoves]) or genus ([Octal.Genus], [Octal.MisereValue], [Octal.Tame]):
-	// one step per move examined from a position not found in the memo. The genus and the
-	// canonical forms behind it do about twice as much for each move, and count two.
+	// two steps per move examined, and two more for each 32 bytes of the position moved in
+	// (about 32 heaps, which the move copies). The genus and the canonical forms behind it do
+	// about twice as much for each move and count twice that, plus one step for each 16
+	// options the canonical forms compare; Genus shares one such budget between its search and
+	// its canonical forms. At the default a question gives its answer or its [*LimitError]
+	// within about two seconds on one core, and a position of 10^6 heaps within a fraction of
+	// a second (BENCHMARKS.md).
 	SearchSteps int64
 	// MemoBytes bounds the memory of the memo that the misère searches and genera of one
 	// Octal share, as the memo counts it.
@@ -164,7 +170,7 @@ func (b *budget) advice() string {
 	case searchUnit:
 		return "ask about a smaller position, or raise Limits.SearchSteps"
 	case quotientUnit:
-		return "raise Limits.Steps with WithLimits (each heap may spend that many), or ask for a quotient of fewer heaps; the quotient of the heaps below is returned with this error"
+		return "raise Limits.Steps with WithLimits (a quotient step counts eight), or ask for a quotient of fewer heaps; the quotient of the heaps below is returned with this error"
 	}
 	return ""
 }

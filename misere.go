@@ -206,10 +206,11 @@ func splice(p Position, h int, adds []int) Position {
 	return Position{enc: string(b)}
 }
 
-// moveCost is the work of one move of a search in p, in steps: one, and one more for each 32
+// moveCost is the work of one move of a search in p, in steps: two, and two more for each 32
 // bytes of p's encoding (about 32 heaps), which the move copies and the memo hashes. A search
-// of a position of 10^6 heaps is so counted as what it costs, and stops within its limit.
-func moveCost(p Position) int64 { return 1 + int64(len(p.enc))/32 }
+// of a position of 10^6 heaps is so counted as what it costs, and stops within its limit. Two
+// a move, so that the default [Limits].SearchSteps, 2^21 moves, is about a second of search.
+func moveCost(p Position) int64 { return 2 * (1 + int64(len(p.enc))/32) }
 
 // MisereOutcome returns the outcome of p in misère play, where the player who cannot move wins:
 // [Previous] when the player to move loses against perfect play, [Next] when they win. A
@@ -228,7 +229,8 @@ func moveCost(p Position) int64 { return 1 + int64(len(p.enc))/32 }
 // stored one ([Octal.MisereQuotient] then tells which positions it answers; a heap beyond that
 // work is remembered and not tried again). Failing that it searches the positions that p leads
 // to, with heaps that admit no move dropped, and remembers their outcomes in o's memo; the
-// time is exponential in the number of tokens. Past [Limits].SearchSteps moves examined, or
+// time is exponential in the number of tokens. Past [Limits].SearchSteps steps (two for each
+// move examined, more in a position of many heaps; see [Limits]), or
 // when play could last more than 2^15 moves, it returns a [*LimitError]; when ctx is done
 // first, ctx's error.
 func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) {

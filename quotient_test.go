@@ -420,6 +420,23 @@ func TestQuotientLimits(t *testing.T) {
 	assert.Less(t, time.Since(start), 2*time.Second, "it stops soon after ctx is done, not at the end of the heap")
 }
 
+// TestQuotientLimitsTheCall: Limits.Steps bounds a whole Quotient call, a quotient step
+// counting quotientWeight, not each heap: 0.07 to heap 30 stops within 2^22 quotient steps in
+// all (about a tenth of a second), where each heap could spend them before (15 s to heap 30).
+func TestQuotientLimitsTheCall(t *testing.T) {
+	const steps = quotientWeight << 22
+	q, err := DawsonsKayles.WithLimits(Limits{Steps: steps}).Quotient(context.Background(), 30)
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, int64(steps/quotientWeight), le.Limit, "the limit is the whole call's")
+	assert.Equal(t, quotientUnit, le.Unit)
+	require.NotNil(t, q)
+	assert.Less(t, q.Heaps(), 30)
+	want, err := DawsonsKayles.quotientWithin(context.Background(), nil, q.Heaps(), 1<<40)
+	require.NoError(t, err)
+	assert.Equal(t, want.String(), q.String(), "the quotient below the heap that failed is returned")
+}
+
 // TestQuotientRange: positions beyond the quotient get a RangeError, not an answer.
 func TestQuotientRange(t *testing.T) {
 	q, err := DawsonsKayles.Quotient(context.Background(), 9)
@@ -491,7 +508,7 @@ func TestQuotientTamePath(t *testing.T) {
 		code  string
 		heaps int
 	}{{"0.56", 64}, {"0.[3]", 20}, {"0.33", 20}, {"0.57", 20}, {"0.52", 40}} {
-		o := MustParseOctal(c.code)
+		o := MustParseOctal(c.code).WithLimits(Limits{Steps: 1 << 32}) // 0.57 to heap 20 needs more than the default
 		q, err := o.Quotient(ctx, c.heaps)
 		require.NoError(t, err)
 		c.heaps = q.Heaps() // less when Φ is proven periodic
@@ -579,7 +596,7 @@ func TestQuotientNimLike(t *testing.T) {
 	assert.Equal(t, []Change{{1, 2}, {3, 6}, {5, 10}, {19, 18}, {60, 34}}, q.Changes())
 	checkQuotient(t, o, q, 30)
 
-	small := o.WithLimits(Limits{Steps: 5000, SearchSteps: 1 << 30})
+	small := o.WithLimits(Limits{Steps: 1 << 17, SearchSteps: 1 << 30}) // 2^14 quotient steps in all
 	q, err = small.Quotient(ctx, 200)
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
