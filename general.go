@@ -1,5 +1,7 @@
 package kayles
 
+import "slices"
+
 // This file implements the general engine: the options of codes beyond plain
 // octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
 
@@ -146,7 +148,39 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 	if !o.tailSplits {
 		splitsLast = min(last, len(o.digits)-1)
 	}
-	for a := 1; 2*a <= n && a < bound && o.splits; a++ {
+	// When every split leaves equal heaps, in a bounded number, only a few first heaps a have
+	// splits at all: walk those, not every a up to n/2 (a heap of 2^40 tokens has three).
+	var firsts []int
+	equalOnly := o.splits && o.tail == nil
+	for i := 0; i <= splitsLast && equalOnly; i++ {
+		d := o.digit(i)
+		if !d.splits() {
+			continue
+		}
+		if d.rule != '=' || d.maxHeaps() < 0 {
+			equalOnly = false
+			break
+		}
+		for k := 2; k <= d.maxHeaps() && k <= n-i; k++ {
+			if d.allows(k) && (n-i)%k == 0 {
+				firsts = append(firsts, (n-i)/k)
+			}
+		}
+	}
+	if equalOnly {
+		slices.Sort(firsts)
+		firsts = slices.Compact(firsts)
+	}
+	for j, a := 0, 1; 2*a <= n && a < bound && o.splits; j, a = j+1, a+1 {
+		if equalOnly {
+			if j == len(firsts) {
+				break
+			}
+			a = firsts[j]
+			if 2*a > n || a >= bound {
+				break
+			}
+		}
 		for i := 0; i <= min(splitsLast, n-2*a); i++ {
 			d, m := o.digit(i), n-i
 			if !d.splits() {
@@ -157,6 +191,16 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 					break
 				}
 				if !d.allows(k) {
+					continue
+				}
+				if d.rule == '=' && d.maxHeaps() >= 0 {
+					// k heaps of a: the only split whose heaps are all equal and the first a.
+					if a*k == m {
+						left = slices.Repeat(append(left[:0], a), k)
+						if !visit(i, left) {
+							return false
+						}
+					}
 					continue
 				}
 				lo := a

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/octalgames/kayles"
 	"github.com/stretchr/testify/assert"
@@ -461,6 +462,50 @@ func TestGeneralCodesInMiserePlay(t *testing.T) {
 				want = kayles.Previous
 			}
 			assert.Equal(t, want, must(kayles.GrundysGame.MisereOutcome(ctx, p)), "misère Grundy's game %v", p)
+		}
+	}
+}
+
+// TestGeneralEqualSplitsOfHugeHeaps: in a code whose splits all leave equal heaps, a heap of
+// n has splits only where a heap left divides what is left, so its moves skip to them: the
+// same moves as the reference on small heaps, in the order of Moves, and a heap of 2^40 tokens
+// lists its moves at once (it scanned every first heap up to n/2 before).
+func TestGeneralEqualSplitsOfHugeHeaps(t *testing.T) {
+	for _, code := range []string{"0.8=", "0.{3}=", "0.F=", "4=.0", "0.C=", "0.4=8="} {
+		o := kayles.MustParseOctal(code)
+		for h := 1; h <= 60; h++ {
+			p := kayles.MustNewPosition(h)
+			got := map[kayles.Position]bool{}
+			last := 0
+			for m := range o.Moves(p) {
+				q, err := o.Play(p, m)
+				require.NoError(t, err, "%s %v", code, m)
+				got[q] = true
+				if len(m.Left) >= 2 {
+					assert.LessOrEqual(t, last, m.Left[0], "%s %d: %v out of order", code, h, m)
+					last = m.Left[0]
+				}
+			}
+			assert.Equal(t, generalResults(o, p), got, "%s %d", code, h)
+		}
+		done := make(chan []kayles.Move, 1)
+		go func() {
+			var ms []kayles.Move
+			for _, h := range []int{1 << 40, 1<<40 + 1, 1<<40 + 2, 3 << 40} {
+				for m := range o.Moves(kayles.MustNewPosition(h)) {
+					ms = append(ms, m)
+				}
+			}
+			done <- ms
+		}()
+		select {
+		case ms := <-done:
+			for _, m := range ms {
+				_, err := o.Play(kayles.MustNewPosition(m.Heap), m)
+				require.NoError(t, err, "%s %v", code, m)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the moves of heaps of 2^40 tokens took more than 10 s", code)
 		}
 	}
 }
