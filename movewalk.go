@@ -26,8 +26,6 @@ type periodWalk struct {
 	mul   func(x, y int) int
 	win   func(c int) bool
 	memo  map[walkKey]bool
-	spend func(w int64) bool // counts work; false stops the walk (nil: no limit)
-	stop  bool               // spend said no
 }
 
 // walkKey is the memo key of exists, in the bounded form that exists reduces its arguments to.
@@ -40,16 +38,8 @@ func newPeriodWalk(pl *plan, n0, p int, cls func(int) int, mul func(x, y int) in
 	return &periodWalk{pl: pl, n0: max(n0, 1), p: p, cls: cls, mul: mul, win: win, memo: map[walkKey]bool{}}
 }
 
-// charge counts w units of work, and reports whether the walk may go on.
-func (w *periodWalk) charge(n int64) bool {
-	if w.stop || (w.spend != nil && !w.spend(n)) {
-		w.stop = true
-	}
-	return !w.stop
-}
-
 // moves calls yield with each winning move on a heap of n when the rest of the position has
-// class c, in the order of Octal.Moves, and returns false when yield did or the walk stopped.
+// class c, in the order of Octal.Moves, and returns false when yield did.
 func (w *periodWalk) moves(n, c int, yield func(take int, left []int) bool) bool {
 	pl := w.pl
 	t := len(pl.digits) - 1
@@ -67,7 +57,7 @@ func (w *periodWalk) moves(n, c int, yield func(take int, left []int) bool) bool
 		}
 	}
 	if !pl.splits || n < 2 {
-		return w.charge(int64(t + 1))
+		return true
 	}
 	// The first heap left, a, leads; then the take, the number of heaps, the further heaps.
 	wins := func(a int) bool {
@@ -118,17 +108,17 @@ func (w *periodWalk) walk(c, j, lo, m int, prefix []int, yield func([]int) bool)
 }
 
 // each calls f with each x in [lo, hi], ascending, for which ok(x), where ok is monotone in each
-// residue class mod p from n0 on (ok(x+p) implies ok(x)), and returns false when f did or the
-// walk stopped. It calls ok O(n0 + p·log(hi)) times, and f after at most p others.
+// residue class mod p from n0 on (ok(x+p) implies ok(x)), and returns false when f did. It
+// calls ok O(n0 + p·log(hi)) times, and f after at most p others.
 func (w *periodWalk) each(lo, hi int, ok func(int) bool, f func(int) bool) bool {
 	for x := lo; x <= min(hi, w.n0-1); x++ {
-		if !w.charge(1) || ok(x) && !f(x) {
+		if ok(x) && !f(x) {
 			return false
 		}
 	}
 	s := max(lo, w.n0)
 	if s > hi {
-		return w.charge(1)
+		return true
 	}
 	// last[r]: the largest x = s+r (mod p) with ok(x), or s-1 when there is none.
 	last := make([]int, w.p)
@@ -136,11 +126,11 @@ func (w *periodWalk) each(lo, hi int, ok func(int) bool, f func(int) bool) bool 
 	for r := range last {
 		last[r] = s - 1
 		x := s + r
-		if x > hi || !w.charge(1) || !ok(x) {
+		if x > hi || !ok(x) {
 			continue
 		}
 		good, bad := 0, (hi-x)/w.p+1 // ok(x+good·p) holds; x+bad·p is beyond it or beyond hi
-		for bad-good > 1 && w.charge(1) {
+		for bad-good > 1 {
 			mid := good + (bad-good)/2
 			if ok(x + mid*w.p) {
 				good = mid
@@ -151,11 +141,8 @@ func (w *periodWalk) each(lo, hi int, ok func(int) bool, f func(int) bool) bool 
 		last[r] = x + good*w.p
 		most = max(most, last[r])
 	}
-	if w.stop {
-		return false
-	}
 	for x := s; x <= most; x++ {
-		if x <= last[(x-s)%w.p] && (!w.charge(1) || !f(x)) {
+		if x <= last[(x-s)%w.p] && !f(x) {
 			return false
 		}
 	}
@@ -189,10 +176,8 @@ func (w *periodWalk) exists(c, j, lo, m int) bool {
 	r := false
 	// From n0 on the least x of each residue class is enough: ok(x+p) implies ok(x).
 	for x := lo; x <= min(m/j, max(lo, w.n0)+w.p-1) && !r; x++ {
-		r = w.charge(1) && w.exists(w.mul(c, w.cls(x)), j-1, x, m-x)
+		r = w.exists(w.mul(c, w.cls(x)), j-1, x, m-x)
 	}
-	if !w.stop {
-		w.memo[key] = r
-	}
+	w.memo[key] = r
 	return r
 }
