@@ -68,7 +68,9 @@ func (o *Octal) Outcome(ctx context.Context, p Position) (Outcome, error) {
 //
 // With a proven period (n0, p) and no saltus a heap is searched only once a bounded search has
 // found a winning move in it, which costs O(t·(n0+p)) however large the heap; so the first
-// winning move comes at once even in rows of 10^15 pins. [Nim] (any Octal with code 0.[3])
+// winning move comes at once even in rows of 10^15 pins. For a finite code without modifiers
+// the winning moves of each heap are walked by period, as [Quotient.WinningMoves] walks them,
+// so that each comes at most p heaps after the one before, however large the heap. [Nim] (any Octal with code 0.[3])
 // takes O(heaps) in all, by Bouton's rule: in a heap of h the only winning move leaves h ⊕ v,
 // v the value of p. [LaskersNim] (4.[3]) solves for its winning moves by its closed form:
 // O(log h) for each move in a heap of h, and O(1) for a heap without one.
