@@ -19,7 +19,9 @@ const canonLeaves = 256
 // use; each search owns one.
 type canonizer struct {
 	done    <-chan struct{} // when closed, the search stops, and key reports aborted; nil never closes
-	aborted bool            // whether the last key was cut short by done, and is meaningless
+	budget  int64           // the most work a key may do before it stops and reports aborted
+	work    int64           // the work of the last key, in steps (as the search counts them)
+	aborted bool            // whether the last key was cut short by done or budget, and is meaningless
 	k       int             // vertices of the current subgraph, numbered 0..k-1 locally
 	la      [64]uint64      // local adjacency masks
 	leaves  int             // leaves visited in the current search
@@ -39,8 +41,8 @@ type partition struct {
 // byte for the vertex count, then the upper triangle of the adjacency matrix in canonical
 // vertex order, packed eight bits a byte. Equal keys mean isomorphic subgraphs, always.
 // It costs O(k²) for a k-vertex subgraph whose colour refinement is discrete, more otherwise:
-// up to some milliseconds for 64 vertices. When c.done is closed meanwhile, it sets c.aborted
-// and returns a meaningless key.
+// up to some milliseconds for 64 vertices; c.work says how much. When c.done is closed
+// meanwhile, or the work passes c.budget, it sets c.aborted and returns a meaningless key.
 func (c *canonizer) key(adj *[64]uint64, set uint64) string {
 	c.aborted = false
 	var local [64]int8
@@ -50,6 +52,7 @@ func (c *canonizer) key(adj *[64]uint64, set uint64) string {
 		k++
 	}
 	c.k = k
+	c.work = int64(k)
 	i := 0
 	var byDegree [65]uint64 // vertices by degree, for the first partition
 	for m := set; m != 0; m &= m - 1 {
@@ -58,7 +61,9 @@ func (c *canonizer) key(adj *[64]uint64, set uint64) string {
 			row |= 1 << local[bits.TrailingZeros64(ns)]
 		}
 		c.la[i] = row
-		byDegree[bits.OnesCount64(row)] |= 1 << i
+		d := bits.OnesCount64(row)
+		byDegree[d] |= 1 << i
+		c.work += int64(1 + d)
 		i++
 	}
 	var p partition
@@ -113,9 +118,14 @@ func (c *canonizer) search(p partition, q queue) {
 		return
 	default:
 	}
+	if c.work > c.budget {
+		c.aborted = true
+		return
+	}
 	c.refine(&p, &q)
 	if p.cells == c.k {
 		c.leaves++
+		c.work += int64(c.k + c.k*c.k/2)
 		c.encode(&p)
 		if len(c.best) == 0 || bytes.Compare(c.cur, c.best) < 0 {
 			c.best = append(c.best[:0], c.cur...)
@@ -133,6 +143,7 @@ func (c *canonizer) search(p partition, q queue) {
 	var done uint64 // vertices of the cell already individualised
 	for m := p.mask[t]; m != 0 && c.leaves < canonLeaves && !c.aborted; m &= m - 1 {
 		v := m & -m
+		c.work += int64(1 + bits.OnesCount64(done))
 		if c.twin(bits.TrailingZeros64(v), done) {
 			continue
 		}
@@ -167,6 +178,7 @@ func (c *canonizer) twin(v int, done uint64) bool {
 func (c *canonizer) refine(p *partition, q *queue) {
 	var counts [64]uint8
 	for q.n > 0 && p.cells < c.k {
+		c.work += int64(2 * c.k)
 		s := p.mask[q.pop()]
 		for v := range c.k {
 			counts[v] = uint8(bits.OnesCount64(c.la[v] & s))
@@ -196,6 +208,7 @@ func (c *canonizer) refine(p *partition, q *queue) {
 							part |= 1 << v
 						}
 					}
+					c.work += int64(2 * size)
 					p.mask[at] = part
 					q.push(at)
 					at += bits.OnesCount64(part)

@@ -49,10 +49,9 @@
 // every graph. These are exact: they search positions (vertex sets), split them into connected
 // components, and remember each component's value under a canonical form, so that isomorphic
 // components are solved once (in all but rare, highly symmetric cases, where a copy is solved
-// again, never wrongly).
-// Paths, cycles and other thin graphs of 64 vertices take milliseconds; random graphs of 40
-// vertices can take seconds, and random ones of 60 vertices far longer. A position looked up
-// costs about 5 to 10 µs on a graph of 60 vertices, less on smaller ones. An Outcome stops at the first winning move and cancels
+// again, never wrongly). Paths, cycles and other thin graphs of 64 vertices take milliseconds;
+// random graphs of 40 vertices can take seconds, and random ones of 60 vertices far longer
+// than the default limits allow. An Outcome stops at the first winning move and cancels
 // isomorphic components, and so often costs much less than a Value.
 //
 // Three limits bound a solve, and a question past one gets a [*kayles.LimitError] (wrapping
@@ -61,10 +60,11 @@
 //
 //   - A connected component may have at most [MaxComponent] (64) vertices in normal play; in
 //     misère play the whole graph may (in Arc Kayles, not counting vertices without edges).
-//   - One call may look up at most [Limits].Positions positions ([DefaultPositions] for the
-//     zero Limits); positions of at most three vertices, which have closed forms, are free.
+//   - One call may do at most [Limits].Steps steps of work ([DefaultSteps] for the zero
+//     Limits, about 2 seconds of one core on any graph): the canonical forms, the splits into
+//     components, the moves and the look-ups in the memos all count.
 //   - The memos of one solver hold at most [Limits].MemoBytes bytes ([DefaultMemoBytes] for the
-//     zero Limits), forgetting what is used least; each call also uses up to about 10 MB of
+//     zero Limits), forgetting what is used least; each call also uses up to about 16 MB of
 //     scratch memory while it runs.
 //
 // Graphs themselves have at most [MaxVertices] vertices, and a family such as [Complete] at
@@ -73,10 +73,11 @@
 // # Contexts and concurrency
 //
 // Every call that may search takes a [context.Context] first, and returns ctx.Err() within
-// 100 ms of ctx being done (in practice well under a millisecond), also in the middle of a
-// search. It never returns a partial result; what it stored in the memo before it stopped is
-// exact, so a later call goes on from there. Graphs, [NodeGame] and [ArcGame] are safe for concurrent use; the shared solvers
-// [NodeKayles] and [ArcKayles] share their memos between all their callers.
+// 100 ms of ctx being done (in practice well under a millisecond, BenchmarkCancelLatency),
+// also in the middle of a search or of the split of a large graph into components. It never
+// returns a partial result; what it stored in the memo before it stopped is exact, so a later
+// call goes on from there. Graphs, [NodeGame] and [ArcGame] are safe for concurrent use; the
+// shared solvers [NodeKayles] and [ArcKayles] share their memos between all their callers.
 //
 // # Errors
 //

@@ -86,11 +86,11 @@ func ExampleNodeGame_MisereOutcome() {
 
 func ExampleNewNodeGame() {
 	// A solver of bounded work: a question past the limit gets an error, not a wrong answer.
-	node := graph.NewNodeGame(graph.Limits{Positions: 1000})
+	node := graph.NewNodeGame(graph.Limits{Steps: 100000})
 	_, err := node.Value(context.Background(), graph.Must(graph.Grid(5, 8)))
 	var le *kayles.LimitError
 	fmt.Println(errors.As(err, &le), errors.Is(err, kayles.ErrTooLarge), le.Limit, le.Unit)
-	// Output: true true 1000 positions
+	// Output: true true 100000 steps
 }
 
 func ExampleNodeGame_Value_timeout() {

@@ -91,7 +91,7 @@ func FuzzGraphNoPanic(f *testing.F) {
 	f.Add("IheA@GUAo", -1, 1<<40, []byte{9, 9, 255, 0})
 	f.Add("~?@c", 1<<62, -7, []byte{})
 	f.Add("65: 0-1", 64, 2, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16})
-	limits := graph.Limits{MemoBytes: 1 << 16, Positions: 100}
+	limits := graph.Limits{MemoBytes: 1 << 16, Steps: 1 << 16}
 	node, arc := graph.NewNodeGame(limits), graph.NewArcGame(limits)
 	f.Fuzz(func(t *testing.T, text string, a, b int, bs []byte) {
 		var graphs []*graph.Graph
@@ -125,7 +125,7 @@ func FuzzGraphNoPanic(f *testing.F) {
 		for _, c := range bs {
 			moves = append(moves, int(c)-2)
 		}
-		// The limit on positions ends every search here within milliseconds; the deadline is
+		// The limit on steps ends every search here within milliseconds; the deadline is
 		// only a backstop, for a busy machine.
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 		defer cancel()

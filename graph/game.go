@@ -28,25 +28,34 @@ const DefaultMemoBytes = 64 << 20
 // minMemoBytes is the least memo a solver is given, however little is asked for.
 const minMemoBytes = 64 << 10
 
-// DefaultPositions is the most positions one call may look up when its solver's [Limits] leave
-// Positions zero, as those of [NodeKayles] and [ArcKayles] do: about 16 million. A position
-// looked up costs about 5 to 10 µs on a random graph of 60 vertices, in either game and play,
-// so the default stops a runaway search after a few minutes; pass a context to stop it sooner.
-const DefaultPositions = 1 << 24
+// DefaultSteps is the most work, in steps, that one call may do when its solver's [Limits]
+// leave Steps zero, as those of [NodeKayles] and [ArcKayles] do: about 537 million. A step
+// costs 1.5 to 4 ns of one core on the project's machine, whatever the graph and question
+// (BenchmarkStepCost), so a call with the default limits ends within about 2 seconds of one
+// core, with an answer or a [*kayles.LimitError]; random graphs of 60 vertices get their
+// error in 1 to 3 seconds on two loaded cores (BenchmarkDefaultLimits). Pass a context to stop
+// sooner.
+const DefaultSteps = 1 << 29
 
-// Limits bound what a solver spends. The zero Limits asks for the defaults.
+// Limits bound what a solver spends. The zero Limits asks for the defaults: each call returns
+// an answer or a [*kayles.LimitError] within about 2 seconds of one core, and uses at most
+// about 16 MB of scratch memory beside the memos of its solver, which hold at most
+// [DefaultMemoBytes] in all.
 type Limits struct {
 	// MemoBytes is the memory, in bytes, that the solver's memos of values may hold between
-	// calls, in normal and misère play together. Zero or less means [DefaultMemoBytes]; a
-	// positive number below 64 KiB is raised to 64 KiB. Each call also uses up to about 10 MB
-	// of scratch memory of its own, which it frees when it returns.
+	// calls, in normal and misère play together, as the memos count it (each entry its key
+	// and 48 bytes). Zero or less means [DefaultMemoBytes]; a positive number below 64 KiB is
+	// raised to 64 KiB. Each call also uses up to about 16 MB of scratch memory of its own,
+	// which it frees when it returns.
 	MemoBytes int
-	// Positions is the most positions (vertex sets) one call may look up: every position the
-	// search puts into canonical form to find in its memo counts, found or not; positions of at
-	// most three vertices, which have closed forms, and those met again within the call do
-	// not. A call that needs more returns a [*kayles.LimitError] with Unit "positions". Zero
-	// means [DefaultPositions]; a negative number means no limit.
-	Positions int64
+	// Steps is the most work one call may do, in steps. A step is about the work of one
+	// vertex in one inner loop of a canonical form, and every part of a search counts its work
+	// in steps, weighted so that a step takes about the same time everywhere: the canonical
+	// forms, the splits into components, the moves and the look-ups in the memos. A call that
+	// needs more returns a [*kayles.LimitError] with Unit "steps". Zero means
+	// [DefaultSteps]; a negative number means no limit. The count does not depend on timing,
+	// so a call past a limit is past it on every machine.
+	Steps int64
 }
 
 // withDefaults returns l with its zero fields set to the defaults.
@@ -55,8 +64,8 @@ func (l Limits) withDefaults() Limits {
 		l.MemoBytes = DefaultMemoBytes
 	}
 	l.MemoBytes = max(l.MemoBytes, minMemoBytes)
-	if l.Positions == 0 {
-		l.Positions = DefaultPositions
+	if l.Steps == 0 {
+		l.Steps = DefaultSteps
 	}
 	return l
 }
@@ -99,7 +108,7 @@ type NodeGame struct{ s solver }
 type ArcGame struct{ s solver }
 
 // NodeKayles and ArcKayles are the shared solvers, with the zero [Limits]: memos of
-// [DefaultMemoBytes] in all for each, and at most [DefaultPositions] positions a call.
+// [DefaultMemoBytes] in all for each, and at most [DefaultSteps] steps a call.
 var (
 	NodeKayles = new(NodeGame)
 	ArcKayles  = new(ArcGame)
@@ -123,7 +132,7 @@ func (n *NodeGame) Limits() Limits { return n.solver().limits }
 // Value returns the nim-value of g in normal-play Node Kayles: the nim-sum of the values of its
 // connected components. Its cost is exponential in the size of the largest component not yet
 // in the memo. It returns a [*kayles.LimitError] when a component has more than
-// [MaxComponent] vertices or the search needs more positions than [Limits] allow, and
+// [MaxComponent] vertices or the search needs more steps than [Limits] allow, and
 // ctx.Err() once ctx is done; never a partial value.
 func (n *NodeGame) Value(ctx context.Context, g *Graph) (int, error) {
 	return n.solver().value(ctx, g)
@@ -219,7 +228,7 @@ func (a *ArcGame) Limits() Limits { return a.solver().limits }
 // Value returns the nim-value of g in normal-play Arc Kayles: the nim-sum of the values of its
 // connected components (a vertex without edges is worth 0). Its cost is exponential in the
 // size of the largest component not yet in the memo. It returns a [*kayles.LimitError] when a
-// component has more than [MaxComponent] vertices or the search needs more positions than
+// component has more than [MaxComponent] vertices or the search needs more steps than
 // [Limits] allow, and ctx.Err() once ctx is done; never a partial value.
 func (a *ArcGame) Value(ctx context.Context, g *Graph) (int, error) {
 	return a.solver().value(ctx, g)

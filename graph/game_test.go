@@ -477,7 +477,7 @@ func TestGraphSolverLimits(t *testing.T) {
 	assert.Equal(t, int64(graph.MaxComponent), le.Limit)
 	assert.Equal(t, "vertices in one connected component", le.Unit)
 	assert.Equal(t, "the Node Kayles value of a graph of 65 vertices and 64 edges", le.Question)
-	assert.Contains(t, le.Advice, "one of 65")
+	assert.Contains(t, le.Advice, "a larger one")
 	_, err = graph.ArcKayles.Outcome(t.Context(), cycle(graph.MaxComponent+1))
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
 	_, err = graph.NodeKayles.MisereOutcome(t.Context(), newGraph(graph.MaxComponent+1))
@@ -518,7 +518,7 @@ func TestGraphSolverLimits(t *testing.T) {
 	v, err = zero.MisereValue(t.Context(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, 1, v)
-	assert.Equal(t, graph.Limits{MemoBytes: graph.DefaultMemoBytes, Positions: graph.DefaultPositions}, zero.Limits())
+	assert.Equal(t, graph.Limits{MemoBytes: graph.DefaultMemoBytes, Steps: graph.DefaultSteps}, zero.Limits())
 	var zeroArc graph.ArcGame
 	o, err = zeroArc.Outcome(t.Context(), star(5))
 	require.NoError(t, err)
@@ -556,56 +556,83 @@ func TestGraphSolverCancel(t *testing.T) {
 	checkGraph(t, node, arc, grid(3, 5))
 }
 
-// TestGraphSolverResumes cuts searches short by a small limit on positions, again and again on
-// one solver: what each cut search left in the memo lets the next one go further, until one
+// TestGraphSolverResumes cuts searches short by a small limit on steps, again and again on one
+// solver: what each cut search left in the memo lets the next one go further, until one
 // answers, and that answer must be right. A cut search that stored a wrong value would show.
+// A call must afford to look up again what the calls before it stored along the path of its
+// search before it gets further, so a limit too small gets nowhere; the test tries limits from
+// small to large, each on fresh solvers, until one is cut and then answers.
 func TestGraphSolverResumes(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
+	type ask func(ctx context.Context, node *graph.NodeGame, arc *graph.ArcGame, g *graph.Graph) (int, error)
+	outcome := func(f func(ctx context.Context, node *graph.NodeGame, arc *graph.ArcGame, g *graph.Graph) (kayles.Outcome, error)) ask {
+		return func(ctx context.Context, node *graph.NodeGame, arc *graph.ArcGame, g *graph.Graph) (int, error) {
+			o, err := f(ctx, node, arc, g)
+			return int(o), err
+		}
+	}
+	asks := []struct {
+		name    string
+		outcome bool
+		ask     ask
+	}{
+		{"node value", false, func(ctx context.Context, n *graph.NodeGame, _ *graph.ArcGame, g *graph.Graph) (int, error) {
+			return n.Value(ctx, g)
+		}},
+		{"arc value", false, func(ctx context.Context, _ *graph.NodeGame, a *graph.ArcGame, g *graph.Graph) (int, error) {
+			return a.Value(ctx, g)
+		}},
+		{"node misère value", false, func(ctx context.Context, n *graph.NodeGame, _ *graph.ArcGame, g *graph.Graph) (int, error) {
+			return n.MisereValue(ctx, g)
+		}},
+		{"arc misère value", false, func(ctx context.Context, _ *graph.NodeGame, a *graph.ArcGame, g *graph.Graph) (int, error) {
+			return a.MisereValue(ctx, g)
+		}},
+		{"node outcome", true, outcome(func(ctx context.Context, n *graph.NodeGame, _ *graph.ArcGame, g *graph.Graph) (kayles.Outcome, error) {
+			return n.Outcome(ctx, g)
+		})},
+		{"arc outcome", true, outcome(func(ctx context.Context, _ *graph.NodeGame, a *graph.ArcGame, g *graph.Graph) (kayles.Outcome, error) {
+			return a.Outcome(ctx, g)
+		})},
+		{"node misère outcome", true, outcome(func(ctx context.Context, n *graph.NodeGame, _ *graph.ArcGame, g *graph.Graph) (kayles.Outcome, error) {
+			return n.MisereOutcome(ctx, g)
+		})},
+		{"arc misère outcome", true, outcome(func(ctx context.Context, _ *graph.NodeGame, a *graph.ArcGame, g *graph.Graph) (kayles.Outcome, error) {
+			return a.MisereOutcome(ctx, g)
+		})},
+	}
+	const stuck = 30 // calls without an answer after which a limit counts as too small
 	for _, g := range []*graph.Graph{grid(3, 5), grid(4, 4), randomGraph(r, 14, 0.25), cycle(20)} {
-		total, outcomeCuts := 0, 0
-		for _, misere := range []bool{false, true} {
-			want := graph.NewNodeGame(graph.Limits{})
-			wantArc := graph.NewArcGame(graph.Limits{})
-			limits := graph.Limits{Positions: 100}
-			node, arc := graph.NewNodeGame(limits), graph.NewArcGame(limits)
-			type ask func(ctx context.Context, g *graph.Graph) (int, error)
-			type askOutcome func(ctx context.Context, g *graph.Graph) (kayles.Outcome, error)
-			outcome := func(f askOutcome) ask { // the outcome searches stop and resume too
-				return func(ctx context.Context, g *graph.Graph) (int, error) {
-					o, err := f(ctx, g)
-					return int(o), err
-				}
-			}
-			// The outcomes on solvers of their own, whose memos the values have not filled.
-			nodeO, arcO := graph.NewNodeGame(limits), graph.NewArcGame(limits)
-			pairs := [][2]ask{{want.Value, node.Value}, {wantArc.Value, arc.Value},
-				{outcome(want.Outcome), outcome(nodeO.Outcome)}, {outcome(wantArc.Outcome), outcome(arcO.Outcome)}}
-			if misere {
-				pairs = [][2]ask{{want.MisereValue, node.MisereValue}, {wantArc.MisereValue, arc.MisereValue},
-					{outcome(want.MisereOutcome), outcome(nodeO.MisereOutcome)}, {outcome(wantArc.MisereOutcome), outcome(arcO.MisereOutcome)}}
-			}
-			for i, p := range pairs {
-				w, err := p[0](t.Context(), g)
-				require.NoError(t, err)
+		valueCuts, outcomeCuts := 0, 0
+		for _, a := range asks {
+			want, err := a.ask(t.Context(), graph.NewNodeGame(graph.Limits{}), graph.NewArcGame(graph.Limits{}), g)
+			require.NoError(t, err)
+			for limit := int64(5000); ; limit = limit * 3 / 2 {
+				require.Less(t, limit, int64(1<<26), "%s on %s: no limit is cut and then answers", a.name, g)
+				limits := graph.Limits{Steps: limit}
+				node, arc := graph.NewNodeGame(limits), graph.NewArcGame(limits)
 				cuts := 0
-				for {
-					v, err := p[1](t.Context(), g)
+				for ; cuts < stuck; cuts++ {
+					v, err := a.ask(t.Context(), node, arc, g)
 					if err == nil {
-						assert.Equal(t, w, v, "%s, misère %v, game %d, after %d cuts", g, misere, i, cuts)
+						assert.Equal(t, want, v, "%s on %s, limit %d, after %d cuts", a.name, g, limit, cuts)
 						break
 					}
 					require.ErrorIs(t, err, kayles.ErrTooLarge)
 					assert.Equal(t, 0, v, "a value or outcome with an error")
-					cuts++
-					require.Less(t, cuts, 10000, "%s, misère %v, game %d: the searches do not get further", g, misere, i)
 				}
-				total += cuts
-				if i >= 2 {
+				if cuts == stuck {
+					continue
+				}
+				if a.outcome {
 					outcomeCuts += cuts
+				} else {
+					valueCuts += cuts
 				}
+				break
 			}
 		}
-		assert.Positive(t, total, "%s: the limit cut nothing, so the test tests nothing", g)
+		assert.Positive(t, valueCuts, "%s: the limit cut no value search, so the test tests nothing", g)
 		assert.Positive(t, outcomeCuts, "%s: the limit cut no outcome search", g)
 	}
 }
@@ -682,7 +709,7 @@ func hardGraph() *graph.Graph {
 func TestDeadlineMidSolve(t *testing.T) {
 	const deadline, slack = 200 * time.Millisecond, 3 * time.Second
 	g := hardGraph()
-	node := graph.NewNodeGame(graph.Limits{Positions: -1})
+	node := graph.NewNodeGame(graph.Limits{Steps: -1})
 	start := time.Now() // before the deadline is set, so that elapsed >= deadline
 	ctx, cancel := context.WithTimeout(t.Context(), deadline)
 	defer cancel()
@@ -694,7 +721,7 @@ func TestDeadlineMidSolve(t *testing.T) {
 	assert.Less(t, elapsed, deadline+slack, "returned %v after the deadline", elapsed-deadline)
 
 	// Every other question stops too, with a shorter deadline to keep the test quick.
-	arc := graph.NewArcGame(graph.Limits{Positions: -1})
+	arc := graph.NewArcGame(graph.Limits{Steps: -1})
 	for name, ask := range map[string]func(ctx context.Context) error{
 		"node outcome":       func(ctx context.Context) error { _, err := node.Outcome(ctx, g); return err },
 		"node winning moves": func(ctx context.Context) error { _, err := node.WinningMoves(ctx, g); return err },
@@ -728,13 +755,13 @@ func TestDeadlineMidSolve(t *testing.T) {
 	}
 }
 
-// TestPositionsLimit checks that a search past its limit on positions says so with a
+// TestStepsLimit checks that a search past its limit on steps says so with a
 // *kayles.LimitError, in every question, and never answers with a zero value instead.
-func TestPositionsLimit(t *testing.T) {
+func TestStepsLimit(t *testing.T) {
 	g := grid(4, 6)
 	const limit = 100
-	limits := graph.Limits{Positions: limit}
-	assert.Equal(t, int64(limit), graph.NewNodeGame(limits).Limits().Positions)
+	limits := graph.Limits{Steps: limit}
+	assert.Equal(t, int64(limit), graph.NewNodeGame(limits).Limits().Steps)
 	assert.Equal(t, graph.DefaultMemoBytes, graph.NewArcGame(limits).Limits().MemoBytes)
 	// Each question gets fresh solvers: what a search cut short has stored lets the next go
 	// further (TestGraphSolverResumes).
@@ -761,14 +788,14 @@ func TestPositionsLimit(t *testing.T) {
 		var le *kayles.LimitError
 		require.ErrorAs(t, err, &le, name)
 		assert.Equal(t, int64(limit), le.Limit, name)
-		assert.Equal(t, "positions", le.Unit, name)
+		assert.Equal(t, "steps", le.Unit, name)
 		assert.Contains(t, le.Question, "24 vertices and 38 edges", name)
-		assert.Contains(t, le.Advice, "Limits.Positions", name)
+		assert.Contains(t, le.Advice, "Limits.Steps", name)
 		assert.Zero(t, got, "%s: an answer with an error", name)
 	}
 	// The same questions without the limit have answers (OEIS A000004: the 4×n grids are
 	// lost for the player to move in Node Kayles).
-	v, err := graph.NewNodeGame(graph.Limits{Positions: -1}).Value(t.Context(), g)
+	v, err := graph.NewNodeGame(graph.Limits{Steps: -1}).Value(t.Context(), g)
 	require.NoError(t, err)
 	assert.Equal(t, 0, v)
 }

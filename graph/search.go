@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -14,7 +15,7 @@ import (
 
 // This file implements the search behind the solvers: positions as vertex sets of one graph of
 // at most 64 vertices, split into components, memoised under their canonical forms, and
-// stopped by the context or the limit on positions.
+// stopped by the context or the limit on steps.
 
 // nonZero marks a memo entry whose value is known to be non-zero (the position is Next) but
 // not known exactly, as an outcome search leaves it.
@@ -36,42 +37,74 @@ func put(m *memo.Memo[string, uint16], key string, v uint16) {
 // maxLocal bounds the per-search memo of subsets; it is cleared when full.
 const maxLocal = 1 << 18
 
-// errPositions is what a search records when it reaches its limit on positions; the solver
-// turns it into a *kayles.LimitError that names the question.
-var errPositions = errors.New("positions limit")
+// errSteps is what a search records when it reaches its limit on steps; the solver turns it
+// into a *kayles.LimitError that names the question.
+var errSteps = errors.New("steps limit")
+
+// The steps that a search counts for its work beside canonical forms, which count their own
+// (canonizer.work). A step is about the work of one vertex in one inner loop of a canonical
+// form, a few nanoseconds; the other weights were fitted to the time that the search takes
+// on graphs of many kinds (dense and sparse, symmetric and random, in both games and plays),
+// so that a step costs within a factor of about two of the same time everywhere
+// (BenchmarkStepCost measures it).
+const (
+	stepMove   = 20  // a move formed, and the call that values or decides the child
+	stepVertex = 1   // a vertex of a component split off, or of a set normalised
+	stepLocal  = 10  // a look-up or store in the search's own map of vertex sets
+	stepMemo   = 400 // a look-up or store in the shared memo, with its key allocated
+	checkSteps = 1 << 16
+)
 
 // A search solves positions inside one graph of at most 64 vertices, numbered 0..63, given by
 // adjacency masks; a position is the subgraph induced by a vertex set. It is owned by one
 // goroutine, for one call.
 type search struct {
-	ctx       context.Context
-	done      <-chan struct{}
-	err       error // ctx.Err() or errPositions once seen; every result after it is meaningless and not stored
-	positions int64 // positions looked up
-	limit     int64 // the most positions allowed; negative for no limit
-	arc       bool
-	adj       [64]uint64
-	local     map[uint64]uint16 // values of vertex sets, as in the memo
-	memo      *memo.Memo[string, uint16]
-	canon     canonizer
+	ctx   context.Context
+	done  <-chan struct{}
+	err   error // ctx.Err() or errSteps once seen; every result after it is meaningless and not stored
+	steps int64 // the work done, in steps
+	limit int64 // the most steps allowed; negative for no limit
+	check int64 // steps at which to look at ctx again
+	arc   bool
+	adj   [64]uint64
+	local map[uint64]uint16 // values of vertex sets, as in the memo
+	memo  *memo.Memo[string, uint16]
+	canon canonizer
 }
 
 func (gs *solver) newSearch(ctx context.Context, m *memo.Memo[string, uint16]) *search {
-	s := &search{ctx: ctx, done: ctx.Done(), limit: gs.limits.Positions, arc: gs.arc, memo: m,
+	s := &search{ctx: ctx, done: ctx.Done(), limit: gs.limits.Steps, check: checkSteps, arc: gs.arc, memo: m,
 		local: make(map[uint64]uint16)}
 	s.canon.done = s.done
 	return s
 }
 
+// spend counts n steps of work and reports whether the search may go on: it records errSteps
+// once the work passes the limit, and looks at ctx every checkSteps steps (a fraction of a
+// millisecond), so that no part of the search that counts its work runs long unchecked.
+func (s *search) spend(n int64) bool {
+	s.steps += n
+	if s.limit >= 0 && s.steps > s.limit && s.err == nil {
+		s.err = errSteps
+	}
+	if s.steps >= s.check {
+		s.check = s.steps + checkSteps
+		return !s.stopped()
+	}
+	return s.err == nil
+}
+
 // load sets the graph of s to the subgraph of g induced by vs (at most 64 vertices, bit i
-// standing for vs[i]).
+// standing for vs[i]), counting its work.
 func (s *search) load(g *Graph, vs []int) {
 	index := make(map[int]int, len(vs))
 	for i, v := range vs {
 		index[v] = i
 	}
 	s.adj = [64]uint64{}
+	work := len(vs)
 	for i, v := range vs {
+		work += len(g.adj[v])
 		for _, w := range g.adj[v] {
 			if j, ok := index[w]; ok {
 				s.adj[i] |= 1 << j
@@ -79,12 +112,13 @@ func (s *search) load(g *Graph, vs []int) {
 		}
 	}
 	clear(s.local)
+	s.spend(int64(work) * stepLocal)
 }
 
 // stopped reports whether the search must stop: it has stopped before, or ctx is done. It is
-// called before every position looked up, and the canonizer watches ctx at every step, so the
-// search notices a done context within the time of one refinement of a partition (well under
-// a millisecond); a receive that does not block costs a few nanoseconds.
+// called before every position looked up and every checkSteps steps, and the canonizer
+// watches ctx at every node of its own search, so the search notices a done context within
+// well under a millisecond; a receive that does not block costs a few nanoseconds.
 func (s *search) stopped() bool {
 	if s.err != nil {
 		return true
@@ -98,19 +132,18 @@ func (s *search) stopped() bool {
 	}
 }
 
-// key returns the canonical key of the subgraph induced by set, counting set as one position
-// looked up against the limit, or reports false once the search must stop.
+// key returns the canonical key of the subgraph induced by set, counting the work of the
+// canonical form, or reports false once the search must stop.
 func (s *search) key(set uint64) (string, bool) {
 	if s.stopped() {
 		return "", false
 	}
-	s.positions++
-	if s.limit >= 0 && s.positions > s.limit {
-		s.err = errPositions
-		return "", false
+	s.canon.budget = math.MaxInt64
+	if s.limit >= 0 {
+		s.canon.budget = s.limit - s.steps
 	}
 	k := s.canon.key(&s.adj, set)
-	if s.canon.aborted {
+	if !s.spend(s.canon.work) || s.canon.aborted {
 		s.stopped()
 		return "", false
 	}
@@ -121,6 +154,7 @@ func (s *search) remember(set uint64, v uint16) {
 	if s.err != nil {
 		return
 	}
+	s.spend(stepLocal)
 	if len(s.local) >= maxLocal {
 		clear(s.local)
 	}
@@ -135,6 +169,9 @@ func (s *search) remember(set uint64, v uint16) {
 func (s *search) moves(set uint64, f func(child uint64, m [2]int) bool) {
 	for m := set; m != 0; m &= m - 1 {
 		u := bits.TrailingZeros64(m)
+		if !s.spend(stepMove) {
+			return
+		}
 		if !s.arc {
 			if !f(set&^(s.adj[u]|1<<u), [2]int{u, u}) {
 				return
@@ -143,7 +180,7 @@ func (s *search) moves(set uint64, f func(child uint64, m [2]int) bool) {
 		}
 		for ns := s.adj[u] & set &^ (1<<(u+1) - 1); ns != 0; ns &= ns - 1 {
 			v := bits.TrailingZeros64(ns)
-			if !f(set&^(1<<u|1<<v), [2]int{u, v}) {
+			if !s.spend(stepMove) || !f(set&^(1<<u|1<<v), [2]int{u, v}) {
 				return
 			}
 		}
@@ -161,6 +198,7 @@ func (s *search) component(set uint64) uint64 {
 		frontier = next & set &^ comp
 		comp |= frontier
 	}
+	s.spend(int64(bits.OnesCount64(comp)) * stepVertex)
 	return comp
 }
 
@@ -215,11 +253,14 @@ func (s *search) compValue(c uint64) int {
 // key to store it under and false. exact leaves out entries that say only "non-zero". With
 // ok false the search has stopped (s.err is set) and there is nothing to store.
 func (s *search) lookup(set uint64, exact bool) (v uint16, key string, found, ok bool) {
+	if !s.spend(stepLocal) {
+		return 0, "", false, false
+	}
 	if v, ok := s.local[set]; ok && (!exact || v != nonZero) {
 		return v, "", true, true
 	}
 	key, ok = s.key(set)
-	if !ok {
+	if !ok || !s.spend(stepMemo) {
 		return 0, "", false, false
 	}
 	if v, ok := s.memo.Get(key); ok && (!exact || v != nonZero) {
@@ -231,7 +272,7 @@ func (s *search) lookup(set uint64, exact bool) (v uint16, key string, found, ok
 
 // store records the entry v of the vertex set set under key, unless the search has stopped.
 func (s *search) store(set uint64, key string, v uint16) {
-	if s.err == nil {
+	if s.spend(stepMemo) {
 		put(s.memo, key, v)
 		s.remember(set, v)
 	}
@@ -300,6 +341,7 @@ func (s *search) firstWin(c uint64) bool {
 		opts = append(opts, option{child, bits.OnesCount64(child)})
 		return true
 	})
+	s.spend(int64(len(opts)*bits.Len(uint(len(opts)))) * stepVertex)
 	slices.SortStableFunc(opts, func(a, b option) int { return a.left - b.left })
 	for _, o := range opts {
 		if s.childLoses(o.child) {
@@ -392,32 +434,36 @@ func count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// fail returns the error that stopped s, with a limit on positions spelt out.
+// fail returns the error that stopped s, with a limit on steps spelt out.
 func (c call) fail(s *search) error {
-	if s.err != errPositions {
+	if s.err != errSteps {
 		return s.err
 	}
-	advice := "raise Limits.Positions to search further"
+	advice := "raise Limits.Steps to search further"
 	if c.what != "outcome" {
-		advice += ", or ask for the outcome, which often examines far fewer"
+		advice += ", or ask for the outcome, which often examines far fewer positions"
 	}
-	return &kayles.LimitError{Question: c.question(), Limit: s.limit, Unit: "positions", Advice: advice}
+	return &kayles.LimitError{Question: c.question(), Limit: s.limit, Unit: "steps", Advice: advice}
 }
 
 // components splits g into connected components, as sorted vertex lists, and fails when one
-// is too large for the solver. In Arc Kayles vertices without edges are left out.
-func (c call) components() ([][]int, error) {
+// is too large for the solver, as soon as it has seen that many of its vertices, or when ctx
+// is done. In Arc Kayles vertices without edges are left out. It costs O(n + m) for n
+// vertices and m edges, and it looks at ctx every few thousand vertices.
+func (c call) components(ctx context.Context) ([][]int, error) {
 	g, arc := c.g, c.gs.arc
 	n := g.NumVertices()
 	seen := make([]bool, n)
 	var comps [][]int
+	work := 0
 	for v := range n {
 		if seen[v] || (arc && len(g.adj[v]) == 0) {
 			continue
 		}
 		seen[v] = true
 		comp := []int{v}
-		for i := 0; i < len(comp); i++ {
+		for i := 0; i < len(comp) && len(comp) <= MaxComponent; i++ {
+			work += len(g.adj[comp[i]])
 			for _, w := range g.adj[comp[i]] {
 				if !seen[w] {
 					seen[w] = true
@@ -428,7 +474,13 @@ func (c call) components() ([][]int, error) {
 		if len(comp) > MaxComponent {
 			return nil, &kayles.LimitError{Question: c.question(), Limit: MaxComponent,
 				Unit:   "vertices in one connected component",
-				Advice: "this graph has one of " + strconv.Itoa(len(comp)) + "; the exact solver cannot split it"}
+				Advice: "the exact solver cannot split a connected component, and this graph has a larger one"}
+		}
+		if work += len(comp); work >= 1<<14 {
+			work = 0
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
 		slices.Sort(comp)
 		comps = append(comps, comp)
@@ -455,7 +507,7 @@ func (gs *solver) value(ctx context.Context, g *Graph) (int, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	comps, err := c.components()
+	comps, err := c.components(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -476,7 +528,7 @@ func (gs *solver) outcome(ctx context.Context, g *Graph) (kayles.Outcome, error)
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	comps, err := c.components()
+	comps, err := c.components(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -542,7 +594,7 @@ func (gs *solver) winningMoves(ctx context.Context, g *Graph) ([][2]int, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	comps, err := c.components()
+	comps, err := c.components(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -615,6 +667,7 @@ func (s *search) misereSet(set uint64) uint64 {
 		return set
 	}
 	var keep uint64
+	s.spend(int64(bits.OnesCount64(set)) * stepVertex)
 	for m := set; m != 0; m &= m - 1 {
 		v := bits.TrailingZeros64(m)
 		if s.adj[v]&set != 0 {
