@@ -67,8 +67,10 @@
 //     zero Limits), forgetting what is used least; each call also uses up to about 16 MB of
 //     scratch memory while it runs.
 //
-// Graphs themselves have at most [MaxVertices] vertices, and a family such as [Complete] at
-// most 2^23 edges, so that a short input cannot ask for gigabytes.
+// Graphs themselves have at most [MaxVertices] (131072) vertices, and a family such as
+// [Complete] at most 2^23 edges, so that a short input cannot ask for gigabytes. A graph of
+// many vertices is solved in normal play when its components are small, at a cost linear in
+// its size beside theirs.
 //
 // # Contexts and concurrency
 //

@@ -109,5 +109,5 @@ func ExamplePath_error() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// kayles: graph.Path size -1 is out of range: want 0 to 16384
+	// kayles: graph.Path size -1 is out of range: want 0 to 131072
 }

@@ -12,9 +12,10 @@ import (
 
 // MaxVertices is the most vertices a [Graph] may have, whether built by [New], a family such
 // as [Grid], or parsed by [Parse] or [ParseGraph6]. It bounds the memory spent on a short
-// input that declares a huge graph. Exact solving has its own, much smaller limit:
-// [MaxComponent] vertices per connected component.
-const MaxVertices = 1 << 14
+// input that declares a huge graph: 24 bytes a vertex, 3 MB in all, beside 16 bytes an edge.
+// Exact solving has its own, much smaller limit: [MaxComponent] vertices per connected
+// component, so that a larger graph is solved only when its components are small.
+const MaxVertices = 1 << 17
 
 // maxEdges bounds the edges a family may have (K_4096 has about 2^23), so that a family
 // asked for by a user cannot take gigabytes.

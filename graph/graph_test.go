@@ -154,7 +154,7 @@ func TestFamilySizes(t *testing.T) {
 		{"Star(max)", func() (*graph.Graph, error) { return graph.Star(graph.MaxVertices) }, graph.MaxVertices},
 		{"Grid(2^40, 2^40)", func() (*graph.Graph, error) { return graph.Grid(1<<40, 1<<40) }, 1 << 40},
 		{"Grid(-1, 3)", func() (*graph.Graph, error) { return graph.Grid(-1, 3) }, -1},
-		{"Grid(200, 100)", func() (*graph.Graph, error) { return graph.Grid(200, 100) }, 200},
+		{"Grid(400, 400)", func() (*graph.Graph, error) { return graph.Grid(400, 400) }, 400},
 		{"CompleteBipartite(-1, 2)", func() (*graph.Graph, error) { return graph.CompleteBipartite(-1, 2) }, -1},
 		{"CompleteBipartite(2, max)", func() (*graph.Graph, error) { return graph.CompleteBipartite(2, graph.MaxVertices) }, graph.MaxVertices},
 		{"CompleteBipartite(4000, 4000)", func() (*graph.Graph, error) { return graph.CompleteBipartite(4000, 4000) }, 4000},
@@ -175,7 +175,7 @@ func TestFamilySizes(t *testing.T) {
 	}{
 		{func() (*graph.Graph, error) { return graph.Path(graph.MaxVertices) }, graph.MaxVertices},
 		{func() (*graph.Graph, error) { return graph.Star(graph.MaxVertices - 1) }, graph.MaxVertices},
-		{func() (*graph.Graph, error) { return graph.Grid(128, 128) }, graph.MaxVertices},
+		{func() (*graph.Graph, error) { return graph.Grid(256, 512) }, graph.MaxVertices},
 		{func() (*graph.Graph, error) { return graph.Grid(graph.MaxVertices, 0) }, 0},
 		{func() (*graph.Graph, error) { return graph.Complete(0) }, 0},
 		{func() (*graph.Graph, error) { return graph.CompleteBipartite(0, graph.MaxVertices) }, graph.MaxVertices},

@@ -204,3 +204,75 @@ func TestCancelMidSearch(t *testing.T) {
 	}
 	assert.Greater(t, cut, 30, "too few searches were still running at the cancel to test anything")
 }
+
+// TestHugeGraphs asks every question about graphs of 100000 vertices of several shapes, with
+// the default limits and a context that is not done for a minute: each gets an answer or a
+// *kayles.LimitError, never a panic or a hang. So do the moves, Play and the edge-list text.
+func TestHugeGraphs(t *testing.T) {
+	const n = 100000
+	r := rand.New(rand.NewPCG(100, 1))
+	matching := make([][2]int, 0, n/2)
+	for v := 0; v+1 < n; v += 2 {
+		matching = append(matching, [2]int{v, v + 1})
+	}
+	var small, sparse [][2]int // components of 10 vertices; a random graph of average degree 3
+	for base := 0; base+10 <= n; base += 10 {
+		for range 14 {
+			u, v := r.IntN(10), r.IntN(10)
+			if u != v {
+				small = append(small, [2]int{base + u, base + v})
+			}
+		}
+	}
+	for range 3 * n / 2 {
+		u, v := r.IntN(n), r.IntN(n)
+		if u != v {
+			sparse = append(sparse, [2]int{u, v})
+		}
+	}
+	dense := graph.Must(graph.CompleteBipartite(20, n-20)) // 2 million edges
+	for _, tc := range []struct {
+		name string
+		g    *graph.Graph
+	}{
+		{"path", path(n)},
+		{"star", star(n - 1)},
+		{"complete bipartite 20+99980", dense},
+		{"matching", newGraph(n, matching...)},
+		{"components of 10", newGraph(n, small...)},
+		{"random sparse", newGraph(n, sparse...)},
+		{"grid 316x316", grid(316, 316)},
+		{"no edges", newGraph(n)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tc.g
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			node, arc := graph.NewNodeGame(graph.Limits{}), graph.NewArcGame(graph.Limits{})
+			for _, q := range questions {
+				err := q.ask(ctx, node, arc, g)
+				if err != nil {
+					require.ErrorIs(t, err, kayles.ErrTooLarge, q.name)
+				}
+			}
+			h, err := node.Play(g, n/2)
+			require.NoError(t, err)
+			assert.Less(t, h.NumVertices(), g.NumVertices())
+			for e := range arc.Moves(g) {
+				h, err := arc.Play(g, e)
+				require.NoError(t, err)
+				assert.Equal(t, g.NumVertices()-2, h.NumVertices())
+				break
+			}
+			if g.NumEdges() < 1<<20 {
+				h, err := graph.Parse(g.String())
+				require.NoError(t, err)
+				assert.True(t, g.Equal(h))
+			}
+		})
+	}
+	// A matching and the components of 10 have answers: the values of their components add.
+	v, err := graph.NodeKayles.Value(t.Context(), newGraph(n, matching...))
+	require.NoError(t, err)
+	assert.Equal(t, 0, v, "50000 components of value 1")
+}

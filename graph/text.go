@@ -154,36 +154,35 @@ const graph6Header = ">>graph6<<"
 // Graph6 returns g in graph6, the format of nauty and networkx: the vertex count n in one
 // byte (n+63) for n <= 62, else '~' and three bytes of six bits; then the upper triangle of the
 // adjacency matrix column by column, (0,1), (0,2), (1,2), (0,3), ..., six bits a byte, each
-// plus 63, the last byte padded with zero bits. It costs O(n²).
+// plus 63, the last byte padded with zero bits. The text has about n²/12 bytes whatever the
+// edges (22 MB for 16384 vertices, 1.4 GB for [MaxVertices]), and costs as much time; the
+// edge list of [Graph.String] is far shorter for a large sparse graph.
 func (g *Graph) Graph6() string {
 	n := g.NumVertices()
-	var b []byte
+	var head []byte
 	if n <= 62 {
-		b = append(b, byte(n+63))
+		head = append(head, byte(n+63))
 	} else {
-		b = append(b, '~', byte(n>>12&63+63), byte(n>>6&63+63), byte(n&63+63))
+		head = append(head, '~', byte(n>>12&63+63), byte(n>>6&63+63), byte(n&63+63))
 	}
-	var cur byte
-	k := 0
+	// Bit k of the triangle, for the pair (u, v) with u < v at k = v(v-1)/2 + u, is bit
+	// 5 - k%6 of byte k/6.
+	triangle := n * (n - 1) / 2
+	b := make([]byte, len(head)+(triangle+5)/6)
+	copy(b, head)
+	body := b[len(head):]
 	for v := 1; v < n; v++ {
-		ns := g.adj[v]
-		j := 0
-		for u := range v {
-			for j < len(ns) && ns[j] < u {
-				j++
+		base := v * (v - 1) / 2
+		for _, u := range g.adj[v] {
+			if u >= v {
+				break
 			}
-			cur <<= 1
-			if j < len(ns) && ns[j] == u {
-				cur |= 1
-			}
-			if k++; k == 6 {
-				b = append(b, cur+63)
-				cur, k = 0, 0
-			}
+			k := base + u
+			body[k/6] |= 1 << (5 - k%6)
 		}
 	}
-	if k > 0 {
-		b = append(b, cur<<(6-k)+63)
+	for i := range body {
+		body[i] += 63
 	}
 	return string(b)
 }
