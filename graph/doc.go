@@ -61,7 +61,7 @@
 //   - A connected component may have at most [MaxComponent] (64) vertices in normal play; in
 //     misère play the whole graph may (in Arc Kayles, not counting vertices without edges).
 //   - One call may do at most [Limits].Steps steps of work ([DefaultSteps] for the zero
-//     Limits, about 2 seconds of one core on any graph): the canonical forms, the splits into
+//     Limits, about a second of one core on any graph): the canonical forms, the splits into
 //     components, the moves and the look-ups in the memos all count.
 //   - The memos of one solver hold at most [Limits].MemoBytes bytes ([DefaultMemoBytes] for the
 //     zero Limits), forgetting what is used least; each call also uses up to about 16 MB of

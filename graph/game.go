@@ -29,16 +29,16 @@ const DefaultMemoBytes = 64 << 20
 const minMemoBytes = 64 << 10
 
 // DefaultSteps is the most work, in steps, that one call may do when its solver's [Limits]
-// leave Steps zero, as those of [NodeKayles] and [ArcKayles] do: about 537 million. A step
+// leave Steps zero, as those of [NodeKayles] and [ArcKayles] do: about 268 million. A step
 // costs 1.5 to 4 ns of one core on the project's machine, whatever the graph and question
-// (BenchmarkStepCost), so a call with the default limits ends within about 2 seconds of one
-// core, with an answer or a [*kayles.LimitError]; random graphs of 60 vertices get their
-// error in 1 to 3 seconds on two loaded cores (BenchmarkDefaultLimits). Pass a context to stop
-// sooner.
-const DefaultSteps = 1 << 29
+// (BenchmarkStepCost), so a call with the default limits ends within about a second of one
+// core, with an answer or a [*kayles.LimitError]; random graphs of 60 vertices get their error
+// in 0.5 to 3.5 seconds on two cores loaded five times over (BenchmarkDefaultLimits). Pass a
+// context to stop sooner.
+const DefaultSteps = 1 << 28
 
 // Limits bound what a solver spends. The zero Limits asks for the defaults: each call returns
-// an answer or a [*kayles.LimitError] within about 2 seconds of one core, and uses at most
+// an answer or a [*kayles.LimitError] within about a second of one core, and uses at most
 // about 16 MB of scratch memory beside the memos of its solver, which hold at most
 // [DefaultMemoBytes] in all.
 type Limits struct {

@@ -127,7 +127,7 @@ const scratchBytes = 16 << 20
 // TestDefaultLimitsHold asks every question, with the default limits and a context that is
 // not done for a minute, about random graphs of 60 vertices that no solver finishes: each
 // must end with an answer or a *kayles.LimitError within the default budget of work (about a
-// second; the minute is a backstop that the limits must beat), and within the memory that
+// second of one core; the minute is a backstop that the limits must beat), and within the memory that
 // Limits states. It fails on limits that count only part of the work, as the positions
 // looked up once were (16 million of them took minutes).
 func TestDefaultLimitsHold(t *testing.T) {
