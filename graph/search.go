@@ -447,9 +447,9 @@ func (c call) fail(s *search) error {
 }
 
 // components splits g into connected components, as sorted vertex lists, and fails when one
-// is too large for the solver, as soon as it has seen that many of its vertices, or when ctx
-// is done. In Arc Kayles vertices without edges are left out. It costs O(n + m) for n
-// vertices and m edges, and it looks at ctx every few thousand vertices.
+// is too large for the solver, or when ctx is done. In Arc Kayles vertices without edges are
+// left out. It costs O(n + m) for n vertices and m edges, and it looks at ctx every few
+// thousand vertices and edges.
 func (c call) components(ctx context.Context) ([][]int, error) {
 	g, arc := c.g, c.gs.arc
 	n := g.NumVertices()
@@ -462,8 +462,13 @@ func (c call) components(ctx context.Context) ([][]int, error) {
 		}
 		seen[v] = true
 		comp := []int{v}
-		for i := 0; i < len(comp) && len(comp) <= MaxComponent; i++ {
-			work += len(g.adj[comp[i]])
+		for i := 0; i < len(comp); i++ {
+			if work += 1 + len(g.adj[comp[i]]); work >= 1<<14 {
+				work = 0
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			for _, w := range g.adj[comp[i]] {
 				if !seen[w] {
 					seen[w] = true
@@ -474,13 +479,7 @@ func (c call) components(ctx context.Context) ([][]int, error) {
 		if len(comp) > MaxComponent {
 			return nil, &kayles.LimitError{Question: c.question(), Limit: MaxComponent,
 				Unit:   "vertices in one connected component",
-				Advice: "the exact solver cannot split a connected component, and this graph has a larger one"}
-		}
-		if work += len(comp); work >= 1<<14 {
-			work = 0
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+				Advice: "this graph has one of " + strconv.Itoa(len(comp)) + "; the exact solver cannot split it"}
 		}
 		slices.Sort(comp)
 		comps = append(comps, comp)
