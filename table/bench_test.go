@@ -184,7 +184,7 @@ func BenchmarkComputerPlay(b *testing.B) {
 				tb, _ := table.New(table.Setup{Start: []int{13, 13}})
 				c := table.Computer{Level: l, Seed: 1}
 				for {
-					if _, err := c.Play(ctx, tb); err != nil {
+					if _, _, err := c.Play(ctx, tb); err != nil {
 						break
 					}
 				}

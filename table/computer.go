@@ -20,7 +20,7 @@ const (
 	Easy                  // a perfect move one time in four, otherwise a random one
 	Fair                  // a perfect move one time in two, otherwise a random one
 	Hard                  // a perfect move three times in four, otherwise a random one
-	Perfect               // always a perfect move: it never loses a won position
+	Perfect               // always a perfect move: it never loses a won position it can search (see [New])
 	Symmetry              // the mirror strategy on one row in normal play where it applies, else Perfect
 )
 
@@ -56,6 +56,28 @@ func (l Level) perfectOdds() float64 {
 	return 1
 }
 
+// A Verdict says what the search behind a hint or a computer's move proved of it. The zero
+// Verdict, Unproven, says that nothing was proven: the move is the best the search found within
+// its limit, or a move that no search chose (a random one), or the zero Move once the game is
+// over.
+type Verdict uint8
+
+const (
+	Unproven Verdict = iota // not proven: past the search's limit, or chosen without a search
+	Wins                    // the move wins against any defence
+	Loses                   // no move wins against perfect play; the move is the best defence
+)
+
+var verdictNames = []string{"unproven", "wins", "loses"}
+
+// String returns "unproven", "wins" or "loses", and "Verdict(n)" for any other value.
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return "Verdict(" + strconv.Itoa(int(v)) + ")"
+}
+
 // A Computer plays moves at a [Table] at its Level. Its choice depends only on the table's
 // tokens, the move number and Seed, so a game is the same again with the same seed, also after
 // [Restore]. A Computer is a value with no state, safe for concurrent use. The zero Computer
@@ -67,70 +89,80 @@ type Computer struct {
 
 // Play chooses a move for the seat to move at t and plays it, as one step: if another move or
 // an undo lands on t while it chooses, the choice is not played and Play returns a
-// [*PlayError] matching [ErrStale]. It returns the move played; a [*PlayError] matching
-// [ErrGameOver] when no move is left; [ErrHumanSeat] for a Computer of level Human; ctx's error
-// once ctx is done; and the rule set's [*kayles.LimitError] when it cannot answer.
-func (c Computer) Play(ctx context.Context, t *Table) (Move, error) { return c.playAt(ctx, t, -1) }
+// [*PlayError] matching [ErrStale]. It returns the move played and its [Verdict]; a
+// [*PlayError] matching [ErrGameOver] when no move is left; [ErrHumanSeat] for a Computer of
+// level Human; and ctx's error, with no move played, once ctx is done. A search that reaches
+// the rule set's limit is not an error: Play then plays the best move it found, with the
+// verdict Unproven, so that a computer always moves (see [New] for what a move costs).
+func (c Computer) Play(ctx context.Context, t *Table) (Move, Verdict, error) {
+	return c.playAt(ctx, t, -1)
+}
 
 // playAt is Play, refusing with ErrStale unless the next move is number want (any when want
 // is negative).
-func (c Computer) playAt(ctx context.Context, t *Table, want int) (Move, error) {
+func (c Computer) playAt(ctx context.Context, t *Table, want int) (Move, Verdict, error) {
 	t.lock()
 	turn, s := len(t.history), t.state()
 	t.mu.Unlock()
 	if want >= 0 && turn != want {
-		return Move{}, &PlayError{Turn: want, Want: turn, Layout: s.layout, Err: ErrStale}
+		return Move{}, Unproven, &PlayError{Turn: want, Want: turn, Layout: s.layout, Err: ErrStale}
 	}
-	m, err := c.choose(ctx, s, turn)
+	ch, err := c.choose(ctx, s, turn)
+	t.noteLimit(ch.limited)
 	if err != nil {
-		return Move{}, err
+		return Move{}, Unproven, err
 	}
-	if m == (Move{}) {
-		return Move{}, &PlayError{Turn: turn, Want: turn, Layout: s.layout, Err: ErrGameOver}
+	if ch.move == (Move{}) {
+		return Move{}, Unproven, &PlayError{Turn: turn, Want: turn, Layout: s.layout, Err: ErrGameOver}
 	}
-	if err := t.Play(turn, m); err != nil {
-		return Move{}, err
+	if err := t.Play(turn, ch.move); err != nil {
+		return Move{}, Unproven, err
 	}
-	return m, nil
+	return ch.move, ch.verdict, nil
 }
 
-// Choose returns the move c would play at t now and the move number it is for, without
-// playing it; the zero Move once the game is over.
-func (c Computer) Choose(ctx context.Context, t *Table) (m Move, turn int, err error) {
+// Choose returns the move c would play at t now, its [Verdict] and the move number it is for,
+// without playing it; the zero Move once the game is over. Like [Computer.Play] it always
+// returns a move while one is left, unless ctx is done.
+func (c Computer) Choose(ctx context.Context, t *Table) (m Move, v Verdict, turn int, err error) {
 	t.lock()
 	turn, s := len(t.history), t.state()
 	t.mu.Unlock()
-	m, err = c.choose(ctx, s, turn)
-	return m, turn, err
+	ch, err := c.choose(ctx, s, turn)
+	t.noteLimit(ch.limited)
+	if err != nil {
+		return Move{}, Unproven, turn, err
+	}
+	return ch.move, ch.verdict, turn, nil
 }
 
 // choose returns the move of c in s at move number turn, drawing from a source seeded with
 // c.Seed and turn.
-func (c Computer) choose(ctx context.Context, s tableState, turn int) (Move, error) {
+func (c Computer) choose(ctx context.Context, s tableState, turn int) (choice, error) {
 	if err := ctx.Err(); err != nil {
-		return Move{}, err
+		return choice{}, err
 	}
 	if c.Level == Human || c.Level > Symmetry {
-		return Move{}, ErrHumanSeat
+		return choice{}, ErrHumanSeat
 	}
 	if !s.anyMove() {
-		return Move{}, nil
+		return choice{}, nil
 	}
 	rng := rand.New(rand.NewPCG(c.Seed, uint64(turn)))
 	if c.Level == Symmetry {
 		if m, ok := s.symmetryMove(); ok {
-			return m, nil
+			return choice{move: m, verdict: Wins}, nil
 		}
 	}
 	if rng.Float64() >= c.Level.perfectOdds() {
-		return s.randomMove(rng), nil
+		return choice{move: s.randomMove(rng)}, nil
 	}
-	m, _, err := s.choose(ctx, rng)
-	return m, err
+	return s.choose(ctx, rng)
 }
 
 // symmetryMove returns the symmetry strategy's move in s (mirror), where it applies: one row
-// in normal play, since mirroring makes the last move, which wins only there.
+// in normal play, since mirroring makes the last move, which wins only there. The move wins:
+// it leaves two equal halves, a position of value 0.
 func (s tableState) symmetryMove() (Move, bool) {
 	if s.misere || s.layout != Rows || len(s.rows) != 1 {
 		return Move{}, false
@@ -188,15 +220,16 @@ func (t *Table) Seat(player int) Level {
 }
 
 // PlayComputer plays the computer's move when a computer seat is to move, as
-// [Computer.Play] does with that seat's level and the table's seed. It returns [ErrHumanSeat]
-// when a person is to move, and the errors of Computer.Play.
-func (t *Table) PlayComputer(ctx context.Context) (Move, error) {
+// [Computer.Play] does with that seat's level and the table's seed, and returns the move and
+// its [Verdict]. It returns [ErrHumanSeat] when a person is to move, and the errors of
+// Computer.Play; a search past the rule set's limit is not one of them.
+func (t *Table) PlayComputer(ctx context.Context) (Move, Verdict, error) {
 	t.lock()
 	turn := len(t.history)
 	c := Computer{Level: t.setup.Seats[turn%2], Seed: t.setup.Seed}
 	t.mu.Unlock()
 	if c.Level == Human {
-		return Move{}, ErrHumanSeat
+		return Move{}, Unproven, ErrHumanSeat
 	}
 	return c.playAt(ctx, t, turn)
 }

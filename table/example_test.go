@@ -148,7 +148,7 @@ func ExampleTable() {
 	fmt.Println(t.Play(0, table.Move{Row: 1, Pin: 1, Count: 2}))
 	err = t.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}) // move 0 was played: too late
 	fmt.Println(errors.Is(err, table.ErrStale))
-	m, err := t.PlayComputer(ctx)
+	m, _, err := t.PlayComputer(ctx)
 	fmt.Println(m, err, t)
 	n, err := t.UndoTo(t.Turn(), 0)
 	fmt.Println(n, err, t)
@@ -177,7 +177,7 @@ func ExampleComputer() {
 			fmt.Println("winner:", players[w].Level)
 			break
 		}
-		if _, err := players[t.Player()].Play(ctx, t); err != nil {
+		if _, _, err := players[t.Player()].Play(ctx, t); err != nil {
 			panic(err)
 		}
 	}

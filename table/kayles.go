@@ -206,6 +206,6 @@ func (k *Kayles) Undo() error {
 // returns the zero KaylesMove and false. It returns ctx's error, and no move, once ctx is
 // done. It costs O(n) for n pins in a won position and O(n²) in a lost one.
 func (k *Kayles) Hint(ctx context.Context) (m KaylesMove, winning bool, err error) {
-	tm, winning, err := k.t.Hint(ctx)
-	return kaylesMove(tm), winning, err
+	tm, v, err := k.t.Hint(ctx)
+	return kaylesMove(tm), v == Wins, err
 }

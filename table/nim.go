@@ -160,6 +160,6 @@ func (n *Nim) Undo() error {
 // rules, in normal or misère play) on the position of the heaps. It costs O(h log h) for h
 // heaps in a won position and O(d·h log h) in a lost one with d distinct heap sizes.
 func (n *Nim) Hint(ctx context.Context) (m NimMove, winning bool, err error) {
-	tm, winning, err := n.table().Hint(ctx)
-	return nimMove(tm), winning, err
+	tm, v, err := n.table().Hint(ctx)
+	return nimMove(tm), v == Wins, err
 }

@@ -103,9 +103,9 @@ func (o *opponent) choose(ctx context.Context, s tableState) (Move, error) {
 	case Random:
 		return s.randomMove(o.rng), nil
 	}
-	m, _, err := s.choose(ctx, o.rng)
+	c, err := s.choose(ctx, o.rng)
 	if err != nil {
 		return Move{}, err
 	}
-	return m, nil
+	return c.move, nil
 }

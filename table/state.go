@@ -20,6 +20,9 @@ type tableState struct {
 	misere bool
 	rows   [][]bool // Rows: down flags
 	heaps  []int    // Heaps: sizes
+	// unsolved is the tokens of the smallest position whose search reached its limit at the
+	// table, 0 when none did ([Table.noteLimit]).
+	unsolved int
 }
 
 // run is a heap of the rule set on the table: a run of n standing pins of row row (from 0)
@@ -262,43 +265,81 @@ func (s tableState) winning(ctx context.Context, rs []run, first bool) ([]Move, 
 	return wins, nil
 }
 
-// choose returns a move as the perfect player plays it, and whether it wins against any
-// defence: a winning move when there is one; otherwise, among the moves that take fewest
-// tokens, one after which the opponent has the most replies that do not win. It takes the
-// first of equally good moves when rng is nil, and a random one otherwise. It returns the zero
-// Move and false when no move is left, and ctx's error once ctx is done.
+// choice is what a choice of move finds: the move (the zero Move once the game is over), its
+// verdict, and the tokens of a position whose search reached its limit (0 when none did), for
+// the table to remember ([Table.noteLimit]).
+type choice struct {
+	move    Move
+	verdict Verdict
+	limited int
+}
+
+// choose returns a move as the perfect player plays it, and its verdict: a winning move when
+// there is one (Wins); otherwise (Loses), among the moves that take fewest tokens, one after
+// which the opponent has the most replies that do not win. It takes the first of equally good
+// moves when rng is nil, and a random one otherwise. It returns the zero choice when no move
+// is left, and ctx's error once ctx is done.
+//
+// Its questions go to the rule set within a seat's budget ([tableState.seat]). When the search
+// for a winning move reaches that limit, or the table's search of a position nearly as large
+// already did ([tableState.beyondLimit]), it returns the best move it finds with little more
+// work ([tableState.fallback]), never no move. In a lost position whose replies cannot all be
+// counted within the limit it keeps the game long ([tableState.keepLong]).
 //
 // In a lost position each distinct position a candidate leaves is judged once: its replies
 // are counted from the rule set's digits (O(digits) a run) and its winning replies from the
 // rule set's winning moves, which answer by Bouton's rule for Nim and through the proven
 // period for Kayles; the rule set's moves are never listed for a code with plain digits.
-func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, error) {
+func (s tableState) choose(ctx context.Context, rng *rand.Rand) (choice, error) {
 	if err := ctx.Err(); err != nil {
-		return Move{}, false, err
+		return choice{}, err
 	}
 	v := newRuleView(s.rules, s.layout)
 	rs := s.runs()
-	least, total := 0, 0
+	least, total, tokens := 0, 0, 0
 	for _, r := range rs {
-		if k := v.leastTake(r.n); k > 0 && (least == 0 || k < least) {
-			least = k
+		if k := v.leastTake(r.n); k > 0 {
+			least = min(k, cmp.Or(least, k))
+			tokens += r.n
 		}
 		total += v.count(r.n)
 	}
 	if least == 0 {
-		return Move{}, false, nil
+		return choice{}, nil
 	}
-	wins, err := s.winning(ctx, rs, rng == nil)
+	if s.beyondLimit(tokens, rs) {
+		m, err := s.bestFound(ctx, rng, v, rs, s.moves())
+		return choice{move: m}, err
+	}
+	seat := s.seat()
+	wins, err := seat.winning(ctx, rs, rng == nil)
+	if pastLimit(ctx, err) {
+		c, err := s.fallback(ctx, rng, v, rs, seat.rules)
+		c.limited = tokens
+		return c, err
+	}
 	if err != nil {
-		return Move{}, false, err
+		return choice{}, err
 	}
 	if len(wins) > 0 {
-		return pick(rng, wins), true, nil
+		return choice{move: pick(rng, wins), verdict: Wins}, nil
 	}
-	// Lost: among the moves that take fewest tokens, leave the most replies that do not win.
+	m, err := seat.defence(ctx, rng, v, rs, least, total)
+	if pastLimit(ctx, err) {
+		return choice{move: s.keepLong(rng, v, s.moves()), verdict: Loses}, nil
+	}
+	if err != nil {
+		return choice{}, err
+	}
+	return choice{move: m, verdict: Loses}, nil
+}
+
+// defence returns the move of choose in a lost position with runs rs: among the moves that
+// take least tokens, one that leaves the most replies that do not win, of total replies now.
+func (s tableState) defence(ctx context.Context, rng *rand.Rand, v *ruleView, rs []run, least, total int) (Move, error) {
 	winning, err := s.replyCounter(ctx, v, rs)
 	if err != nil {
-		return Move{}, false, err
+		return Move{}, err
 	}
 	type after struct{ n, a, b int } // a run of n replaced by runs of a <= b
 	seen := map[after]int{}
@@ -316,11 +357,11 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 			wrong, ok := seen[key]
 			if !ok {
 				if err := ctx.Err(); err != nil {
-					return Move{}, false, err
+					return Move{}, err
 				}
 				w, err := winning(r.n, a, b)
 				if err != nil {
-					return Move{}, false, err
+					return Move{}, err
 				}
 				wrong = total - v.count(r.n) + v.count(a) + v.count(b) - w
 				seen[key] = wrong
@@ -333,7 +374,7 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (Move, bool, err
 			}
 		}
 	}
-	return pick(rng, best), false, nil
+	return pick(rng, best), nil
 }
 
 // pick returns the first of ms when rng is nil, and a random one otherwise; ms is not empty.

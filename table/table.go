@@ -112,6 +112,9 @@ type Table struct {
 	rows    [][]bool // Rows: rows[r][i] reports whether pin i+1 of row r+1 is down
 	heaps   []int    // Heaps: the tokens in each heap now
 	history []Move
+	// unsolved is the tokens of the smallest position whose search reached its limit at t,
+	// 0 when none did: see [Table.noteLimit].
+	unsolved int
 }
 
 // New returns a table set up as s, with seat 0 to move. It returns a [*SetupError] matching
@@ -199,7 +202,7 @@ func (l Layout) tokens() string {
 
 // reset sets the tokens of t to its setup's start, with no move played.
 func (t *Table) reset() {
-	t.rows, t.heaps, t.history = nil, nil, nil
+	t.rows, t.heaps, t.history, t.unsolved = nil, nil, nil, 0
 	if t.setup.Layout == Heaps {
 		t.heaps = slices.Clone(t.setup.Start)
 		return
@@ -437,31 +440,53 @@ func (t *Table) undo() {
 	t.history = t.history[:len(t.history)-1]
 }
 
-// Hint returns a move for the seat to move and whether it wins against any defence, as the
-// perfect computer chooses it with no randomness: at a table of rows the first winning move
-// of the rule set ([kayles.Octal.WinningMoves] or [kayles.Octal.MisereWinningMoves]) on the
-// first run it fits; at a table of heaps the first winning move on the first heap that has
-// one; in a lost position the move that takes least and leaves the most replies that do not
-// win, the first of equally good ones. Once the game is over it returns the zero Move and
-// false. It returns ctx's error, and no move, once ctx is done, and the rule set's
-// [*kayles.LimitError] when it cannot answer (a misère search past its limit).
+// Hint returns a move for the seat to move and its [Verdict], as the perfect computer chooses
+// it with no randomness: at a table of rows the first winning move of the rule set
+// ([kayles.Octal.WinningMoves] or [kayles.Octal.MisereWinningMoves]) on the first run it fits,
+// with the verdict Wins; at a table of heaps the first winning move on the first heap that has
+// one; in a lost position (Loses) the move that takes least and leaves the most replies that
+// do not win, the first of equally good ones. Once the game is over it returns the zero Move
+// and Unproven. It returns ctx's error, and no move, once ctx is done.
+//
+// Past the limit of its search it still returns a legal move, with the verdict Unproven and no
+// error: the best move it found within the limit (see [New] for what a search costs and what
+// it plays then).
 //
 // A won position costs what the rule set's first winning move costs. A lost one looks at every
 // move that takes least: in normal play, for a code of plain digits or Nim, its winning replies
 // are counted by nim-values, O(n²) in all for n tokens (once for each run length, the values
 // each move on it leaves); otherwise through the rule set's winning moves of each position
 // such a move leaves.
-func (t *Table) Hint(ctx context.Context) (m Move, winning bool, err error) {
+func (t *Table) Hint(ctx context.Context) (m Move, v Verdict, err error) {
 	t.lock()
 	s := t.state()
 	t.mu.Unlock()
-	return s.choose(ctx, nil)
+	c, err := s.choose(ctx, nil)
+	t.noteLimit(c.limited)
+	if err != nil {
+		return Move{}, Unproven, err
+	}
+	return c.move, c.verdict, nil
+}
+
+// noteLimit remembers that a search of a position of tokens tokens reached its limit at t, so
+// that its hints and computers do not search positions nearly as large again
+// ([tableState.beyondLimit]); 0 notes nothing.
+func (t *Table) noteLimit(tokens int) {
+	if tokens == 0 {
+		return
+	}
+	t.lock()
+	defer t.mu.Unlock()
+	if t.unsolved == 0 || tokens < t.unsolved {
+		t.unsolved = tokens
+	}
 }
 
 // view returns the tokens of t and its rules, sharing its slices; t is locked.
 func (t *Table) view() tableState {
 	return tableState{rules: t.setup.Rules, layout: t.setup.Layout, misere: t.setup.Convention == Misere,
-		rows: t.rows, heaps: t.heaps}
+		rows: t.rows, heaps: t.heaps, unsolved: t.unsolved}
 }
 
 // state returns a copy of the tokens of t and its rules, for use outside its lock; t is

@@ -68,10 +68,10 @@ func TestTableMatchesKaylesPreset(t *testing.T) {
 					assert.Equal(t, want, tb.Moves())
 					om, owin, err := old.Hint(ctx)
 					require.NoError(t, err)
-					m, win, err := tb.Hint(ctx)
+					m, v, err := tb.Hint(ctx)
 					require.NoError(t, err)
 					assert.Equal(t, kaylesMoveOf(om), m, "%s %v", tb, conv)
-					assert.Equal(t, owin, win)
+					assert.Equal(t, owin, v == table.Wins)
 					if over {
 						break
 					}
@@ -108,8 +108,9 @@ func TestTableMatchesNimPreset(t *testing.T) {
 				assert.Equal(t, ow, w)
 				om, owin, err := old.Hint(ctx)
 				require.NoError(t, err)
-				m, win, err := tb.Hint(ctx)
+				m, v, err := tb.Hint(ctx)
 				require.NoError(t, err)
+				win := v == table.Wins
 				if om == (table.NimMove{}) {
 					assert.Equal(t, table.Move{}, m)
 				} else {
@@ -318,8 +319,9 @@ func TestTableAgainstBruteForce(t *testing.T) {
 					}
 					require.ElementsMatch(t, g.moves(state), got, "state %q", state)
 					lost := bruteLoses(g, conv == table.Misere, state, memo)
-					h, win, err := tb.Hint(ctx)
+					h, v, err := tb.Hint(ctx)
 					require.NoError(t, err)
+					win := v == table.Wins
 					w, over := tb.Winner()
 					if len(ms) == 0 {
 						require.True(t, over)
@@ -329,6 +331,7 @@ func TestTableAgainstBruteForce(t *testing.T) {
 						return
 					}
 					require.False(t, over)
+					assert.NotEqual(t, table.Unproven, v, "state %q: a small position is searched to the end", state)
 					assert.Equal(t, !lost, win, "state %q", state)
 					require.NoError(t, tb.Play(tb.Turn(), h))
 					if win {
@@ -389,10 +392,10 @@ func TestPerfectNeverLosesWonPosition(t *testing.T) {
 					return
 				}
 				if tb.Player() == seat {
-					_, win, err := tb.Hint(ctx)
+					_, v, err := tb.Hint(ctx)
 					require.NoError(t, err)
-					won = won || win
-					_, err = tb.PlayComputer(ctx)
+					won = won || v == table.Wins
+					_, _, err = tb.PlayComputer(ctx)
 					require.NoError(t, err)
 					walk(won)
 					require.NoError(t, tb.Undo(tb.Turn()))
@@ -443,9 +446,9 @@ func TestTableRacingMoves(t *testing.T) {
 				for {
 					var err error
 					if g%2 == 0 {
-						_, err = c.Play(ctx, tb)
+						_, _, err = c.Play(ctx, tb)
 					} else {
-						m, turn, cerr := c.Choose(ctx, tb)
+						m, _, turn, cerr := c.Choose(ctx, tb)
 						require.NoError(t, cerr)
 						if m == (table.Move{}) {
 							return
@@ -483,13 +486,13 @@ func TestTableUndoTo(t *testing.T) {
 	tb := newTable(t, s)
 	_, err := tb.UndoTo(0, 0)
 	require.ErrorIs(t, err, table.ErrNothingToUndo)
-	_, err = tb.PlayComputer(ctx)
+	_, _, err = tb.PlayComputer(ctx)
 	require.ErrorIs(t, err, table.ErrHumanSeat)
 	require.NoError(t, tb.Play(0, table.Move{Row: 1, Pin: 1, Count: 1}))
-	_, err = tb.PlayComputer(ctx)
+	_, _, err = tb.PlayComputer(ctx)
 	require.NoError(t, err)
 	require.NoError(t, tb.Play(2, table.Move{Row: 1, Pin: 10, Count: 1}))
-	_, err = tb.PlayComputer(ctx)
+	_, _, err = tb.PlayComputer(ctx)
 	require.NoError(t, err)
 	require.Equal(t, 4, tb.Turn())
 	_, err = tb.UndoTo(3, 0)
@@ -618,7 +621,7 @@ func TestGeneralTableText(t *testing.T) {
 		Seats: [2]table.Level{table.Human, table.Hard}, Seed: 42}
 	tb := newTable(t, s)
 	require.NoError(t, tb.Play(0, table.Move{Row: 1, Pin: 3, Count: 2}))
-	_, err := tb.PlayComputer(ctx)
+	_, _, err := tb.PlayComputer(ctx)
 	require.NoError(t, err)
 	text := textOf(t, tb)
 	assert.Regexp(t, `^table 0\.07 rows 7 7 misere seats human hard seed 42 moves 1:3-4 [12]:\d-\d+$`, text)
@@ -634,7 +637,7 @@ func TestGeneralTableText(t *testing.T) {
 			if x.Seat(x.Player()) == table.Human {
 				require.NoError(t, x.Play(x.Turn(), x.Moves()[0]))
 			} else {
-				_, err := x.PlayComputer(ctx)
+				_, _, err := x.PlayComputer(ctx)
 				require.NoError(t, err)
 			}
 		}
@@ -741,7 +744,7 @@ func TestComputerLevels(t *testing.T) {
 			if w, over := tb.Winner(); over {
 				return textOf(t, tb), w
 			}
-			_, err := tb.PlayComputer(ctx)
+			_, _, err := tb.PlayComputer(ctx)
 			require.NoError(t, err)
 		}
 	}
@@ -792,7 +795,7 @@ func TestSymmetryMirrors(t *testing.T) {
 				return
 			}
 			if tb.Player() == 0 {
-				m, err := tb.PlayComputer(ctx)
+				m, _, err := tb.PlayComputer(ctx)
 				require.NoError(t, err)
 				if tb.Turn() > 1 {
 					h := tb.History()
@@ -820,7 +823,7 @@ func TestTableContext(t *testing.T) {
 	tb := newTable(t, table.Setup{Seats: [2]table.Level{table.Perfect, table.Perfect}})
 	_, _, err := tb.Hint(ctx)
 	require.ErrorIs(t, err, context.Canceled)
-	_, err = tb.PlayComputer(ctx)
+	_, _, err = tb.PlayComputer(ctx)
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, 0, tb.Turn())
 }

@@ -34,7 +34,7 @@ func (k *Kayles) UnmarshalText(text []byte) error {
 	}
 	k.t.lock()
 	defer k.t.mu.Unlock()
-	k.t.setup, k.t.rows, k.t.heaps, k.t.history = nt.setup, nt.rows, nt.heaps, nt.history
+	k.t.setup, k.t.rows, k.t.heaps, k.t.history, k.t.unsolved = nt.setup, nt.rows, nt.heaps, nt.history, 0
 	return nil
 }
 
@@ -59,7 +59,7 @@ func (n *Nim) UnmarshalText(text []byte) error {
 	t := n.table()
 	t.lock()
 	defer t.mu.Unlock()
-	t.setup, t.rows, t.heaps, t.history = nt.setup, nt.rows, nt.heaps, nt.history
+	t.setup, t.rows, t.heaps, t.history, t.unsolved = nt.setup, nt.rows, nt.heaps, nt.history, 0
 	return nil
 }
 
@@ -192,7 +192,7 @@ func (t *Table) UnmarshalText(text []byte) error {
 	defer t.mu.Unlock()
 	nt.mu.Lock()
 	defer nt.mu.Unlock()
-	t.setup, t.rows, t.heaps, t.history = nt.setup, nt.rows, nt.heaps, nt.history
+	t.setup, t.rows, t.heaps, t.history, t.unsolved = nt.setup, nt.rows, nt.heaps, nt.history, 0
 	return nil
 }
 
