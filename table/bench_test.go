@@ -192,3 +192,19 @@ func BenchmarkComputerPlay(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkComputerPastLimit measures the first move of a Perfect seat on a row of misère
+// Dawson's Kayles (0.07) that no search solves, 1000 pins: a search for a winning move that
+// reaches its limit, then the moves' outcomes within their share and the best move found.
+func BenchmarkComputerPastLimit(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		tb, err := table.New(pastLimitSetup(table.MaxPins))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, v, err := tb.PlayComputer(ctx); err != nil || v != table.Unproven {
+			b.Fatal(v, err)
+		}
+	}
+}

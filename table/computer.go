@@ -78,10 +78,12 @@ func (v Verdict) String() string {
 	return "Verdict(" + strconv.Itoa(int(v)) + ")"
 }
 
-// A Computer plays moves at a [Table] at its Level. Its choice depends only on the table's
-// tokens, the move number and Seed, so a game is the same again with the same seed, also after
-// [Restore]. A Computer is a value with no state, safe for concurrent use. The zero Computer
-// plays at level Human, which plays no move.
+// A Computer plays moves at a [Table] at its Level, at the cost that [New] states. Its choice
+// depends only on the table's tokens, the move number and Seed, so a game is the same again
+// with the same seed, also after [Restore]; where a search reaches its limit the choice may
+// also depend on what the table and the rule set searched before (a restored table has
+// searched nothing). A Computer is a value with no state, safe for concurrent use. The zero
+// Computer plays at level Human, which plays no move.
 type Computer struct {
 	Level Level
 	Seed  uint64

@@ -101,7 +101,8 @@
 //	}
 //
 // [Kayles.Hint] and [Nim.Hint] say what the perfect player would play and whether that move
-// wins against any defence.
+// wins against any defence; [Table.Hint] and the computers of a [Table] give a [Verdict]:
+// the move wins, or no move wins, or (past the search's limit) the move is not proven.
 //
 // # Perfect play
 //
@@ -119,6 +120,9 @@
 // refused with an error. Every call that may compute takes a [context.Context] first (the
 // hints and the opponents' choices) and returns ctx's error, and no move, once ctx is done;
 // the other methods do no search: they cost what reading their input or the table costs.
+// A hint or a computer whose search reaches the rule set's limit still returns a legal move,
+// the best it found, with the [Verdict] [Unproven] and no error: a computer always moves, at
+// the cost that [New] states. Only ctx ends a choice without a move.
 //
 // # Errors
 //

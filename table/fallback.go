@@ -111,25 +111,23 @@ func (s tableState) fallback(ctx context.Context, rng *rand.Rand, v *ruleView, r
 // 1/seatShare of the rule set's search steps, with the quotient that seat holds. It returns
 // ctx's error once ctx is done.
 func (s tableState) probe(ctx context.Context, ms []Move, seat *kayles.Octal) ([]kayles.Outcome, error) {
-	afters := make([]kayles.Position, len(ms))
-	index := map[string]int{} // a position's text to its first move's index
+	now := s.position()
+	afters := make([]string, len(ms)) // the position each move leaves, as text
+	positions := map[string]kayles.Position{}
 	for i, m := range ms {
 		km, _ := s.ruleMove(m, &PlayError{}) // ms are legal
-		p, _ := s.rules.Play(s.position(), km)
-		afters[i] = p
-		if _, ok := index[p.String()]; !ok {
-			index[p.String()] = i
-		}
+		p, _ := s.rules.Play(now, km)
+		afters[i] = p.String()
+		positions[afters[i]] = p
 	}
-	o := within(s.rules, s.rules.Limits().SearchSteps/seatShare/int64(len(index)), seat)
-	outs := make([]kayles.Outcome, len(ms))
+	o := within(s.rules, s.rules.Limits().SearchSteps/seatShare/int64(len(positions)), seat)
 	known := map[string]kayles.Outcome{}
-	for i, p := range afters {
-		key := p.String()
+	outs := make([]kayles.Outcome, len(ms))
+	for i, key := range afters {
 		out, ok := known[key]
 		if !ok {
 			var err error
-			out, err = outcome(ctx, o, true, p)
+			out, err = outcome(ctx, o, true, positions[key])
 			switch {
 			case pastLimit(ctx, err):
 				out = 0

@@ -204,7 +204,8 @@ func (k *Kayles) Undo() error {
 // middle), played on the leftmost row it fits; in a lost one it is the move a perfect opponent
 // would prefer (see [NewPerfect]), the leftmost of equally good ones. Once the game is over it
 // returns the zero KaylesMove and false. It returns ctx's error, and no move, once ctx is
-// done. It costs O(n) for n pins in a won position and O(n²) in a lost one.
+// done. It costs O(n) for n pins in a won position and O(n²) in a lost one. Kayles is
+// answered by its closed forms, so winning is always proven: its search has no limit to reach.
 func (k *Kayles) Hint(ctx context.Context) (m KaylesMove, winning bool, err error) {
 	tm, v, err := k.t.Hint(ctx)
 	return kaylesMove(tm), v == Wins, err

@@ -157,8 +157,9 @@ func (n *Nim) Undo() error {
 // one object where the opponent is left the most replies that do not win (as [NewPerfect]
 // plays). Once the game is over it returns the zero NimMove and false. It returns ctx's
 // error, and no move, once ctx is done. The winning moves come from Nim's methods (Bouton's
-// rules, in normal or misère play) on the position of the heaps. It costs O(h log h) for h
-// heaps in a won position and O(d·h log h) in a lost one with d distinct heap sizes.
+// rules, in normal or misère play) on the position of the heaps, so winning is always
+// proven. It costs O(h log h) for h heaps in a won position and O(d·h log h) in a lost one
+// with d distinct heap sizes.
 func (n *Nim) Hint(ctx context.Context) (m NimMove, winning bool, err error) {
 	tm, v, err := n.table().Hint(ctx)
 	return nimMove(tm), v == Wins, err

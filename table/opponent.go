@@ -50,7 +50,9 @@ type opponent struct {
 // from rng only under its own lock; the caller must not use rng at the same time. A nil rng
 // makes it choose the first of equally good moves from the left, as the tables' Hint does. A
 // choice costs O(n²) for a row of n pins in a lost position and O(n) otherwise, and what
-// [Nim.Hint] costs on a Nim table.
+// [Nim.Hint] costs on a Nim table. Its rule sets, Kayles and Nim, answer every position by
+// their closed forms, so its search never reaches a limit; were it to, it would still choose
+// a move, as [Table.Hint] does.
 func NewPerfect(rng *rand.Rand) Opponent { return &opponent{level: Perfect, rng: rng} }
 
 // NewSymmetry returns an opponent that plays the symmetry strategy of Kayles: from a full row

@@ -336,42 +336,58 @@ func (s tableState) choose(ctx context.Context, rng *rand.Rand) (choice, error) 
 
 // defence returns the move of choose in a lost position with runs rs: among the moves that
 // take least tokens, one that leaves the most replies that do not win, of total replies now.
+// In misère play the winning replies after each distinct move are searched within an equal
+// share of the search steps of s.rules, so that the replies of all of them cost one search.
 func (s tableState) defence(ctx context.Context, rng *rand.Rand, v *ruleView, rs []run, least, total int) (Move, error) {
-	winning, err := s.replyCounter(ctx, v, rs)
-	if err != nil {
-		return Move{}, err
-	}
 	type after struct{ n, a, b int } // a run of n replaced by runs of a <= b
-	seen := map[after]int{}
-	var best, cands []Move
-	bestWrong := -1
+	type cand struct {
+		m   Move
+		key after
+	}
+	var cands []cand
+	distinct := map[after]int{} // the replies that do not win after each, once counted
+	var ms []Move
 	for _, r := range rs {
-		cands = v.appendMoves(cands[:0], r, least)
-		for _, m := range cands {
+		ms = v.appendMoves(ms[:0], r, least)
+		for _, m := range ms {
 			a := m.Pin - 1 - r.start // the tokens left of m in its run; 0 at a table of heaps
 			if s.layout == Heaps {
 				a = 0
 			}
 			b := r.n - m.Count - a
 			key := after{r.n, min(a, b), max(a, b)}
-			wrong, ok := seen[key]
-			if !ok {
-				if err := ctx.Err(); err != nil {
-					return Move{}, err
-				}
-				w, err := winning(r.n, a, b)
-				if err != nil {
-					return Move{}, err
-				}
-				wrong = total - v.count(r.n) + v.count(a) + v.count(b) - w
-				seen[key] = wrong
+			cands = append(cands, cand{m, key})
+			distinct[key] = -1
+		}
+	}
+	if s.misere {
+		s.rules = within(s.rules, s.rules.Limits().SearchSteps/int64(len(distinct)), s.rules)
+	}
+	winning, err := s.replyCounter(ctx, v, rs)
+	if err != nil {
+		return Move{}, err
+	}
+	var best []Move
+	bestWrong := -1
+	for _, c := range cands {
+		wrong := distinct[c.key]
+		if wrong < 0 {
+			if err := ctx.Err(); err != nil {
+				return Move{}, err
 			}
-			switch {
-			case wrong > bestWrong:
-				best, bestWrong = append(best[:0], m), wrong
-			case wrong == bestWrong:
-				best = append(best, m)
+			n, a, b := c.key.n, c.key.a, c.key.b
+			w, err := winning(n, a, b)
+			if err != nil {
+				return Move{}, err
 			}
+			wrong = total - v.count(n) + v.count(a) + v.count(b) - w
+			distinct[c.key] = wrong
+		}
+		switch {
+		case wrong > bestWrong:
+			best, bestWrong = append(best[:0], c.m), wrong
+		case wrong == bestWrong:
+			best = append(best, c.m)
 		}
 	}
 	return pick(rng, best), nil

@@ -121,6 +121,31 @@ type Table struct {
 // [ErrSetup] and [kayles.ErrRange] when the layout, a size, the convention or a seat is out of
 // range, or the rule set cannot be played on the layout (a move that takes nothing or leaves
 // more heaps than the layout shows). It does not keep s.Start.
+//
+// # What a seat costs
+//
+// A computer seat always moves while a move is left, within seconds with the rule set's
+// default limits: where its search reaches a limit it plays the best move it found, with the
+// verdict [Unproven] ([Table.PlayComputer]). A move of [Random], and the random moves of
+// [Easy], [Fair] and [Hard], costs O(n) for n tokens; [Symmetry]'s mirror move O(n). A perfect
+// move (every move of [Perfect], three in four of Hard, ...) costs what [Table.Hint] costs:
+//
+//   - In normal play, the rule set's values of the runs, bounded by its [kayles.Limits].Steps:
+//     O(n) for a code with a proven period such as Kayles, and O(n²) in a lost position.
+//   - In misère play, a search for a winning move within an eighth of the rule set's
+//     Limits.SearchSteps and of its memo (with the default limits a second or two at most on
+//     two shared cores). When it reaches that limit the seat searches the positions its moves
+//     leave within another eighth in all, then takes a winning move of normal play among the
+//     moves not proven losing, else a move that keeps the game long, in O(n²). A table
+//     remembers the size of a position whose search reached its limit and does not search
+//     positions more than three quarters as large again, so its later moves cost O(n²) until
+//     the endgame, which it searches again. In a lost position that it searched it counts the
+//     replies that win after each move that takes least within another eighth in all. Kayles
+//     and Nim are answered by their closed forms, as in normal play, and never reach a limit.
+//
+// Raise the rule set's limits ([kayles.Octal.WithLimits]) for a stronger and slower computer,
+// lower them for a quicker one. A seat stops with ctx's error, and no move, once ctx is done:
+// the moves past a limit are about work, not about a deadline or a cancellation.
 func New(s Setup) (*Table, error) {
 	t := &Table{}
 	if err := t.init(s); err != nil {
