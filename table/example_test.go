@@ -148,8 +148,8 @@ func ExampleTable() {
 	fmt.Println(t.Play(0, table.Move{Row: 1, Pin: 1, Count: 2}))
 	err = t.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}) // move 0 was played: too late
 	fmt.Println(errors.Is(err, table.ErrStale))
-	m, _, err := t.PlayComputer(ctx)
-	fmt.Println(m, err, t)
+	m, v, err := t.PlayComputer(ctx) // v: the move wins, no move wins (loses), or unproven
+	fmt.Println(m, v, err, t)
 	n, err := t.UndoTo(t.Turn(), 0)
 	fmt.Println(n, err, t)
 	text, _ := t.MarshalText()
@@ -159,7 +159,7 @@ func ExampleTable() {
 	// true cannot knock down pin 2 of row 1: this game does not allow knocking down 1 pin inside a row
 	// <nil>
 	// true
-	// row 2, pins 2-3 <nil> ..||| |..
+	// row 2, pins 2-3 loses <nil> ..||| |..
 	// 2 <nil> ||||| |||
 	// table 0.07 rows 5 3 normal seats human perfect seed 1 moves
 }
