@@ -252,7 +252,7 @@ func (g *session) run(in io.Reader) int {
 			return 0
 		}
 		if g.t.Player() != g.human {
-			m, err := g.t.PlayComputer(context.Background())
+			m, _, err := g.t.PlayComputer(context.Background())
 			if err != nil { // the computer could not move: a bug in the library
 				g.say("%v", err)
 				return 1
@@ -512,7 +512,8 @@ func (tx *texts) pinCount(n int) string {
 
 func (g *session) hint() string {
 	tx := g.tx
-	m, winning, err := g.t.Hint(context.Background())
+	m, v, err := g.t.Hint(context.Background())
+	winning := v == table.Wins // an unproven move past the search's limit is shown as a defence
 	switch {
 	case err != nil: // the hints do not fail without a deadline, but for a search past its limit
 		return err.Error()

@@ -114,7 +114,7 @@ func TestKaylesRejectedMoves(t *testing.T) {
 	hint, _, err := fresh.Hint(ctx)
 	require.NoError(t, err)
 	require.NoError(t, fresh.Play(0, table.Move{Row: 1, Pin: 4, Count: 1}))
-	reply, _, err := table.Computer{Level: table.Perfect, Seed: 1}.Choose(ctx, fresh)
+	reply, _, _, err := table.Computer{Level: table.Perfect, Seed: 1}.Choose(ctx, fresh)
 	require.NoError(t, err)
 	require.Equal(t, 1, reply.Count)
 	script := "9\n4 4\n1 3\n1 2 3\nx\n0\nundo\nhint\n4\n4\nundo\nrules\nquit\n"
@@ -314,11 +314,11 @@ func TestLostHintsAndNimUndo(t *testing.T) {
 	ctx := context.Background()
 	tb, err := table.New(table.Setup{Start: []int{table.Small}, Seats: [2]table.Level{table.Perfect, table.Human}, Seed: 8})
 	require.NoError(t, err)
-	_, err = tb.PlayComputer(ctx)
+	_, _, err = tb.PlayComputer(ctx)
 	require.NoError(t, err)
-	m, winning, err := tb.Hint(ctx)
+	m, v, err := tb.Hint(ctx)
 	require.NoError(t, err)
-	require.False(t, winning)
+	require.Equal(t, table.Loses, v)
 	nt, _ := table.NewNim(table.Misere)
 	nm, winning, err := nt.Hint(ctx)
 	require.NoError(t, err)
@@ -346,7 +346,7 @@ func TestOtherGames(t *testing.T) {
 	dawsons, err := table.New(table.Setup{Rules: kayles.DawsonsKayles, Start: []int{4, 5}})
 	require.NoError(t, err)
 	require.NoError(t, dawsons.Play(0, table.Move{Row: 2, Pin: 1, Count: 2}))
-	reply, _, err := table.Computer{Level: table.Perfect, Seed: 3}.Choose(ctx, dawsons)
+	reply, _, _, err := table.Computer{Level: table.Perfect, Seed: 3}.Choose(ctx, dawsons)
 	require.NoError(t, err)
 	require.Equal(t, table.Move{Row: 1, Pin: 3, Count: 2}, reply, "the script below is written for this reply")
 	for _, lang := range langs {
@@ -431,7 +431,7 @@ func TestPinDownFirst(t *testing.T) {
 	fresh, err := table.New(table.KaylesSetup(table.Normal, table.Small))
 	require.NoError(t, err)
 	require.NoError(t, fresh.Play(0, table.Move{Row: 1, Pin: 4, Count: 1}))
-	reply, _, err := table.Computer{Level: table.Perfect, Seed: 1}.Choose(ctx, fresh)
+	reply, _, _, err := table.Computer{Level: table.Perfect, Seed: 1}.Choose(ctx, fresh)
 	require.NoError(t, err)
 	far := 6 // a standing pin not next to 4
 	if reply.Pin <= 6 && 6 < reply.Pin+reply.Count {

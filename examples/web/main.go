@@ -292,7 +292,7 @@ func (s *server) create(w http.ResponseWriter, r *http.Request) {
 func (s *server) computer(ctx context.Context, e *entry) {
 	for e.tb.Seat(e.tb.Player()) != table.Human && ctx.Err() == nil {
 		cctx, cancel := context.WithTimeout(ctx, s.compute)
-		_, err := e.tb.PlayComputer(cctx)
+		_, _, err := e.tb.PlayComputer(cctx)
 		cancel()
 		if err == nil {
 			continue
@@ -301,7 +301,7 @@ func (s *server) computer(ctx context.Context, e *entry) {
 			return // the game is over, or a person moved or undid first
 		}
 		random := table.Computer{Level: table.Random, Seed: e.tb.Setup().Seed}
-		m, turn, err := random.Choose(ctx, e.tb)
+		m, _, turn, err := random.Choose(ctx, e.tb)
 		if err != nil || m == (table.Move{}) || e.tb.Seat(turn%2) == table.Human {
 			return
 		}
@@ -355,8 +355,9 @@ func (s *server) show(w http.ResponseWriter, r *http.Request) {
 	var hint table.Move
 	if r.FormValue("hint") != "" {
 		ctx, cancel := context.WithTimeout(r.Context(), computeTime)
-		m, winning, err := e.tb.Hint(ctx)
+		m, v, err := e.tb.Hint(ctx)
 		cancel()
+		winning := v == table.Wins // an unproven move past the search's limit is shown as a defence
 		tx := lang(e.lang)
 		switch {
 		case err != nil:
