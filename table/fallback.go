@@ -18,8 +18,9 @@ import (
 // positions the moves leave, on the fallback's searches ([tableState.fallback]).
 const seatShare = 8
 
-// minSearchSteps bounds the search steps of each question of a choice from below, so that a
-// rule set of tiny limits still answers small positions.
+// minSearchSteps bounds the search steps of each question of a choice from below (unless the
+// rule set's own limit is lower), so that a share split among many positions still answers
+// the small ones.
 const minSearchSteps = 1 << 8
 
 // pastLimit reports whether err is a search that reached its limit while ctx is not done:
@@ -39,12 +40,12 @@ func (s tableState) seat() tableState {
 	return s
 }
 
-// within returns rules with steps search steps (at least minSearchSteps) and 1/seatShare of
-// its memo, and the misère quotient that from holds, so that the positions it covers are
-// answered in O(heaps) without building it again.
+// within returns rules with steps search steps (at least minSearchSteps, at most its own)
+// and 1/seatShare of its memo, and the misère quotient that from holds, so that the positions
+// it covers are answered in O(heaps) without building it again.
 func within(rules *kayles.Octal, steps int64, from *kayles.Octal) *kayles.Octal {
 	l := rules.Limits()
-	l.SearchSteps = max(steps, minSearchSteps)
+	l.SearchSteps = min(max(steps, minSearchSteps), l.SearchSteps)
 	l.MemoBytes = max(l.MemoBytes/seatShare, 1<<20)
 	o := rules.WithLimits(l)
 	if q := from.MisereQuotient(); q != nil && o.MisereQuotient() == nil {
