@@ -93,6 +93,8 @@ func TestHintPastLimit(t *testing.T) {
 // winning move wins, and in a lost position no move wins, as the rule set says.
 func TestVerdictProven(t *testing.T) {
 	ctx := context.Background()
+	assert.Equal(t, []string{"unproven", "wins", "loses", "Verdict(3)"},
+		[]string{table.Unproven.String(), table.Wins.String(), table.Loses.String(), table.Verdict(3).String()})
 	for _, s := range []table.Setup{
 		{Rules: kayles.DawsonsKayles, Start: []int{7, 7}, Convention: table.Misere},
 		{Rules: kayles.DawsonsKayles, Start: []int{20}, Convention: table.Misere},
