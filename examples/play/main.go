@@ -513,18 +513,22 @@ func (tx *texts) pinCount(n int) string {
 func (g *session) hint() string {
 	tx := g.tx
 	m, v, err := g.t.Hint(context.Background())
-	winning := v == table.Wins // an unproven move past the search's limit is shown as a defence
+	heaps := g.setup.Layout == table.Heaps
 	switch {
-	case err != nil: // the hints do not fail without a deadline, but for a search past its limit
+	case err != nil: // the hints fail only when the context is done, which this one never is
 		return err.Error()
-	case g.setup.Layout == table.Heaps && winning:
+	case heaps && v == table.Wins:
 		return fmt.Sprintf(tx.hintWinNim, m.Row, tx.count(m.Count))
-	case g.setup.Layout == table.Heaps:
+	case heaps && v == table.Loses:
 		return fmt.Sprintf(tx.hintLoseNim, m.Row, tx.count(m.Count))
-	case winning:
+	case heaps: // past the search's limit: the best move found, not proven
+		return fmt.Sprintf(tx.hintGuessNim, m.Row, tx.count(m.Count))
+	case v == table.Wins:
 		return fmt.Sprintf(tx.hintWin, g.pins(m))
+	case v == table.Loses:
+		return fmt.Sprintf(tx.hintLose, g.pins(m))
 	}
-	return fmt.Sprintf(tx.hintLose, g.pins(m))
+	return fmt.Sprintf(tx.hintGuess, g.pins(m))
 }
 
 // move plays the person's move typed as line: at a table of rows the pins, after the row and a
@@ -675,6 +679,8 @@ type texts struct {
 	hintLose       string // the pins
 	hintWinNim     string // heap, objects
 	hintLoseNim    string // heap, objects
+	hintGuess      string // the pins: the best move found past the search's limit
+	hintGuessNim   string // heap, objects
 	undone         string
 	nothingToUndo  string
 	bye            string
@@ -744,6 +750,8 @@ var languages = map[string]*texts{
 		hintLose:       "Hint: knock down %s. No move wins against perfect play, but this one leaves your opponent the most ways to go wrong.",
 		hintWinNim:     "Hint: take %[2]s from heap %[1]d. This move wins whatever your opponent does.",
 		hintLoseNim:    "Hint: take %[2]s from heap %[1]d. No move wins against perfect play, but this one leaves your opponent the most ways to go wrong.",
+		hintGuess:      "Hint: knock down %s. The position is too large to work out exactly; this is the best move found in the time allowed.",
+		hintGuessNim:   "Hint: take %[2]s from heap %[1]d. The position is too large to work out exactly; this is the best move found in the time allowed.",
 		undone:         "Your last move is taken back.",
 		nothingToUndo:  "There is nothing to undo yet.",
 		bye:            "Goodbye.",
@@ -808,6 +816,8 @@ var languages = map[string]*texts{
 		hintLose:       "Indice : renversez %s. Aucun coup ne gagne contre un jeu parfait, mais celui-ci laisse à votre adversaire le plus d'occasions de se tromper.",
 		hintWinNim:     "Indice : prenez %[2]s dans le tas %[1]d. Ce coup gagne, quoi que fasse votre adversaire.",
 		hintLoseNim:    "Indice : prenez %[2]s dans le tas %[1]d. Aucun coup ne gagne contre un jeu parfait, mais celui-ci laisse à votre adversaire le plus d'occasions de se tromper.",
+		hintGuess:      "Indice : renversez %s. La position est trop grande pour être calculée exactement ; voici le meilleur coup trouvé dans le temps imparti.",
+		hintGuessNim:   "Indice : prenez %[2]s dans le tas %[1]d. La position est trop grande pour être calculée exactement ; voici le meilleur coup trouvé dans le temps imparti.",
 		undone:         "Votre dernier coup est annulé.",
 		nothingToUndo:  "Il n'y a encore rien à annuler.",
 		bye:            "Au revoir.",
@@ -876,6 +886,8 @@ var languages = map[string]*texts{
 		hintLose:       "ヒント：%sを倒しましょう。相手が最善を尽くせば勝てる手はありませんが、この手なら相手が間違える余地がいちばん多く残ります。",
 		hintWinNim:     "ヒント：%[1]d番の山から石を%[2]s取りましょう。相手がどう応じても勝てる手です。",
 		hintLoseNim:    "ヒント：%[1]d番の山から石を%[2]s取りましょう。相手が最善を尽くせば勝てる手はありませんが、この手なら相手が間違える余地がいちばん多く残ります。",
+		hintGuess:      "ヒント：%sを倒しましょう。局面が大きすぎて正確には読み切れません。時間内に見つかった最善の手です。",
+		hintGuessNim:   "ヒント：%[1]d番の山から石を%[2]s取りましょう。局面が大きすぎて正確には読み切れません。時間内に見つかった最善の手です。",
 		undone:         "あなたの最後の手を取り消しました。",
 		nothingToUndo:  "まだ取り消せる手がありません。",
 		bye:            "さようなら。",
@@ -944,6 +956,8 @@ var languages = map[string]*texts{
 		hintLose:       "İpucu: %s devirin. Kusursuz oynayan bir rakibe karşı kazandıran bir hamle yok; ama bu hamle rakibinize hata yapması için en çok fırsatı bırakır.",
 		hintWinNim:     "İpucu: %[1]d. yığından %[2]s alın. Rakibiniz ne yaparsa yapsın bu hamle kazandırır.",
 		hintLoseNim:    "İpucu: %[1]d. yığından %[2]s alın. Kusursuz oynayan bir rakibe karşı kazandıran bir hamle yok; ama bu hamle rakibinize hata yapması için en çok fırsatı bırakır.",
+		hintGuess:      "İpucu: %s devirin. Konum tam olarak hesaplanamayacak kadar büyük; bu, ayrılan sürede bulunan en iyi hamle.",
+		hintGuessNim:   "İpucu: %[1]d. yığından %[2]s alın. Konum tam olarak hesaplanamayacak kadar büyük; bu, ayrılan sürede bulunan en iyi hamle.",
 		undone:         "Son hamleniz geri alındı.",
 		nothingToUndo:  "Henüz geri alınacak bir hamle yok.",
 		bye:            "Hoşça kalın.",

@@ -484,3 +484,18 @@ func TestRefusedSetups(t *testing.T) {
 		assert.Contains(t, out, languages["en"].bye, "%v", args)
 	}
 }
+
+// TestHintPastLimit checks the hint of a position too large to search (misère Dawson's Kayles
+// on 1000 pins): a move is offered, in the words that say it is the best found, not proven.
+func TestHintPastLimit(t *testing.T) {
+	for _, lang := range []string{"en", "ja"} {
+		tx := languages[lang]
+		_, out := play(t, "hint\nquit\n", "-game", "dawsons", "-misere", "-size", "1000", "-lang", lang)
+		prefix, _, _ := strings.Cut(tx.hintGuess, "%s")
+		found := false
+		for _, l := range lines(out) {
+			found = found || strings.Contains(l, prefix) && strings.Contains(l, strings.TrimPrefix(tx.hintGuess, prefix+"%s"))
+		}
+		assert.True(t, found, "%s: no unproven hint in\n%s", lang, out)
+	}
+}

@@ -357,15 +357,16 @@ func (s *server) show(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), computeTime)
 		m, v, err := e.tb.Hint(ctx)
 		cancel()
-		winning := v == table.Wins // an unproven move past the search's limit is shown as a defence
 		tx := lang(e.lang)
 		switch {
 		case err != nil:
 			msg = tx.NoHint
-		case winning:
+		case v == table.Wins:
 			msg, hint = tx.HintWin+" "+moveText(tx, e.tb, m), m
-		default:
+		case v == table.Loses:
 			msg, hint = tx.HintLose+" "+moveText(tx, e.tb, m), m
+		default: // past the search's limit: the best move found, not proven
+			msg, hint = tx.HintGuess+" "+moveText(tx, e.tb, m), m
 		}
 	}
 	s.page(w, http.StatusOK, e, seat, msg, hint)
@@ -640,11 +641,11 @@ func render(w http.ResponseWriter, status int, name string, data any) {
 
 // texts are the words of the pages in one language.
 type texts struct {
-	Code, Title, Game, Code2, Layout, Rows, Heaps, Start, Misere, First, You, Computer, Friend string
-	Level, NewTable, Knock, Hint, Undo, Share, Values, Plot, PeriodicTable, Back, Heap, Value  string
-	SeatTaken, NoHint, HintWin, HintLose, SeatWins, YouWin, YouLose, YourMove, Waiting         string
-	BadRequest, NotYourSeat, NotYourTurn, ChoosePins, Stale, NothingToUndo, NoPeriod, BadStart string
-	PinDown, NoSuchPin, NoSuchRow, Rules, TooMany, GameOver, Take                              string
+	Code, Title, Game, Code2, Layout, Rows, Heaps, Start, Misere, First, You, Computer, Friend    string
+	Level, NewTable, Knock, Hint, Undo, Share, Values, Plot, PeriodicTable, Back, Heap, Value     string
+	SeatTaken, NoHint, HintWin, HintLose, HintGuess, SeatWins, YouWin, YouLose, YourMove, Waiting string
+	BadRequest, NotYourSeat, NotYourTurn, ChoosePins, Stale, NothingToUndo, NoPeriod, BadStart    string
+	PinDown, NoSuchPin, NoSuchRow, Rules, TooMany, GameOver, Take                                 string
 	// RulesPins[k] refuses knocking down %d pins where that leaves k runs of the row (0: the
 	// whole row, 1: at an end, 2: inside); RulesHeap refuses taking a whole heap of %d.
 	RulesPins [3]string
@@ -689,7 +690,7 @@ var languages = map[string]*texts{
 		Friend: "a friend (share the link)", Level: "Computer level", NewTable: "New table", Knock: "Knock down", Hint: "Hint", Undo: "Undo",
 		Share: "Send this link to your friend:", Values: "Values", Plot: "values of", PeriodicTable: "Periodic table", Back: "New game",
 		Heap: "heap", Value: "value", SeatTaken: "That seat is taken.", NoHint: "No hint: it takes too long to work out.",
-		HintWin: "A winning move:", HintLose: "No move wins; the best try:", SeatWins: "Player %d wins.", YouWin: "You win!",
+		HintWin: "A winning move:", HintLose: "No move wins; the best try:", HintGuess: "Too large to work out exactly; the best move found:", SeatWins: "Player %d wins.", YouWin: "You win!",
 		YouLose: "You lose.", YourMove: "Your move.", Waiting: "Waiting for the other player…", BadRequest: "That request is not understood.",
 		NotYourSeat: "You have no seat at this table.", NotYourTurn: "It is not your turn.",
 		ChoosePins: "Choose one or more pins side by side in one row.", Stale: "The table has changed; look again.",
@@ -703,7 +704,7 @@ var languages = map[string]*texts{
 		Friend: "un ami (partagez le lien)", Level: "Niveau de l'ordinateur", NewTable: "Nouvelle table", Knock: "Abattre", Hint: "Indice", Undo: "Annuler",
 		Share: "Envoyez ce lien à votre ami :", Values: "Valeurs", Plot: "valeurs de", PeriodicTable: "Table périodique", Back: "Nouvelle partie",
 		Heap: "tas", Value: "valeur", SeatTaken: "Cette place est prise.", NoHint: "Pas d'indice : trop long à calculer.",
-		HintWin: "Un coup gagnant :", HintLose: "Aucun coup ne gagne ; le meilleur essai :", SeatWins: "Le joueur %d gagne.", YouWin: "Vous gagnez !",
+		HintWin: "Un coup gagnant :", HintLose: "Aucun coup ne gagne ; le meilleur essai :", HintGuess: "Trop grand pour un calcul exact ; le meilleur coup trouvé :", SeatWins: "Le joueur %d gagne.", YouWin: "Vous gagnez !",
 		YouLose: "Vous perdez.", YourMove: "À vous de jouer.", Waiting: "L'autre joueur réfléchit…", BadRequest: "Requête incomprise.",
 		NotYourSeat: "Vous n'avez pas de place à cette table.", NotYourTurn: "Ce n'est pas votre tour.",
 		ChoosePins: "Choisissez une ou plusieurs quilles côte à côte dans une rangée.", Stale: "La table a changé ; regardez à nouveau.",
@@ -717,7 +718,7 @@ var languages = map[string]*texts{
 		Friend: "友だち（リンクを共有）", Level: "コンピュータの強さ", NewTable: "新しいテーブル", Knock: "倒す", Hint: "ヒント", Undo: "待った",
 		Share: "このリンクを友だちに送ってください：", Values: "値", Plot: "の値", PeriodicTable: "周期表", Back: "新しいゲーム",
 		Heap: "山", Value: "値", SeatTaken: "その席はもう埋まっています。", NoHint: "ヒントは計算に時間がかかりすぎます。",
-		HintWin: "勝ちの手：", HintLose: "勝てる手はありません。最善の手：", SeatWins: "プレイヤー%dの勝ち。", YouWin: "あなたの勝ち！",
+		HintWin: "勝ちの手：", HintLose: "勝てる手はありません。最善の手：", HintGuess: "大きすぎて読み切れません。見つかった最善の手：", SeatWins: "プレイヤー%dの勝ち。", YouWin: "あなたの勝ち！",
 		YouLose: "あなたの負け。", YourMove: "あなたの番です。", Waiting: "相手の番です…", BadRequest: "リクエストが理解できません。",
 		NotYourSeat: "このテーブルに席がありません。", NotYourTurn: "あなたの番ではありません。",
 		ChoosePins: "一つの列で隣り合うピンを選んでください。", Stale: "テーブルが変わりました。もう一度見てください。",
@@ -731,7 +732,7 @@ var languages = map[string]*texts{
 		Friend: "bir arkadaş (bağlantıyı paylaşın)", Level: "Bilgisayarın düzeyi", NewTable: "Yeni masa", Knock: "Devir", Hint: "İpucu", Undo: "Geri al",
 		Share: "Bu bağlantıyı arkadaşınıza gönderin:", Values: "Değerler", Plot: "değerleri:", PeriodicTable: "Periyodik tablo", Back: "Yeni oyun",
 		Heap: "yığın", Value: "değer", SeatTaken: "O koltuk dolu.", NoHint: "İpucu yok: hesaplaması çok uzun sürüyor.",
-		HintWin: "Kazandıran hamle:", HintLose: "Hiçbir hamle kazandırmıyor; en iyi deneme:", SeatWins: "%d. oyuncu kazandı.", YouWin: "Kazandınız!",
+		HintWin: "Kazandıran hamle:", HintLose: "Hiçbir hamle kazandırmıyor; en iyi deneme:", HintGuess: "Tam hesaplanamayacak kadar büyük; bulunan en iyi hamle:", SeatWins: "%d. oyuncu kazandı.", YouWin: "Kazandınız!",
 		YouLose: "Kaybettiniz.", YourMove: "Sıra sizde.", Waiting: "Öbür oyuncu bekleniyor…", BadRequest: "İstek anlaşılamadı.",
 		NotYourSeat: "Bu masada yeriniz yok.", NotYourTurn: "Sıra sizde değil.",
 		ChoosePins: "Bir sırada yan yana bir ya da daha çok lobut seçin.", Stale: "Masa değişti; yeniden bakın.",
