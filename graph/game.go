@@ -317,7 +317,7 @@ func (gs *solver) init(arc bool) {
 	gs.once.Do(func() {
 		gs.arc = arc
 		gs.limits = gs.limits.withDefaults()
-		cost := func(key string, _ uint16) int { return len(key) }
+		cost := func(key string, _ uint16) int { return memo.Alloc(len(key)) }
 		gs.normal = memo.New(gs.limits.MemoBytes/2, cost)
 		gs.misere = memo.New(gs.limits.MemoBytes/2, cost)
 	})
