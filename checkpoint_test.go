@@ -20,7 +20,7 @@ func checkpointBytes(t *testing.T, code string, vals []uint16) []byte {
 }
 
 func TestCheckpointRoundTrip(t *testing.T) {
-	vals := referenceValues(MustParseOctal("0.6"), 5000)
+	vals := referenceValues(freshOctal("0.6"), 5000)
 	b := checkpointBytes(t, "0.6", vals)
 	assert.Len(t, b, 8+4+4+3+8+2*5000+4)
 	code, got, _, _, err := decodeCheckpoint(bytes.NewReader(b), -1)
@@ -36,7 +36,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 }
 
 func TestCheckpointRefusesDamage(t *testing.T) {
-	vals := referenceValues(MustParseOctal("0.6"), 3000)
+	vals := referenceValues(freshOctal("0.6"), 3000)
 	good := checkpointBytes(t, "0.6", vals)
 	flip := func(i int) []byte {
 		b := bytes.Clone(good)
@@ -69,7 +69,7 @@ func TestCheckpointRefusesDamage(t *testing.T) {
 
 func TestCheckpointFileChecks(t *testing.T) {
 	dir := t.TempDir()
-	o := MustParseOctal("0.16")
+	o := freshOctal("0.16")
 	vals := referenceValues(o, 3000)
 	path := filepath.Join(dir, "ck")
 	require.NoError(t, writeCheckpoint(path, "0.16", vals, nil))
@@ -101,13 +101,13 @@ func TestCheckpointFileChecks(t *testing.T) {
 func TestCheckpointResumeIdentical(t *testing.T) {
 	// A run stopped at any step and resumed gives the same values as one straight run.
 	path := filepath.Join(t.TempDir(), "ck")
-	want, err := MustParseOctal("0.376").Values(ctx, 60000)
+	want, err := freshOctal("0.376").Values(ctx, 60000)
 	require.NoError(t, err)
-	o := MustParseOctal("0.376")
+	o := freshOctal("0.376")
 	_, err = o.Run(context.Background(), RunOptions{Limit: 20000, Checkpoint: path})
 	require.NoError(t, err)
 	for _, limit := range []int{35000, 60000} {
-		o = MustParseOctal("0.376")
+		o = freshOctal("0.376")
 		r, err := o.Run(context.Background(), RunOptions{Limit: limit, Checkpoint: path, Resume: path})
 		require.NoError(t, err)
 		assert.Equal(t, limit, r.Values)
@@ -120,7 +120,7 @@ func TestCheckpointResumeIdentical(t *testing.T) {
 // TestSpillRefusesDamage checks that a spill file read back is a prefix of what was written,
 // short of a last record cut short, and that any other damage is refused.
 func TestSpillRefusesDamage(t *testing.T) {
-	vals := referenceValues(MustParseOctal("0.6"), 3*spillRecord+100)
+	vals := referenceValues(freshOctal("0.6"), 3*spillRecord+100)
 	good := EncodeSpill("0.6", spillVersion, vals, nil)
 	hdr := len(spillHeader("0.6", spillVersion))
 	rec := 8 + 2*spillRecord
@@ -176,7 +176,7 @@ func TestCheckpointUnwritable(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
 	for _, path := range []string{filepath.Join(t.TempDir(), "missing", "ck"), filepath.Join(file, "ck"), filepath.Dir(file)} {
-		r, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 1 << 16, Checkpoint: path})
+		r, err := freshOctal("0.6").Run(ctx, RunOptions{Limit: 1 << 16, Checkpoint: path})
 		var ce *CheckpointError
 		require.ErrorAs(t, err, &ce, path)
 		assert.Equal(t, path, ce.Path)

@@ -55,7 +55,7 @@ func proofLength(o *Octal, per Period) int {
 // 0.1777 (4.4·10^8 values) is left to the octal tool: see BENCHMARKS.md.
 func TestKnownPeriods(t *testing.T) {
 	for _, k := range readPeriods(t) {
-		o := MustParseOctal(k.code)
+		o := freshOctal(k.code)
 		need := proofLength(o, k.per)
 		if (need > 1<<20 || raceEnabled && need > 1<<15) && !*long {
 			continue
@@ -70,7 +70,7 @@ func TestKnownPeriods(t *testing.T) {
 			continue
 		}
 		// One value fewer must not prove it.
-		fresh := MustParseOctal(k.code)
+		fresh := freshOctal(k.code)
 		per, ok = must2(fresh.Period(ctx, need-1))
 		assert.False(t, ok && per == k.per, k.code)
 	}
@@ -98,7 +98,7 @@ func TestPeriodFinderMatchesSlow(t *testing.T) {
 		seqs["random"+strconv.Itoa(trial)] = g
 	}
 	for _, code := range []string{"0.77", "0.07", "0.45", "0.156", "0.6", "0.15"} {
-		seqs[code] = referenceValues(MustParseOctal(code), 9000)
+		seqs[code] = referenceValues(freshOctal(code), 9000)
 	}
 	for name, g := range seqs {
 		for _, tk := range [][2]int{{1, 2}, {2, 2}, {3, 3}} {
@@ -169,7 +169,7 @@ func TestPeriodFinderBasesMatchSlow(t *testing.T) {
 // number).
 func TestCost(t *testing.T) {
 	for _, code := range []string{"0.77", "0.6", "0.07", "4.7", "0.2048", "0.FF", "0.156"} {
-		pl := MustParseOctal(code).plan()
+		pl := freshOctal(code).plan()
 		slow := func(from, to int) float64 {
 			c := 0.0
 			for n := from; n < to; n++ {
@@ -187,6 +187,6 @@ func TestCost(t *testing.T) {
 			assert.InDelta(t, slow(r[0], r[1]), float64(pl.cost(r[0], r[1])), 1, "%s %v", code, r)
 		}
 	}
-	capped := MustParseOctal("4.77").plan().cost(0, math.MaxInt)
+	capped := freshOctal("4.77").plan().cost(0, math.MaxInt)
 	assert.GreaterOrEqual(t, capped, int64(unlimited/2), "capped, not wrapped")
 }

@@ -70,7 +70,7 @@ func TestKaylesTable(t *testing.T) {
 
 func TestPeriodNeedsEnoughValues(t *testing.T) {
 	// Kayles: N >= 2(71+12)+2 = 168 values prove the period; fewer do not.
-	_, ok := must2(kayles.MustParseOctal("0.77").Period(ctx, 167))
+	_, ok := must2(kayles.FreshOctal("0.77").Period(ctx, 167))
 	assert.False(t, ok)
 	got, ok := must2(kayles.MustParseOctal("0.77").Period(ctx, 168))
 	require.True(t, ok)
@@ -194,7 +194,7 @@ func TestLimits(t *testing.T) {
 	// The limit counts work, so a code whose values cost more stops at a smaller heap: a
 	// three-heap code at a few thousand, a one-digit code with a two-heap take at tens of
 	// thousands.
-	small := kayles.MustParseOctal("0.6").WithLimits(kayles.Limits{Steps: 1 << 20})
+	small := kayles.FreshOctal("0.6").WithLimits(kayles.Limits{Steps: 1 << 20})
 	_, err = small.Grundy(ctx, 1000)
 	require.NoError(t, err)
 	_, err = small.Grundy(ctx, 4000)

@@ -77,7 +77,9 @@
 //     Grundy, Value, Outcome and WinningMoves once a period or closed form is known, answer
 //     in O(1) per heap without waiting for anything.
 //
-// An Octal is safe for concurrent use; values computed by one goroutine serve all.
+// An Octal is safe for concurrent use; values computed by one goroutine serve all, and every
+// Octal of one code shares them, with its memo and quotient ([ParseOctal] returns the Octal the
+// process already holds). The memos of all games together stay within [SetMemoryBudget].
 //
 // # Conventions
 //
@@ -123,20 +125,22 @@ import (
 
 // This file implements Kayles itself: K(n) for rows of any length.
 
-// kaylesGame is the Kayles that K and misère Kayles use, apart from the exported [Kayles] so
-// that assigning to that variable changes nothing here.
-var kaylesGame = MustParseOctal(kaylesCode)
+// kaylesOctal returns the Octal of Kayles that K and misère Kayles use: the interned one, the
+// same as [Kayles] while that variable holds it, and still Kayles when a program assigns
+// another game to it. It costs a map look-up.
+func kaylesOctal() *Octal { return MustParseOctal(kaylesCode) }
 
 // kaylesTable holds K(0..n0+p-1) and the period, proven once from the engine. Kayles's period
 // is proven from 168 values in well under a millisecond, so no context is needed; a failure
 // would be a bug of the engine, which the tests would show.
 var kaylesTable = sync.OnceValues(func() ([]uint8, Period) {
 	ctx := context.Background()
-	per, ok, err := kaylesGame.Period(ctx, 1<<12)
+	k := kaylesOctal()
+	per, ok, err := k.Period(ctx, 1<<12)
 	if err != nil || !ok {
 		panic("kayles: the period of Kayles was not proven")
 	}
-	vals, err := kaylesGame.Values(ctx, per.Preperiod+per.Period)
+	vals, err := k.Values(ctx, per.Preperiod+per.Period)
 	if err != nil {
 		panic(err)
 	}

@@ -56,7 +56,7 @@ func TestLargeValuesMatchSlow(t *testing.T) {
 	lowDirect(t, 3)
 	const n = 200
 	for _, code := range largeCodes {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		want := slowValues(o, n)
 		require.Greater(t, slices.Max(want), 3, code)
 		got, err := o.Values(ctx, n)
@@ -71,7 +71,7 @@ func TestLargeValuesMatchSlow(t *testing.T) {
 		for a, v := range seq {
 			require.Equal(t, want[a], v, code)
 		}
-		r, err := MustParseOctal(code).Run(ctx, RunOptions{Limit: n})
+		r, err := freshOctal(code).Run(ctx, RunOptions{Limit: n})
 		require.NoError(t, err, code)
 		if r.Period.Period == 0 {
 			assert.Equal(t, n, r.Values, code)
@@ -90,13 +90,13 @@ func TestLargeCheckpointResume(t *testing.T) {
 	const n = 300
 	for _, code := range []string{"0.7[3]", "4.7[3]", "0.6", "0.3F"} {
 		path := filepath.Join(t.TempDir(), "ck")
-		want := slowValues(MustParseOctal(code), n)
-		_, err := MustParseOctal(code).Run(ctx, RunOptions{Limit: n / 2, Checkpoint: path})
+		want := slowValues(freshOctal(code), n)
+		_, err := freshOctal(code).Run(ctx, RunOptions{Limit: n / 2, Checkpoint: path})
 		require.NoError(t, err, code)
 		data, err := os.ReadFile(path)
 		require.NoError(t, err)
 		assert.Equal(t, uint32(bigVersion), binary.LittleEndian.Uint32(data[8:]), code)
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		_, err = o.Run(ctx, RunOptions{Limit: n, Resume: path})
 		require.NoError(t, err, code)
 		assert.Equal(t, want, must(o.Values(ctx, n)), code)
@@ -110,26 +110,26 @@ func TestLargeSpill(t *testing.T) {
 	t.Run("reference", func(t *testing.T) {
 		lowDirect(t, 3)
 		const n = spillRecord + 300
-		want := slowValues(MustParseOctal("0.7[3]"), n)
+		want := slowValues(freshOctal("0.7[3]"), n)
 		path := filepath.Join(t.TempDir(), "spill")
 		spillRun(t, "0.7[3]", n/2, path, tinySpill, false)
 		vals, err := spillValues(path)
 		require.NoError(t, err)
 		assert.Len(t, vals, n/2)
-		o := MustParseOctal("0.7[3]")
+		o := freshOctal("0.7[3]")
 		o.eng.spt = tinySpill
 		_, err = o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path, Resume: path})
 		require.NoError(t, err)
 		assert.Equal(t, want, must(o.Values(ctx, n)))
 		// A run without Spill resumes from the spill file too.
-		o = MustParseOctal("0.7[3]")
+		o = freshOctal("0.7[3]")
 		_, err = o.Run(ctx, RunOptions{Limit: n, Resume: path})
 		require.NoError(t, err)
 		assert.Equal(t, want, must(o.Values(ctx, n)))
 	})
 	t.Run("hand-over", func(t *testing.T) {
 		const n = 1 << 14
-		ref := referenceValues(MustParseOctal("0.6"), n)
+		ref := referenceValues(freshOctal("0.6"), n)
 		d := int(slices.Max(ref[:tinySpill.from+spillRecord]))
 		require.Greater(t, int(slices.Max(ref)), d, "a value passes direct after the pages are given back")
 		lowDirect(t, d)
@@ -213,7 +213,7 @@ func TestLargeRealValues(t *testing.T) {
 	}
 	const n = 65600
 	path := filepath.Join(t.TempDir(), "ck")
-	o := MustParseOctal("0.[2]")
+	o := freshOctal("0.[2]")
 	r, err := o.Run(ctx, RunOptions{Limit: n, Checkpoint: path})
 	require.NoError(t, err)
 	assert.Equal(t, n-2, r.MaxValue)
@@ -222,7 +222,7 @@ func TestLargeRealValues(t *testing.T) {
 		require.Equal(t, max(a-1, 0), v, a)
 	}
 	assert.Equal(t, n-2, must(o.Grundy(ctx, n-1)))
-	vals, big, err := MustParseOctal("0.[2]").plan().readCheckpoint(ctx, path)
+	vals, big, err := freshOctal("0.[2]").plan().readCheckpoint(ctx, path)
 	require.NoError(t, err)
 	assert.Len(t, big, n-1-65536)
 	assert.Equal(t, n-2, valueOf(big, n-1, vals[n-1]))
@@ -235,14 +235,14 @@ func TestLargeRealValues(t *testing.T) {
 func TestLargeSteps(t *testing.T) {
 	lowDirect(t, 3)
 	for _, code := range []string{"0.77", "0.6", "4!.0"} {
-		pl := MustParseOctal(code).plan()
+		pl := freshOctal(code).plan()
 		c := pl.cost(0, 401)
-		o := MustParseOctal(code).WithLimits(Limits{Steps: c + 10})
+		o := freshOctal(code).WithLimits(Limits{Steps: c + 10})
 		v, err := o.Grundy(ctx, 400)
 		require.NoError(t, err, code)
-		assert.Equal(t, must(MustParseOctal(code).Grundy(ctx, 400)), v, code)
+		assert.Equal(t, must(freshOctal(code).Grundy(ctx, 400)), v, code)
 		if code != "0.77" { // Kayles's period (from 71) answers any heap
-			_, err = MustParseOctal(code).WithLimits(Limits{Steps: pl.cost(0, 300)}).Grundy(ctx, 400)
+			_, err = freshOctal(code).WithLimits(Limits{Steps: pl.cost(0, 300)}).Grundy(ctx, 400)
 			assert.ErrorIs(t, err, ErrTooLarge, code)
 		}
 	}

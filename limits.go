@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"strconv"
+
+	"github.com/octalgames/kayles/internal/memo"
 )
 
 // This file implements limits: the work an Octal does on its own for one question, and the
@@ -13,6 +15,10 @@ import (
 // answer comes within seconds or as a [*LimitError]. They count work, not heap sizes or tokens,
 // so the same bound holds for every code. A zero field takes its default: [DefaultSteps],
 // [DefaultSearchSteps], [DefaultMemoBytes]. The zero Limits is the defaults.
+//
+// Limits are the one thing an Octal does not share with the other Octals of its code: the
+// values, the memo and the quotient are the game's. Memory is bounded for the whole process
+// instead, by [SetMemoryBudget].
 type Limits struct {
 	// Steps bounds the options the engine examines to compute the values that [Octal.Grundy],
 	// [Octal.Value], [Octal.Outcome] and [Octal.WinningMoves] need (one step per option of
@@ -31,18 +37,40 @@ type Limits struct {
 	// within about two seconds on one core, and a position of 10^6 heaps within a fraction of
 	// a second (BENCHMARKS.md).
 	SearchSteps int64
-	// MemoBytes bounds the memory of the memo that the misère searches and genera of one
-	// Octal share, as the memo counts it.
+	// MemoBytes is kept so that programs that set it still compile; it bounds nothing, and
+	// [Octal.Limits] reports it as set.
+	//
+	// Deprecated: the memo of the misère searches and genera belongs to the game, shared by
+	// every Octal of its code, so it cannot follow the limits of one of them. Each game's memo
+	// holds at most [DefaultMemoBytes], and the memos of all games together at most the budget
+	// of [SetMemoryBudget].
 	MemoBytes int
 }
 
 // The default limits, those of [ParseOctal]'s Octals and of the package-level games: a second or
-// a few of work for each question (BENCHMARKS.md has the measured figures).
+// a few of work for each question (BENCHMARKS.md has the measured figures). DefaultMemoBytes
+// is also the most that the memo of one game holds, in bytes of the heap, within the budget
+// of [SetMemoryBudget].
 const (
 	DefaultSteps       = 1 << 29
 	DefaultSearchSteps = 1 << 22
 	DefaultMemoBytes   = 64 << 20
 )
+
+// DefaultMemoryBudget is the budget of [SetMemoryBudget] until a program sets one: 256 MiB.
+const DefaultMemoryBudget = memo.DefaultLimit
+
+// SetMemoryBudget sets the most bytes that the memos of the process hold together, and returns
+// the previous budget; a negative budget changes nothing and only reports the current one, as
+// runtime/debug.SetMemoryLimit does. The budget bounds the memos of the misère searches and
+// genera of every game, and those of the solvers of package graph, counted as the heap spends
+// them (map slots, keys' and values' data). When they hold more, the memos used least recently,
+// whichever game they belong to, forget their oldest entries at once: a memo is a cache, and
+// a question past it is answered all the same, by more work. What the budget does not bound:
+// the values of each game (2 bytes a value, see [MaxValues]), its misère quotient, and the
+// scratch memory of a call while it runs. The default is [DefaultMemoryBudget]. It is safe
+// for concurrent use.
+func SetMemoryBudget(bytes int64) (previous int64) { return memo.SetLimit(bytes) }
 
 // withDefaults returns l with its zero fields set to the defaults.
 func (l Limits) withDefaults() Limits {
@@ -58,14 +86,13 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// WithLimits returns an Octal with the rules and the values of o and the limits l, and a
-// misère memo of its own; a zero or negative field of l takes the default, not o's limit.
-// Values computed by either are shared by both. There is no "no limit": a limit of 1<<62
-// steps is beyond any computation.
+// WithLimits returns an Octal with the rules of o and the limits l; a zero or negative field
+// of l takes the default, not o's limit. It shares the engine of o, as every Octal of the code
+// does: the values, the memo and the quotient that either computes serve both. There is no
+// "no limit": a limit of 1<<62 steps is beyond any computation.
 func (o *Octal) WithLimits(l Limits) *Octal {
 	o = o.game()
-	l = l.withDefaults()
-	return &Octal{eng: o.eng, limits: l, memo: newSearchMemo(l.MemoBytes)}
+	return &Octal{eng: o.eng, limits: l.withDefaults(), memo: o.memo, base: o.base}
 }
 
 // Limits returns the limits of o, every field set.

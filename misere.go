@@ -15,9 +15,10 @@ import (
 // This file implements misère play: outcomes and winning moves when the player who cannot move
 // wins, by a closed form where one applies and by a memoised search otherwise.
 
-// A searchMemo holds what the misère searches and genera of one Octal have found, within its
-// byte budget ([Limits].MemoBytes), shared by every goroutine. Positions are keyed by their
-// encoding in misère normal form (heaps that admit no move dropped).
+// A searchMemo holds what the misère searches and genera of one game have found, shared by
+// every Octal of its code and every goroutine: at most [DefaultMemoBytes] of the heap, within
+// the process-wide budget of [SetMemoryBudget]. Positions are keyed by their encoding in
+// misère normal form (heaps that admit no move dropped).
 type searchMemo struct {
 	wins  *memo.Memo[string, bool]  // misère outcomes: true when the player to move wins
 	genus *memo.Memo[string, Genus] // genera; entries are never modified once stored
@@ -31,8 +32,9 @@ type searchMemo struct {
 // [Octal.MisereWinningMove] of o for every position that q covers ([Quotient.Covers]), in
 // O(heaps) in place of the search; positions beyond q are searched as before. It reports false,
 // and stores nothing, when q is the quotient of another code. A later call, or a larger
-// automatic quotient (see [Octal.MisereOutcome]), replaces q; nil removes it. It is safe to
-// call while other goroutines ask o questions.
+// automatic quotient (see [Octal.MisereOutcome]), replaces q; nil removes it. The quotient is
+// the game's: every Octal of the code answers through it. It is safe to call while other
+// goroutines ask o questions.
 func (o *Octal) UseQuotient(q *Quotient) bool {
 	o = o.game()
 	if q != nil && q.Code() != o.String() {
@@ -106,10 +108,12 @@ func (o *Octal) autoQuotient(ctx context.Context, p Position) *Quotient {
 	return nil
 }
 
+// newSearchMemo returns the empty memo of a game, of at most bytes of the heap: the data of
+// the keys and of the genera's values beside the maps.
 func newSearchMemo(bytes int) *searchMemo {
 	return &searchMemo{
-		wins:  memo.New(bytes/2, func(k string, _ bool) int { return len(k) }),
-		genus: memo.New(bytes/2, func(k string, g Genus) int { return len(k) + 8*len(g.Misere) }),
+		wins:  memo.New(bytes/2, func(k string, _ bool) int { return memo.Alloc(len(k)) }),
+		genus: memo.New(bytes/2, func(k string, g Genus) int { return memo.Alloc(len(k)) + memo.Alloc(8*cap(g.Misere)) }),
 	}
 }
 

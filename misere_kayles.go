@@ -243,7 +243,7 @@ func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 			if h > kaylesOptionsFold && kaylesOptionValues(h)>>rest.value&1 == 0 {
 				continue
 			}
-			if !kaylesGame.plan().heapMoves(h, h, func(m Move) bool { return !wins(m) || yield(m) }) {
+			if !kaylesOctal().plan().heapMoves(h, h, func(m Move) bool { return !wins(m) || yield(m) }) {
 				return
 			}
 		}

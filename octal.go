@@ -3,8 +3,11 @@ package kayles
 import (
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
+	"weak"
 )
 
 // This file implements octal codes: rule sets for take-and-break games and their notation.
@@ -22,13 +25,19 @@ import (
 // are two or more (! pairwise unequal, ? not all equal, = all equal), and a repeating tail of
 // digits in brackets: 0.[3] is Nim.
 //
-// An Octal also holds the values computed so far, so that each is computed once, and the
-// [Limits] of the work it does on its own. It is safe for concurrent use. The zero Octal is the
-// game 0.0, in which no move is legal; a nil *Octal is not usable, and its methods panic.
+// Every Octal of one canonical code shares one engine: the values computed so far, so that
+// each is computed once, the memo of the misère searches and genera, and the misère quotient
+// they keep; only its [Limits], the work it does on its own for one question, are its own.
+// [ParseOctal] and the package-level games return the same *Octal for the same canonical code
+// while a program holds it, so memory grows with the number of distinct games, not of calls;
+// once no program holds an Octal of a code, its engine is garbage like any other value. It is
+// safe for concurrent use. The zero Octal is the game 0.0, in which no move is legal; a nil
+// *Octal is not usable, and its methods panic.
 type Octal struct {
-	eng    *engine // the plan and its values; shared by the Octals that WithLimits makes
+	eng    *engine // the plan and its values, shared by every Octal of the code
 	limits Limits  // with every field set
 	memo   *searchMemo
+	base   *Octal // the interned Octal of the code, whose eng and memo o shares and keeps alive
 }
 
 // A plan is what the engines need to know of a rule set, worked out once when it is parsed:
@@ -123,7 +132,8 @@ func (d digit) maxHeaps() int {
 // which bounds the work per value of a finite code.
 const maxDigits = 64
 
-// Well-known games. Their values are computed on first use and shared by every caller.
+// Well-known games. Their values are computed on first use and shared by every caller, and by
+// every Octal of the same code: ParseOctal("0.77") returns Kayles while the variable holds it.
 var (
 	Kayles        = MustParseOctal("0.77")   // knock down one pin or two adjacent pins
 	DawsonsKayles = MustParseOctal("0.07")   // knock down two adjacent pins
@@ -190,10 +200,45 @@ func NewAllButSubtraction(excluded ...int) (*Octal, error) {
 	return newOctal(digits, []digit{{mask: 3}}), nil
 }
 
-// newOctal puts a parsed code in its canonical form and prepares its plan and engine.
+// newOctal puts a parsed code in its canonical form and returns the interned Octal of that
+// code, made now with its plan and engine when no Octal of the code is alive.
 func newOctal(digits, tail []digit) *Octal {
 	pl := newPlan(digits, tail)
-	return &Octal{eng: newEngine(pl), limits: Limits{}.withDefaults(), memo: newSearchMemo(DefaultMemoBytes)}
+	interned.Lock()
+	defer interned.Unlock()
+	if o := interned.m[pl.code].Value(); o != nil {
+		return o
+	}
+	o := &Octal{eng: newEngine(pl), limits: Limits{}.withDefaults(), memo: newSearchMemo(DefaultMemoBytes)}
+	o.base = o
+	wp := weak.Make(o)
+	interned.m[pl.code] = wp
+	runtime.AddCleanup(o, forgetOctal, pl.code)
+	return o
+}
+
+// interned holds the Octal of each canonical code, weakly: an Octal that no program holds (nor
+// an Octal made from it by WithLimits) is garbage, and its cleanup takes its entry away.
+var interned = struct {
+	sync.Mutex
+	m map[string]weak.Pointer[Octal]
+}{m: map[string]weak.Pointer[Octal]{}}
+
+// lookupOctal returns the interned Octal of a canonical code, or nil.
+func lookupOctal(code string) *Octal {
+	interned.Lock()
+	defer interned.Unlock()
+	return interned.m[code].Value()
+}
+
+// forgetOctal removes the entry of code once its Octal is garbage, unless a new Octal of the
+// code took its place meanwhile.
+func forgetOctal(code string) {
+	interned.Lock()
+	defer interned.Unlock()
+	if wp, ok := interned.m[code]; ok && wp.Value() == nil {
+		delete(interned.m, code)
+	}
 }
 
 // newPlan puts a parsed code in its canonical form and works out its plan.

@@ -15,6 +15,12 @@ import (
 // brackets at the end repeat for ever. The digit before the point may not allow leaving fewer
 // than two heaps. At most 64 digits stand after the point and 64 in brackets. An error wraps
 // [ErrSyntax] and says where and why.
+//
+// Codes that have one canonical form give one engine: while a program holds an Octal of the
+// code (a package-level game counts), ParseOctal returns that same *Octal, with its values,
+// memo and quotient, so a server that parses the codes of its users keeps one engine per
+// distinct game. A canonical code already held costs a map look-up; another one a parse. It is
+// safe for concurrent use.
 func ParseOctal(code string) (*Octal, error) {
 	fail := func(offset int, msg string) (*Octal, error) {
 		return nil, newParseError("octal code", code, offset, msg, ErrSyntax)
@@ -24,6 +30,9 @@ func ParseOctal(code string) (*Octal, error) {
 	}
 	if len(code) > 16*maxDigits {
 		return fail(0, "code too long")
+	}
+	if o := lookupOctal(code); o != nil {
+		return o, nil // a canonical code whose Octal is alive
 	}
 	if !strings.Contains(code, ".") {
 		return fail(len(code), "no point: write a code as d0.d1d2..., as in 0.77")

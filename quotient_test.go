@@ -55,7 +55,7 @@ func TestQuotientPublished(t *testing.T) {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-		o := MustParseOctal(code).WithLimits(Limits{Steps: 1 << 36})
+		o := freshOctal(code).WithLimits(Limits{Steps: 1 << 36})
 		q, err := o.Quotient(ctx, heaps)
 		cancel()
 		require.NoError(t, err, code)
@@ -76,7 +76,7 @@ func TestQuotientPublished(t *testing.T) {
 // TestQuotientR8 checks the whole of 0.75's quotient: R8 with its P-portion {a, b^2}, and
 // Φ proven periodic so that the quotient answers for every heap.
 func TestQuotientR8(t *testing.T) {
-	q, err := MustParseOctal("0.75").Quotient(context.Background(), 30)
+	q, err := freshOctal("0.75").Quotient(context.Background(), 30)
 	require.NoError(t, err)
 	assert.Equal(t, 8, q.Order())
 	var ps []string
@@ -113,7 +113,7 @@ func TestQuotientTame(t *testing.T) {
 		assert.Equal(t, order, q.Order(), "Nim to heap %d", n)
 		assert.True(t, q.Tame(), "Nim to heap %d", n)
 	}
-	q, err := MustParseOctal("0.75").Quotient(context.Background(), 30)
+	q, err := freshOctal("0.75").Quotient(context.Background(), 30)
 	require.NoError(t, err)
 	assert.False(t, q.Tame())
 	// The shape of T_1 (order 6, a kernel of 4, two P-elements) with a cyclic kernel: {1, a}
@@ -289,7 +289,7 @@ func TestQuotientDifferential(t *testing.T) {
 		{"0.137", 8, 14}, {"4.7", 6, 12}, {"0.6", 6, 12},
 	}
 	for _, c := range cases {
-		o := MustParseOctal(c.code).WithLimits(Limits{SearchSteps: 1 << 26})
+		o := freshOctal(c.code).WithLimits(Limits{SearchSteps: 1 << 26})
 		start := time.Now()
 		q, err := o.Quotient(context.Background(), c.heaps)
 		require.NoError(t, err, c.code)
@@ -310,7 +310,7 @@ func TestQuotientTwoDigits(t *testing.T) {
 	for d1 := range 8 {
 		for d2 := range 8 {
 			code := "0." + strconv.Itoa(d1) + strconv.Itoa(d2)
-			o := MustParseOctal(code).WithLimits(Limits{SearchSteps: 1 << 26})
+			o := freshOctal(code).WithLimits(Limits{SearchSteps: 1 << 26})
 			q, err := o.Quotient(context.Background(), heaps)
 			if *long && err != nil {
 				// Beyond the method's limits: the quotient verified before the limit must
@@ -364,7 +364,7 @@ func TestQuotientText(t *testing.T) {
 		code string
 		n    int
 	}{{"0.[3]", 3}, {"0.75", 30}, {"0.07", 12}, {"0.77", 8}, {"0.35", 7}} {
-		q, err := MustParseOctal(c.code).Quotient(ctx, c.n)
+		q, err := freshOctal(c.code).Quotient(ctx, c.n)
 		require.NoError(t, err)
 		s := q.String()
 		r, err := ParseQuotient(ctx, s)
@@ -372,7 +372,7 @@ func TestQuotientText(t *testing.T) {
 		assert.Equal(t, s, r.String())
 		assert.Equal(t, q.Presentation(), r.Presentation())
 	}
-	q, err := MustParseOctal("0.75").Quotient(ctx, 30)
+	q, err := freshOctal("0.75").Quotient(ctx, 30)
 	require.NoError(t, err)
 	lines := strings.Split(q.String(), "\n")
 	tamper := func(i int, line string) string {
@@ -401,7 +401,7 @@ func TestQuotientText(t *testing.T) {
 // TestQuotientLimits: past its work limit Quotient returns the last verified quotient with a
 // LimitError; a context that ends stops it.
 func TestQuotientLimits(t *testing.T) {
-	o := MustParseOctal("0.77").WithLimits(Limits{Steps: 20000})
+	o := freshOctal("0.77").WithLimits(Limits{Steps: 20000})
 	q, err := o.Quotient(context.Background(), 12)
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
@@ -415,7 +415,7 @@ func TestQuotientLimits(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err = MustParseOctal("0.15").Quotient(ctx, 40)
+	_, err = freshOctal("0.15").Quotient(ctx, 40)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	assert.Less(t, time.Since(start), 2*time.Second, "it stops soon after ctx is done, not at the end of the heap")
 }
@@ -457,7 +457,7 @@ func TestQuotientRange(t *testing.T) {
 // positions it covers, beyond the reach of the search, and agrees with the search below it.
 func TestUseQuotient(t *testing.T) {
 	ctx := context.Background()
-	o := MustParseOctal("0.75").WithLimits(Limits{SearchSteps: 1 << 12})
+	o := freshOctal("0.75").WithLimits(Limits{SearchSteps: 1 << 12})
 	big := MustNewPosition(30, 41, 57, 99, 1000)
 	_, err := o.MisereOutcome(ctx, big)
 	require.ErrorIs(t, err, ErrTooLarge)
@@ -487,7 +487,7 @@ func TestUseQuotient(t *testing.T) {
 		break
 	}
 	// Below the search's reach the two agree.
-	s := MustParseOctal("0.75")
+	s := freshOctal("0.75")
 	for _, p := range positionsUpTo(10, 14) {
 		a, err := s.MisereOutcome(ctx, p)
 		require.NoError(t, err)
@@ -508,7 +508,7 @@ func TestQuotientTamePath(t *testing.T) {
 		code  string
 		heaps int
 	}{{"0.56", 64}, {"0.[3]", 20}, {"0.33", 20}, {"0.57", 20}, {"0.52", 40}} {
-		o := MustParseOctal(c.code).WithLimits(Limits{Steps: 1 << 32}) // 0.57 to heap 20 needs more than the default
+		o := freshOctal(c.code).WithLimits(Limits{Steps: 1 << 32}) // 0.57 to heap 20 needs more than the default
 		q, err := o.Quotient(ctx, c.heaps)
 		require.NoError(t, err)
 		c.heaps = q.Heaps() // less when Φ is proven periodic
@@ -587,7 +587,7 @@ func TestQuotientTameVerify(t *testing.T) {
 // up to 30 tokens; the tame path keeps the work limit and the context.
 func TestQuotientNimLike(t *testing.T) {
 	ctx := context.Background()
-	o := MustParseOctal("0.56").WithLimits(Limits{SearchSteps: 1 << 30})
+	o := freshOctal("0.56").WithLimits(Limits{SearchSteps: 1 << 30})
 	q, err := o.Quotient(ctx, 200)
 	require.NoError(t, err)
 	assert.Equal(t, 200, q.Heaps())
@@ -621,7 +621,7 @@ func TestQuotientKinds(t *testing.T) {
 		code  string
 		heaps int
 	}{{"0.77", 90}, {"0.15", 70}, {"0.07", 20}, {"0.75", 21}, {"0.137", 24}} {
-		o := MustParseOctal(c.code)
+		o := freshOctal(c.code)
 		qb := &quotientBuilder{o: o, pl: o.plan(), ctx: ctx}
 		qb.m = &monoid{n: 1, mul: []int32{0}, p: []bool{false}}
 		qb.phi, qb.nim = []int32{0}, []int{0}
@@ -653,7 +653,7 @@ func TestQuotientAssociativity(t *testing.T) {
 		code string
 		n    int
 	}{{"0.75", 30}, {"0.07", 12}} {
-		q, err := MustParseOctal(c.code).Quotient(ctx, c.n)
+		q, err := freshOctal(c.code).Quotient(ctx, c.n)
 		require.NoError(t, err)
 		n := q.Order()
 		lines := strings.Split(strings.TrimSuffix(q.String(), "\n"), "\n")
@@ -738,7 +738,7 @@ func TestQuotientResume(t *testing.T) {
 		{"0.07", []int{3, 7, 12, 18}}, {"0.77", []int{10, 25, 40, 60}}, {"0.15", []int{5, 20, 40, 80}},
 		{"0.56", []int{10, 64, 100}}, {"0.75", []int{5, 12, 30}}, {"0.137", []int{8, 16, 22}}, {"0.[3]", []int{2, 7, 20}},
 	} {
-		o := MustParseOctal(c.code)
+		o := freshOctal(c.code)
 		var q *Quotient
 		for i, n := range c.steps {
 			if i%2 == 1 {
@@ -761,7 +761,7 @@ func TestQuotientResume(t *testing.T) {
 	atOnce, err := DawsonsKayles.quotientWithin(ctx, nil, 15, limit)
 	require.ErrorIs(t, err, ErrTooLarge)
 	require.Less(t, atOnce.Heaps(), 15, "the limit stops a quotient to heap 15 at once")
-	o := DawsonsKayles.WithLimits(Limits{SearchSteps: limit})
+	o := freshOctal("0.07").WithLimits(Limits{SearchSteps: limit})
 	_, err = o.MisereOutcome(ctx, MustNewPosition(12))
 	require.NoError(t, err)
 	require.Equal(t, 12, o.MisereQuotient().Heaps())

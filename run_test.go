@@ -13,7 +13,7 @@ import (
 )
 
 func TestRunProvesPeriod(t *testing.T) {
-	o := MustParseOctal("0.156")
+	o := freshOctal("0.156")
 	var calls int
 	r, err := o.Run(context.Background(), RunOptions{Progress: func(p Progress) {
 		calls++
@@ -46,7 +46,7 @@ func TestRunProvesPeriod(t *testing.T) {
 }
 
 func TestRunLimit(t *testing.T) {
-	o := MustParseOctal("0.6")
+	o := freshOctal("0.6")
 	r, err := o.Run(context.Background(), RunOptions{Limit: 5000})
 	require.NoError(t, err)
 	assert.Equal(t, 5000, r.Values)
@@ -56,7 +56,7 @@ func TestRunLimit(t *testing.T) {
 func TestRunCancelWritesCheckpoint(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
 	ctx, cancel := context.WithCancel(context.Background())
-	o := MustParseOctal("0.354")
+	o := freshOctal("0.354")
 	steps := 0
 	r, err := o.Run(ctx, RunOptions{Limit: 1 << 20, Checkpoint: path, ProgressEvery: 1, Progress: func(Progress) {
 		if steps++; steps == 2 {
@@ -66,22 +66,22 @@ func TestRunCancelWritesCheckpoint(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	require.Less(t, r.Values, 1<<20)
 	// Resume in a fresh Octal and finish: the values equal an uninterrupted run's.
-	o2 := MustParseOctal("0.354")
+	o2 := freshOctal("0.354")
 	r2, err := o2.Run(context.Background(), RunOptions{Limit: r.Values + 40000, Resume: path})
 	require.NoError(t, err)
 	assert.Equal(t, r.Values+40000, r2.Values)
 	got, err := o2.Values(context.Background(), r2.Values)
 	require.NoError(t, err)
-	want, err := MustParseOctal("0.354").Values(context.Background(), r2.Values)
+	want, err := freshOctal("0.354").Values(context.Background(), r2.Values)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }
 
 func TestRunResumeRefusesOtherCode(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
-	_, err := MustParseOctal("0.16").Run(context.Background(), RunOptions{Limit: 3000, Checkpoint: path})
+	_, err := freshOctal("0.16").Run(context.Background(), RunOptions{Limit: 3000, Checkpoint: path})
 	require.NoError(t, err)
-	_, err = MustParseOctal("0.6").Run(context.Background(), RunOptions{Resume: path})
+	_, err = freshOctal("0.6").Run(context.Background(), RunOptions{Resume: path})
 	require.ErrorIs(t, err, ErrCheckpoint)
 	var ce *CheckpointError
 	require.ErrorAs(t, err, &ce)
@@ -91,14 +91,14 @@ func TestRunResumeRefusesOtherCode(t *testing.T) {
 
 func TestRunCheckpointUnwritable(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "no", "such", "dir", "ck")
-	_, err := MustParseOctal("0.77").Run(context.Background(), RunOptions{Checkpoint: path})
+	_, err := freshOctal("0.77").Run(context.Background(), RunOptions{Checkpoint: path})
 	var ce *CheckpointError
 	require.ErrorAs(t, err, &ce)
 	assert.True(t, errors.Is(err, os.ErrNotExist))
 }
 
 func TestRunAlreadyProven(t *testing.T) {
-	o := MustParseOctal("0.77")
+	o := freshOctal("0.77")
 	_, ok := must2(o.Period(ctx, 1<<12))
 	require.True(t, ok)
 	r, err := o.Run(context.Background(), RunOptions{})
@@ -108,7 +108,7 @@ func TestRunAlreadyProven(t *testing.T) {
 
 func TestRunThreeHeaps(t *testing.T) {
 	// Flag 8 uses the reference engine and has no rare/common mask.
-	o := MustParseOctal("0.8")
+	o := freshOctal("0.8")
 	r, err := o.Run(context.Background(), RunOptions{Limit: 600})
 	require.NoError(t, err)
 	assert.Zero(t, r.Mask)
@@ -124,7 +124,7 @@ func TestRunThreeHeaps(t *testing.T) {
 func TestRunCancelSlowCode(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	r, err := MustParseOctal("0.8").Run(ctx, RunOptions{})
+	r, err := freshOctal("0.8").Run(ctx, RunOptions{})
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, r.Values, 1<<14)
 }
@@ -132,7 +132,7 @@ func TestRunCancelSlowCode(t *testing.T) {
 // TestRunCancelWhileAnotherRuns checks that a Run whose context is done returns at once, with
 // its report, while another Run of the same Octal holds the engine for a long step.
 func TestRunCancelWhileAnotherRuns(t *testing.T) {
-	o := MustParseOctal("0.6")
+	o := freshOctal("0.6")
 	long, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -160,7 +160,7 @@ func TestRunCancelWhileAnotherRuns(t *testing.T) {
 // O(n) or more each, so a long first step would cost seconds.
 func TestRunProvesSmallPeriodsSoon(t *testing.T) {
 	for _, c := range []string{"0.B", "0.F", "0.77", "0.07", "0.15", "4.7", "0.45"} {
-		o := MustParseOctal(c)
+		o := freshOctal(c)
 		r, err := o.Run(context.Background(), RunOptions{})
 		require.NoError(t, err, c)
 		require.True(t, r.Period.Proven, c)
@@ -177,10 +177,10 @@ func TestSequence(t *testing.T) {
 		code string
 		n    int
 	}{{"0.77", 100_000}, {"0.[3]", 100_000}, {"4.[3]", 1000}, {"0.6", 3000}, {"0.8", 300}} {
-		o := MustParseOctal(c.code)
+		o := freshOctal(c.code)
 		seq, err := o.Sequence(ctx, c.n)
 		require.NoError(t, err, c.code)
-		want, err := MustParseOctal(c.code).Values(ctx, c.n)
+		want, err := freshOctal(c.code).Values(ctx, c.n)
 		require.NoError(t, err)
 		got := make([]int, 0, c.n)
 		for a, v := range seq {
@@ -199,29 +199,29 @@ func TestSequence(t *testing.T) {
 	_, err := Kayles.Sequence(ctx, -1)
 	var re *RangeError
 	require.ErrorAs(t, err, &re)
-	_, err = MustParseOctal("0.6").Sequence(ctx, MaxValues+1)
+	_, err = freshOctal("0.6").Sequence(ctx, MaxValues+1)
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = MustParseOctal("0.6").Sequence(cctx, 100_000)
+	_, err = freshOctal("0.6").Sequence(cctx, 100_000)
 	require.ErrorIs(t, err, context.Canceled)
 }
 
 // TestReportSparseAndApparent checks the report's Sparse flag, its absent split for codes
 // outside the rare/common engine, and the apparent period where none is proven.
 func TestReportSparseAndApparent(t *testing.T) {
-	r, err := MustParseOctal("0.3F").Run(ctx, RunOptions{Limit: 600})
+	r, err := freshOctal("0.3F").Run(ctx, RunOptions{Limit: 600})
 	require.NoError(t, err)
 	assert.False(t, r.Sparse)
 	assert.Equal(t, Period{Preperiod: 0, Period: 6, Saltus: 3}, r.Apparent)
 	assert.False(t, r.IsRare(1, 0))
 
-	r, err = MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 5000})
+	r, err = freshOctal("0.6").Run(ctx, RunOptions{Limit: 5000})
 	require.NoError(t, err)
 	assert.True(t, r.Sparse)
 	assert.Equal(t, Period{}, r.Period)
-	g, err := MustParseOctal("0.6").Values(ctx, 5000)
+	g, err := freshOctal("0.6").Values(ctx, 5000)
 	require.NoError(t, err)
 	rares := 0
 	for a, v := range g {
@@ -241,9 +241,9 @@ func TestReportSparseAndApparent(t *testing.T) {
 // more reports the split of the unbroken run (it reported a zero mask and no rare heaps).
 func TestReportAfterResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
-	whole, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 30000, Checkpoint: path})
+	whole, err := freshOctal("0.6").Run(ctx, RunOptions{Limit: 30000, Checkpoint: path})
 	require.NoError(t, err)
-	resumed, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 5000, Resume: path})
+	resumed, err := freshOctal("0.6").Run(ctx, RunOptions{Limit: 5000, Resume: path})
 	require.NoError(t, err)
 	whole.Elapsed, resumed.Elapsed = 0, 0
 	assert.Equal(t, whole, resumed)
@@ -258,7 +258,7 @@ func TestRunOfficersRare(t *testing.T) {
 	if !*long {
 		t.Skip("with -long only")
 	}
-	r, err := MustParseOctal("0.6").Run(ctx, RunOptions{Limit: 1 << 20})
+	r, err := freshOctal("0.6").Run(ctx, RunOptions{Limit: 1 << 20})
 	require.NoError(t, err)
 	assert.True(t, r.Sparse)
 	assert.Equal(t, 1583, r.RareCount)
@@ -272,7 +272,7 @@ func TestReportLastNew(t *testing.T) {
 		code string
 		n    int
 	}{{"0.77", 500}, {"0.07", 500}, {"0.45", 3000}, {"0.156", 10000}, {"0.6", 30000}, {"4!.0", 20000}, {"0.2048", 2000}, {"0.[3]", 50}} {
-		o := MustParseOctal(c.code)
+		o := freshOctal(c.code)
 		r, err := o.Run(ctx, RunOptions{Limit: c.n})
 		require.NoError(t, err, c.code)
 		vals, err := o.Values(ctx, r.Values)

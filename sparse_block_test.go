@@ -26,7 +26,7 @@ func BenchmarkSparseMex(b *testing.B) {
 	for _, code := range []string{"0.6", "4!.0", "0.1777", "0.354"} {
 		b.Run("code="+code, func(b *testing.B) {
 			const n, heaps = 1 << 18, 1024
-			o := MustParseOctal(code)
+			o := freshOctal(code)
 			if _, err := o.Values(ctx, n+heaps); err != nil {
 				b.Fatal(err)
 			}
@@ -96,7 +96,7 @@ func TestBlocksMatchReference(t *testing.T) {
 	var planned [2]int // codes computed with a plan for each class of searched values
 	for k := 0; k < len(codes); k += every {
 		code := codes[k]
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		if o.plan().heaps != 2 {
 			continue
 		}
@@ -107,10 +107,10 @@ func TestBlocksMatchReference(t *testing.T) {
 		if size != blockLanes {
 			require.Equal(t, want, blockValues(o, n, blockLanes, 2, 0, -1), "%s in blocks of %d", code, blockLanes)
 		}
-		require.Equal(t, want, pairBlockValues(t, MustParseOctal(code), n, size, 8, 0, -1, &helped), "%s in pairs, blocks of %d", code, size)
-		got, made := plannedValues(t, MustParseOctal(code), n, smallPlans, false)
+		require.Equal(t, want, pairBlockValues(t, freshOctal(code), n, size, 8, 0, -1, &helped), "%s in pairs, blocks of %d", code, size)
+		got, made := plannedValues(t, freshOctal(code), n, smallPlans, false)
 		require.Equal(t, want, got, "%s in planned order", code)
-		got, _ = plannedValues(t, MustParseOctal(code), n, smallPlans, true)
+		got, _ = plannedValues(t, freshOctal(code), n, smallPlans, true)
 		require.Equal(t, want, got, "%s in pairs, in planned order", code)
 		for c := range made {
 			if made[c] > 0 {
@@ -133,7 +133,7 @@ func TestBlocksAnyMask(t *testing.T) {
 	const n = 900
 	helped := 0 // heaps computed by the two-core engine's helper
 	for _, code := range codes {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		if o.plan().heaps != 2 {
 			continue
 		}
@@ -150,7 +150,7 @@ func TestBlocksAnyMask(t *testing.T) {
 				size := 1 + (k*2+c)%blockLanes
 				require.Equal(t, want, blockValues(o, n, size, 2, mask, c), "%s mask %#x c %d blocks of %d", code, mask, c, size)
 				require.Equal(t, want, blockValues(o, n, blockLanes, 2, mask, c), "%s mask %#x c %d", code, mask, c)
-				require.Equal(t, want, pairBlockValues(t, MustParseOctal(code), n, size, 2, mask, c, &helped),
+				require.Equal(t, want, pairBlockValues(t, freshOctal(code), n, size, 2, mask, c, &helped),
 					"%s in pairs, mask %#x c %d blocks of %d", code, mask, c, size)
 			}
 		}
@@ -205,7 +205,7 @@ func BenchmarkSparseValues(b *testing.B) {
 
 //go:noinline
 func sparseValues(b *testing.B, code string, n int) {
-	o := MustParseOctal(code)
+	o := freshOctal(code)
 	o.eng.pairs.from = MaxValues + 1 // one core
 	if _, err := o.Values(ctx, n); err != nil {
 		b.Fatal(err)

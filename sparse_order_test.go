@@ -47,7 +47,7 @@ func plannedValues(t *testing.T, o *Octal, n int, tune orderTuning, pairs bool) 
 func TestPlannedScansModifiers(t *testing.T) {
 	const n = 1 << 11
 	for _, code := range []string{"4!.0", "4?.0", "0.6!", "0.6?", "0.77!", "0.07?", "0.6=4", "0.7=7"} {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		want := generalValues(o, n)
 		got, made := plannedValues(t, o, n, smallPlans, false)
 		require.Equal(t, want, got, code)
@@ -68,13 +68,13 @@ func TestPlannedSpill(t *testing.T) {
 		n, codes, modes = 1<<15, codes[:1], modes[1:]
 	}
 	for _, code := range codes {
-		want := checksum(referenceValues(MustParseOctal(code), n))
+		want := checksum(referenceValues(freshOctal(code), n))
 		for _, pairs := range modes {
 			path := filepath.Join(t.TempDir(), "spill")
 			var o *Octal
 			passed := 0 // searches that passed the front, in both runs
 			for _, limit := range []int{n / 2, n} {
-				o = MustParseOctal(code)
+				o = freshOctal(code)
 				o.eng.spt, o.eng.ord = tinySpill, tune
 				if pairs {
 					o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
@@ -108,7 +108,7 @@ func TestPlannedScansEveryCode(t *testing.T) {
 		n = 1 << 9
 	}
 	for _, code := range shortCodes() {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		if o.plan().heaps != 2 {
 			continue
 		}
@@ -125,7 +125,7 @@ func TestPlanScansFewer(t *testing.T) {
 		t.Skip("computes 2^20 values of Officers (a model's gain, not a race)")
 	}
 	const n, heaps = 1 << 20, 1024
-	o := MustParseOctal("0.6")
+	o := freshOctal("0.6")
 	vals, err := o.Values(ctx, n+heaps)
 	require.NoError(t, err)
 	s := o.eng.sp

@@ -34,7 +34,7 @@ func oneCore(o *Octal) *Octal {
 // oneCoreValues returns G(0..n-1) of code computed by the one-core rare/common engine.
 func oneCoreValues(t *testing.T, code string, n int) []int {
 	t.Helper()
-	got, err := oneCore(MustParseOctal(code)).Values(ctx, n)
+	got, err := oneCore(freshOctal(code)).Values(ctx, n)
 	require.NoError(t, err, code)
 	return got
 }
@@ -51,7 +51,7 @@ func TestPairsMatchReference(t *testing.T) {
 	}
 	var total pairStats
 	for _, code := range shortCodes() {
-		o := paired(t, MustParseOctal(code), 64)
+		o := paired(t, freshOctal(code), 64)
 		if o.plan().heaps != 2 {
 			continue
 		}
@@ -98,7 +98,7 @@ func TestHalvesMatchReference(t *testing.T) {
 	first, second := newPairWorker(8), newPairWorker(8) // for every code's takes
 	checked := 0
 	halves := func(code string, want []uint16, set setup, ds []int) {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		s := newSparse(o.plan(), nil)
 		s.ordering = set.tune
 		if set.c == 1 && !s.canParity {
@@ -138,7 +138,7 @@ func TestHalvesMatchReference(t *testing.T) {
 		}
 	}
 	for _, code := range shortCodes() {
-		if o := MustParseOctal(code); o.plan().heaps == 2 {
+		if o := freshOctal(code); o.plan().heaps == 2 {
 			want := referenceValues(o, end)
 			halves(code, want, setups[0], ds)
 			halves(code, want, setups[1], few)
@@ -148,7 +148,7 @@ func TestHalvesMatchReference(t *testing.T) {
 	}
 	for i, code := range modifierCodes() {
 		if i%every == 0 {
-			halves(code, generalValues(MustParseOctal(code), end), setups[0], few)
+			halves(code, generalValues(freshOctal(code), end), setups[0], few)
 		}
 	}
 	late := second.stats.late
@@ -166,7 +166,7 @@ func TestPairsModifiersMatchGeneral(t *testing.T) {
 	}
 	helped := 0 // codes computed in part by the helper
 	for _, code := range modifierCodes() {
-		o := paired(t, MustParseOctal(code), 64)
+		o := paired(t, freshOctal(code), 64)
 		want := generalValues(o, n)
 		got, err := o.Values(ctx, n)
 		require.NoError(t, err, code)
@@ -187,7 +187,7 @@ func TestPairsOfficers(t *testing.T) {
 		n = 1 << 12
 	}
 	want := oneCoreValues(t, "0.6", n)
-	o := paired(t, MustParseOctal("0.6"), 1024)
+	o := paired(t, freshOctal("0.6"), 1024)
 	r, err := o.Run(context.Background(), RunOptions{Limit: n})
 	require.NoError(t, err)
 	assert.Equal(t, n, r.Values)
@@ -206,7 +206,7 @@ func TestPairsReport(t *testing.T) {
 	}
 	for _, code := range []string{"0.06", "0.024", "0.6", "0.16", "0.354", "0.1777", "4!.0"} {
 		run := func(tune func(*Octal) *Octal) (Report, []int) {
-			o := tune(MustParseOctal(code))
+			o := tune(freshOctal(code))
 			r, err := o.Run(context.Background(), RunOptions{Limit: n})
 			require.NoError(t, err, code)
 			vals, err := o.Values(ctx, r.Values)
@@ -228,7 +228,7 @@ func TestPairsAlone(t *testing.T) {
 	n := 1 << 13
 	want := oneCoreValues(t, "0.6", n)
 	for _, deadline := range []time.Time{{}, time.Unix(1, 0)} {
-		o := MustParseOctal("0.6")
+		o := freshOctal("0.6")
 		_, err := o.Values(ctx, 1<<12)
 		require.NoError(t, err)
 		o.eng.lock <- struct{}{}
@@ -262,7 +262,7 @@ func TestPairsCancel(t *testing.T) {
 		n = 1 << 13
 	}
 	want := oneCoreValues(t, "0.6", n)
-	o := paired(t, MustParseOctal("0.6"), 256)
+	o := paired(t, freshOctal("0.6"), 256)
 	_, err := o.Values(ctx, 1024)
 	require.NoError(t, err)
 	cancelled, cancel := context.WithCancel(ctx)
@@ -299,7 +299,7 @@ func TestPairsRunCancel(t *testing.T) {
 	path := t.TempDir() + "/0.6.ckpt"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	o := paired(t, MustParseOctal("0.6"), 1024)
+	o := paired(t, freshOctal("0.6"), 1024)
 	r, err := o.Run(ctx, RunOptions{Limit: n, Checkpoint: path, ProgressEvery: time.Nanosecond,
 		Progress: func(p Progress) {
 			if p.Values >= n/4 {
@@ -308,7 +308,7 @@ func TestPairsRunCancel(t *testing.T) {
 		}})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Less(t, r.Values, n)
-	o = paired(t, MustParseOctal("0.6"), 1024)
+	o = paired(t, freshOctal("0.6"), 1024)
 	r, err = o.Run(context.Background(), RunOptions{Limit: n, Resume: path})
 	require.NoError(t, err)
 	assert.Equal(t, n, r.Values)
@@ -393,7 +393,7 @@ func TestPairChooser(t *testing.T) {
 // every value to 65535, is in the same block, whose first half the worker computes before it
 // knows heap H-1; it must drop heap H. Had the window gone on, heap H would abort it.
 func TestPairsEndBeforeOverflow(t *testing.T) {
-	o := MustParseOctal("0.4")
+	o := freshOctal("0.4")
 	const b = 1<<16 + 1 // the first heap of value 0 beyond heap 0
 	const h = b + 1<<16 + 1
 	g := make([]uint16, h+1)
@@ -440,11 +440,11 @@ func TestPairsEndBeforeOverflow(t *testing.T) {
 // block's first heap is past the end).
 func TestPairsStopAcrossBlocks(t *testing.T) {
 	const n = 1 << 13
-	ref := oneCore(MustParseOctal("0.6"))
+	ref := oneCore(freshOctal("0.6"))
 	_, err := ref.Values(ctx, n)
 	require.NoError(t, err)
 	g := ref.eng.load().vals[:n]
-	o := MustParseOctal("0.6")
+	o := freshOctal("0.6")
 	_, err = o.Values(ctx, 1<<12)
 	require.NoError(t, err)
 	o.eng.lock <- struct{}{}
@@ -505,7 +505,7 @@ func TestPairsStopAcrossBlocks(t *testing.T) {
 // nor one in the helper leave the engine waiting for the helper's, or crash the program.
 func TestPairsPanic(t *testing.T) {
 	for _, who := range []string{"engine", "helper"} {
-		o := paired(t, MustParseOctal("0.6"), 256)
+		o := paired(t, freshOctal("0.6"), 256)
 		_, err := o.Values(ctx, 300) // the workers exist from now on
 		require.NoError(t, err)
 		require.NotNil(t, o.eng.sp.two.eng, who)
@@ -550,7 +550,7 @@ func TestPairsMaskChoices(t *testing.T) {
 	steps := []int{600, 1000, 1500, 2500, 4000, 6000}
 	helped := 0
 	states := func(code string, tune func(*Octal) *Octal) []state {
-		o := tune(MustParseOctal(code))
+		o := tune(freshOctal(code))
 		defer func() { helped += o.eng.sp.two.stats.paired }()
 		var got []state
 		for _, n := range steps {
@@ -591,7 +591,7 @@ const (
 // one-core engine (splitWork, pairWork and heapWork), the part of it that marks the rare
 // pairs, and the rare heaps.
 func coreWork(tb testing.TB, n, h int) (cost, marks []float64, rare []int32) {
-	o := MustParseOctal("0.6")
+	o := freshOctal("0.6")
 	vals, err := oneCore(o).Values(ctx, n+h)
 	require.NoError(tb, err)
 	g := make([]uint16, len(vals))

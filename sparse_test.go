@@ -61,7 +61,7 @@ func TestSparseMatchesReference(t *testing.T) {
 		n = 4096
 	}
 	for _, code := range shortCodes() {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		want := referenceValues(o, n)
 		got, err := o.Values(ctx, len(want))
 		require.NoError(t, err, code)
@@ -77,7 +77,7 @@ func TestSparseAnyMask(t *testing.T) {
 	masks := []uint16{0, 1, 2, 3, 6, 0x55, 0xff, 0x1ee, 0xffff}
 	const n = 700
 	for _, code := range codes {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		if o.plan().heaps != 2 {
 			continue
 		}
@@ -99,7 +99,7 @@ func TestSparseAnyMask(t *testing.T) {
 // games known to be sparse, and that it is the best one by direct count.
 func TestSparseChoosesMask(t *testing.T) {
 	for _, code := range []string{"0.6", "0.16", "0.1777", "0.354", "0.376", "0.77"} {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		_, err := o.Values(ctx, 1<<14)
 		require.NoError(t, err)
 		mask, c, on, choices := sparseState(o)
@@ -154,7 +154,7 @@ func TestSparseFarLong(t *testing.T) {
 		t.Skip("run with -long")
 	}
 	for _, code := range []string{"0.6", "0.16", "0.1777", "0.354", "0.376", "0.165", "0.007", "0.167", "0.161"} {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		want := referenceValues(o, 1<<16)
 		got, err := o.Values(ctx, len(want))
 		require.NoError(t, err, code)
@@ -219,7 +219,7 @@ func TestSparseModifiersMatchGeneral(t *testing.T) {
 	require.Len(t, codes, 1872)
 	walked := 0 // codes whose early run walked rare lists
 	for _, code := range codes {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		require.True(t, o.plan().plain, code)
 		require.Equal(t, 2, o.plan().heaps, code)
 		want := generalValues(o, n)
@@ -246,7 +246,7 @@ func TestSparseModifiersAnyMask(t *testing.T) {
 	}
 	parity := 0 // codes run with c = 1
 	for _, code := range modifierCodes() {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		want := generalValues(o, n)
 		for _, mask := range []uint16{0, 1, 6, 0xfe} {
 			for c := range 2 {
@@ -283,7 +283,7 @@ func TestSparseModifiersMoves(t *testing.T) {
 		if k%7 != 0 && !strings.HasPrefix(code, "4") {
 			continue
 		}
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		for n := range 24 {
 			for _, bound := range []int{n + 1, 3} {
 				want := collect(func(v func(int, []int) bool) bool { return o.plan().optionsGeneral(n, bound, v) })
@@ -302,7 +302,7 @@ func TestGrundysGameSparse(t *testing.T) {
 	if raceEnabled {
 		n = 1 << 12
 	}
-	o := MustParseOctal("4!.0")
+	o := freshOctal("4!.0")
 	want := generalValues(o, n)
 	got, err := o.Values(ctx, n)
 	require.NoError(t, err)
@@ -365,7 +365,7 @@ func TestSparseModifiersFarLong(t *testing.T) {
 		t.Skip("run with -long")
 	}
 	for _, code := range []string{"4!.0", "4?.0", "4=.0", "0.4!", "0.6!", "0.7!", "4!.4!", "0.4!4!", "0.04!", "4!.7", "0.16!", "0.6=", "4=.4!"} {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		want := generalValues(o, 1<<16)
 		got, err := o.Values(ctx, len(want))
 		require.NoError(t, err, code)
@@ -377,13 +377,13 @@ func TestSparseModifiersFarLong(t *testing.T) {
 // values are those of one straight run, and the report describes Flammenkamp's mask.
 func TestRunResumeGrundysGame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
-	want, err := MustParseOctal("4!.0").Values(ctx, 40000)
+	want, err := freshOctal("4!.0").Values(ctx, 40000)
 	require.NoError(t, err)
-	o := MustParseOctal("4!.0")
+	o := freshOctal("4!.0")
 	r, err := o.Run(context.Background(), RunOptions{Limit: 15000, Checkpoint: path})
 	require.NoError(t, err)
 	assert.Equal(t, 15000, r.Values)
-	o = MustParseOctal("4!.0")
+	o = freshOctal("4!.0")
 	r, err = o.Run(context.Background(), RunOptions{Limit: 40000, Checkpoint: path, Resume: path})
 	require.NoError(t, err)
 	assert.Equal(t, 40000, r.Values)
@@ -405,7 +405,7 @@ func TestRunResumeGrundysGame(t *testing.T) {
 // O(t) reference mex and report no mask.
 func TestSparseEqualSplitsOnly(t *testing.T) {
 	for _, code := range []string{"4=.0", "0.4=", "0.34=", "4=.7="} {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		r, err := o.Run(context.Background(), RunOptions{Limit: 3000})
 		require.NoError(t, err, code)
 		got, err := o.Values(ctx, 3000)
@@ -417,7 +417,7 @@ func TestSparseEqualSplitsOnly(t *testing.T) {
 		assert.False(t, on, code)
 		assert.Zero(t, choices, code)
 	}
-	vals, err := MustParseOctal("4=.0").Values(ctx, 7) // halve an even heap
+	vals, err := freshOctal("4=.0").Values(ctx, 7) // halve an even heap
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 0, 1, 0, 1, 0, 1}, vals)
 }
@@ -431,7 +431,7 @@ func TestPlainModifiersThreeHeaps(t *testing.T) {
 		n = 120
 	}
 	for _, code := range []string{"0.4!8", "4!.08", "0.6=C", "4!.9", "4=.48", "0.7?F", "8.4!"} {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		require.True(t, o.plan().plain, code)
 		require.Equal(t, 3, o.plan().heaps, code)
 		got, err := o.Values(ctx, n)
@@ -451,7 +451,7 @@ func TestPlainModifiersThreeHeaps(t *testing.T) {
 		}
 	}
 	for _, code := range []string{"0.C!", "8!.0", "0.4!C?", "0.{2+}!", "0.[4!]"} {
-		assert.False(t, MustParseOctal(code).plan().plain, code)
+		assert.False(t, freshOctal(code).plan().plain, code)
 	}
 }
 
@@ -463,7 +463,7 @@ func TestGrundysGameSparseCountLong(t *testing.T) {
 		t.Skip("run with -long")
 	}
 	const known = 1287
-	o := MustParseOctal("4!.0")
+	o := freshOctal("4!.0")
 	r, err := o.Run(context.Background(), RunOptions{Limit: 1 << 26})
 	require.NoError(t, err)
 	g := o.eng.load().vals

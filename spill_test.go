@@ -21,7 +21,7 @@ var tinySpill = spillTuning{from: 1 << 12, front: 1 << 8, period: 1 << 11, step:
 // spillRun runs code to n values with its values spilled to path under tune, on two
 // goroutines in every window from heap 1024 on when pairs is set.
 func spillRun(t *testing.T, code string, n int, path string, tune spillTuning, pairs bool) (*Octal, Report) {
-	o := MustParseOctal(code)
+	o := freshOctal(code)
 	o.eng.spt = tune
 	if pairs {
 		o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
@@ -46,7 +46,7 @@ func TestSpillMatchesMemory(t *testing.T) {
 		for _, pairs := range modes {
 			path := filepath.Join(t.TempDir(), "spill")
 			o, r := spillRun(t, code, n, path, tinySpill, pairs)
-			m := MustParseOctal(code)
+			m := freshOctal(code)
 			want, err := m.Run(ctx, RunOptions{Limit: n})
 			require.NoError(t, err)
 			r.Elapsed, want.Elapsed = 0, 0
@@ -82,12 +82,12 @@ func TestSpillResume(t *testing.T) {
 	_, want := spillRun(t, "0.1777", n, whole, tinySpill, false)
 	data, err := os.ReadFile(whole)
 	require.NoError(t, err)
-	ref := referenceValues(MustParseOctal("0.1777"), n)
+	ref := referenceValues(freshOctal("0.1777"), n)
 	hdr := len(spillHeader("0.1777", spillVersion))
 	for _, cut := range []int{hdr, hdr + 3, int(spillOffset(hdr, 5000)), int(spillOffset(hdr, 20000)) + 1, len(data) - 1} {
 		path := filepath.Join(dir, "cut")
 		require.NoError(t, os.WriteFile(path, data[:cut], 0o644))
-		o := MustParseOctal("0.1777")
+		o := freshOctal("0.1777")
 		o.eng.spt = tinySpill
 		r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path, Resume: path})
 		require.NoError(t, err, cut)
@@ -134,7 +134,7 @@ func TestSpillKillChild(t *testing.T) {
 	if path == "" {
 		t.Skip("the child process of TestSpillKill")
 	}
-	o := MustParseOctal("0.6")
+	o := freshOctal("0.6")
 	o.eng.spt = killSpill
 	opt := RunOptions{Limit: killValues, Spill: true, Checkpoint: path, CheckpointEvery: 10 * time.Millisecond}
 	if _, err := os.Stat(path); err == nil {
@@ -172,7 +172,7 @@ func TestSpillKill(t *testing.T) {
 	out, err := child().CombinedOutput()
 	require.NoError(t, err, string(out))
 	t.Logf("%d runs killed", kills)
-	want := must(MustParseOctal("0.6").Values(ctx, killValues))
+	want := must(freshOctal("0.6").Values(ctx, killValues))
 	ref := make([]uint16, len(want))
 	for i, v := range want {
 		ref[i] = uint16(v)
@@ -208,7 +208,7 @@ func TestSpillProvesPeriods(t *testing.T) {
 	tune := spillTuning{from: 1 << 11, front: 1 << 8, period: 1 << 9, step: 1 << 10, most: 1 << 14, room: 1 << 12}
 	for _, code := range []string{"0.156", "0.356", "0.644", "0.45", "0.77"} {
 		o, r := spillRun(t, code, 1<<16, filepath.Join(t.TempDir(), "spill"), tune, false)
-		m := MustParseOctal(code)
+		m := freshOctal(code)
 		want, err := m.Run(ctx, RunOptions{Limit: 1 << 16})
 		require.NoError(t, err)
 		r.Elapsed, want.Elapsed = 0, 0
@@ -227,8 +227,8 @@ func TestSpillProvesPeriods(t *testing.T) {
 // its front: every read agrees with the in-memory engine.
 func TestSpillConcurrentReads(t *testing.T) {
 	const n = 1 << 17
-	want := must(MustParseOctal("0.1777").Values(ctx, n))
-	o := MustParseOctal("0.1777")
+	want := must(freshOctal("0.1777").Values(ctx, n))
+	o := freshOctal("0.1777")
 	o.eng.spt = tinySpill
 	done := make(chan error)
 	go func() {
@@ -259,9 +259,9 @@ func TestSpillResumeShort(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "spill")
 	_, want := spillRun(t, "0.6", 1<<15, path, killSpill, false)
 	for _, n := range []int{spillRecord, 3 * spillRecord, 1 << 15} {
-		vals := referenceValues(MustParseOctal("0.6"), n)
+		vals := referenceValues(freshOctal("0.6"), n)
 		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", spillVersion, vals, nil), 0o644))
-		o := MustParseOctal("0.6")
+		o := freshOctal("0.6")
 		o.eng.spt = killSpill
 		r, err := o.Run(ctx, RunOptions{Limit: 1 << 15, Spill: true, Checkpoint: path, Resume: path})
 		require.NoError(t, err, n)
@@ -281,7 +281,7 @@ func TestSpillDiskFull(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "spill")
 	const n = 1 << 22
 	free = spillSize(len(spillHeader("0.6", spillVersion)), n) - 1
-	o := MustParseOctal("0.6")
+	o := freshOctal("0.6")
 	_, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
@@ -292,7 +292,7 @@ func TestSpillDiskFull(t *testing.T) {
 
 	// The disk fills up while the run goes on: it stops at the next look, at a whole prefix.
 	free = 1 << 40
-	o = MustParseOctal("0.6")
+	o = freshOctal("0.6")
 	o.eng.spt = tinySpill
 	done := 0
 	r, err := o.Run(ctx, RunOptions{Limit: 1 << 16, Spill: true, Checkpoint: path, Progress: func(p Progress) {
@@ -307,9 +307,9 @@ func TestSpillDiskFull(t *testing.T) {
 	vals, err := spillValues(path)
 	require.NoError(t, err)
 	assert.Equal(t, r.Values, len(vals))
-	assert.Equal(t, referenceValues(MustParseOctal("0.6"), 1<<12), vals[:1<<12])
+	assert.Equal(t, referenceValues(freshOctal("0.6"), 1<<12), vals[:1<<12])
 	free = 1 << 40
-	o = MustParseOctal("0.6")
+	o = freshOctal("0.6")
 	o.eng.spt = tinySpill
 	r2, err := o.Run(ctx, RunOptions{Limit: r.Values + 1000, Spill: true, Checkpoint: path, Resume: path})
 	require.NoError(t, err)

@@ -50,7 +50,7 @@ func TestThreeHeapsAgainstReference(t *testing.T) {
 	codes := hexCodes()
 	require.Len(t, codes, 2*(8+8*8+8*15)+2*(15+15*16)) // d0 = 0, 4: d1 or d2 >= 8; d0 = 8, C: all
 	for k, c := range codes {
-		o := MustParseOctal(c)
+		o := freshOctal(c)
 		require.NotEmpty(t, o.plan().leave3, c)
 		if k%2 == 1 {
 			o.eng.tri = &triples{pairFrom: 2, start: []rowSet{0, evenRows, allRows}[k/2%3]}
@@ -60,7 +60,7 @@ func TestThreeHeapsAgainstReference(t *testing.T) {
 		want := toInts(referenceValues(o, n))
 		require.Equal(t, want, got, c)
 	}
-	o := MustParseOctal("0.2048")
+	o := freshOctal("0.2048")
 	got, err := o.Values(context.Background(), 3000)
 	require.NoError(t, err)
 	assert.Equal(t, toInts(referenceValues(o, 3000)), got)
@@ -96,7 +96,7 @@ func TestThreeHeapsAgainstGeneral(t *testing.T) {
 // gives the values of an unbroken run.
 func TestThreeHeapsStopWithin(t *testing.T) {
 	const n = 8000 // past the 2^14 words of pair sets between two looks at the context
-	o := MustParseOctal("0.2048")
+	o := freshOctal("0.2048")
 	want, err := o.Values(context.Background(), n+2)
 	require.NoError(t, err)
 	g := make([]uint16, n+2)
@@ -126,7 +126,7 @@ func TestThreeHeapsStopWithin(t *testing.T) {
 // the smallest parts.
 func TestWord(t *testing.T) {
 	for _, code := range []string{"0.2048", "0.A8"} {
-		o := MustParseOctal(code)
+		o := freshOctal(code)
 		vals, err := o.Values(context.Background(), 700)
 		require.NoError(t, err)
 		g := make([]uint16, len(vals))
@@ -192,7 +192,7 @@ func BenchmarkRulerGame(b *testing.B) {
 		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := MustParseOctal("0.2048").Values(context.Background(), n); err != nil {
+				if _, err := freshOctal("0.2048").Values(context.Background(), n); err != nil {
 					b.Fatal(err)
 				}
 			}

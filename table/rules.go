@@ -13,8 +13,9 @@ import (
 // positions handed to them, outcomes and winning moves, in normal and misère play. Nothing
 // else in the package asks a rule set a question.
 
-// The rule sets of the tables, captured once: reassigning [kayles.Kayles] or [kayles.Nim]
-// does not change any table.
+// The rule sets of the tables, parsed from their codes: the same engine as [kayles.Kayles]
+// and [kayles.Nim] (package kayles keeps one per code), held here so that reassigning those
+// variables does not change any table.
 var (
 	kaylesRules = kayles.MustParseOctal("0.77")
 	nimRules    = kayles.MustParseOctal("0.[3]")
