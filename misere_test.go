@@ -249,8 +249,8 @@ func TestMisereMemoBound(t *testing.T) {
 		assert.Equal(t, outcomeOf(misereSlow(t, DawsonsKayles, p, memo)), must(o.MisereOutcome(ctx, p)), "%v", p)
 		assert.Equal(t, must(o.MisereOutcome(ctx, p)) == Previous, must(o.MisereValue(ctx, p)) == 0, "%v", p)
 		bytes, genusBytes := o.memo.wins.Bytes(), o.memo.genus.Bytes()
-		assert.LessOrEqual(t, bytes, bound/2)
-		assert.LessOrEqual(t, genusBytes, bound/2)
+		assert.LessOrEqual(t, bytes, bound/4)
+		assert.LessOrEqual(t, genusBytes, bound/4)
 		if bytes < lastBytes {
 			resets++
 		}

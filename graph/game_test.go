@@ -240,9 +240,9 @@ func TestGraphMemoBounded(t *testing.T) {
 		most, entries = max(most, bytes), max(entries, n)
 	}
 	assert.Greater(t, most, budget/8, "the memo was not used")
-	// Keys are at least 3 bytes and entries cost 48 bytes beside them, so a memo that forgot
-	// nothing would hold more.
-	assert.Less(t, entries, budget/50, "the memo held more than its budget")
+	// Keys are at least 3 bytes and the map spends at least 36 bytes for each entry (as the
+	// memos count the heap), so a memo that forgot nothing would hold more.
+	assert.LessOrEqual(t, entries, budget/39, "the memo held more than its budget")
 }
 
 // A relabelled copy of a solved graph is answered from the memo: its components are known by

@@ -163,11 +163,12 @@ func (m *Memo[K, V]) Len() int {
 	return len(m.cur) + len(m.old)
 }
 
-// Bytes returns the bytes the memo holds, in both generations, as it counts them.
+// Bytes returns the bytes the current generation holds, as the memo counts them: at most half
+// its cap. Both generations together hold at most the cap.
 func (m *Memo[K, V]) Bytes() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return int(m.curBytes + m.oldBytes)
+	return int(m.curBytes)
 }
 
 // An account is what the budget knows of one memo. It holds the memo weakly, so that a memo

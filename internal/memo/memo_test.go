@@ -46,7 +46,7 @@ func TestCap(t *testing.T) {
 		m.Put(i, i)
 		_, ok := m.Get(-1)
 		require.True(t, ok, "the hot key was lost at %d", i)
-		assert.LessOrEqual(t, m.Bytes(), 100*32)
+		assert.LessOrEqual(t, m.Bytes(), 100*32/2)
 	}
 	_, ok := m.Get(0)
 	assert.False(t, ok, "an old cold key is dropped")
