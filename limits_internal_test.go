@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var budgetLong = flag.Bool("budget.long", false, "ask the 100 codes of TestHundredCodesWithinBudget about larger positions (a minute), and log the heap")
+var budgetLong = flag.Bool("budget.long", false, "ask the 100 codes of TestHundredCodesWithinBudget about positions of up to 20 tokens (minutes)")
 
 // withBudget sets the memory budget for the length of a test.
 func withBudget(t *testing.T, bytes int64) {
@@ -97,7 +97,7 @@ func hundredCodes() []string {
 func TestHundredCodesWithinBudget(t *testing.T) {
 	tokens := 10
 	if *budgetLong {
-		tokens = 24
+		tokens = 20
 	}
 	before := heapAlloc()
 	engines := map[*engine]bool{}
