@@ -303,3 +303,83 @@ func TestValueSet(t *testing.T) {
 	assert.True(t, s.add(1<<16+1))
 	assert.True(t, s.add(1))
 }
+
+// BenchmarkRunCancelLatency measures how long Run goes on after its context is cancelled in
+// the middle of a long run (the contract is about 100 ms): each iteration runs a code from
+// scratch for a while, cancels, and reports the mean and the largest time from the cancel to
+// Run's return as ms-late and ms-late-max. The checkpoint cases write the checkpoint on the
+// cancel, as the octal tool's -timeout does; spill writes the run's values to its file as it goes.
+//
+//	go test -run '^$' -bench BenchmarkRunCancelLatency -benchtime 5x .
+func BenchmarkRunCancelLatency(b *testing.B) {
+	cases := []struct {
+		code  string
+		after time.Duration
+		save  string // "", "checkpoint" or "spill"
+	}{
+		{"0.6", time.Second, ""},
+		{"0.6", 4 * time.Second, ""},
+		{"0.1777", time.Second, ""},
+		{"0.1777", 4 * time.Second, ""},
+		{"0.1777", 4 * time.Second, "checkpoint"},
+		{"0.1777", 4 * time.Second, "spill"},
+		{"0.2048", time.Second, ""},   // the three-heap engine
+		{"4!.0", 2 * time.Second, ""}, // a modifier: the one-core sparse engine's path
+	}
+	for _, c := range cases {
+		name := "code=" + c.code + "/after=" + c.after.String()
+		if c.save != "" {
+			name += "/" + c.save
+		}
+		b.Run(name, func(b *testing.B) {
+			var late, most time.Duration
+			for b.Loop() {
+				// Below 2^24: a Limit of 2^24 or more reserves room for all of it at once,
+				// and in a loop the runtime zeroes the 2 GB it reuses, for seconds, before
+				// any value (grundy.go, extendCore), which is not what this measures.
+				opt := RunOptions{Limit: 1<<24 - 1}
+				if c.save != "" {
+					opt.Checkpoint = filepath.Join(b.TempDir(), "run.ck")
+					opt.Spill = c.save == "spill"
+				}
+				ctx, cancel := context.WithCancel(context.Background())
+				var at time.Time
+				time.AfterFunc(c.after, func() { at = time.Now(); cancel() })
+				_, err := MustParseOctal(c.code).Run(ctx, opt)
+				d := time.Since(at)
+				if !errors.Is(err, context.Canceled) {
+					b.Fatalf("Run ended before the cancel: %v", err)
+				}
+				late += d
+				most = max(most, d)
+			}
+			b.ReportMetric(float64(late.Microseconds())/1000/float64(b.N), "ms-late")
+			b.ReportMetric(float64(most.Microseconds())/1000, "ms-late-max")
+		})
+	}
+}
+
+// TestRunReportRead checks the report that Run reads as the values are computed (reportScan)
+// against one read afresh from all the values, for codes under and outside the rare/common
+// split, after runs of many steps, and after a cancel in the middle of one.
+func TestRunReportRead(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.1777", 1 << 20}, {"0.6", 1 << 17}, {"4!.0", 1 << 16}, {"0.2048", 1 << 10}} {
+		o := MustParseOctal(c.code)
+		r, err := o.Run(context.Background(), RunOptions{Limit: c.n})
+		require.NoError(t, err)
+		fresh := o.eng.report(time.Now())
+		r.Elapsed, fresh.Elapsed = 0, 0
+		assert.Equal(t, fresh, r, c.code)
+	}
+	o := MustParseOctal("0.1777")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	r, err := o.Run(ctx, RunOptions{Limit: MaxValues - 1})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	fresh := o.eng.report(time.Now())
+	r.Elapsed, fresh.Elapsed = 0, 0
+	assert.Equal(t, fresh, r)
+}
