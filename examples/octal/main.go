@@ -54,7 +54,10 @@
 // When standard error is a terminal, a live progress line goes there; otherwise (a log, CI) one
 // progress line a minute does, with the values so far, the rate and, when -n is given, an
 // estimate of the time left. Ctrl-C, and -timeout when it runs out, stop the run after writing
-// the checkpoint (with -checkpoint) and the report of the values computed so far.
+// the checkpoint (with -checkpoint) and the report of the values computed so far. -timeout
+// stops the run early enough for the checkpoint, the report and the files asked for, which read
+// every value, to be written by the deadline (from rates measured on a 2-core machine, with a
+// margin); a run whose checkpoint and files alone would not fit stops before it computes.
 //
 // Exit status:
 //
@@ -75,6 +78,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"os/signal"
@@ -82,6 +86,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -432,7 +437,56 @@ the engine, such as the free space of the disk of a -spill run)
 			}
 		}
 	}
-	r, err := o.Run(ctx, opt)
+	// With -timeout, the run stops early enough for what follows it to end by the deadline:
+	// the checkpoint, the report and the files asked for (see deadlineReserve).
+	runCtx, stopRun := context.WithCancelCause(ctx)
+	defer stopRun(nil)
+	var sum *valueHasher
+	if *asJSON && format != "print" { // -print hashes what it writes
+		// The checksum of the report is read as the values are computed, between the steps of
+		// the run, so that after it only the values of its last step are left to read.
+		sum = newValueHasher(o)
+		opt.ProgressEvery = min(opt.ProgressEvery, hashEvery)
+		if opt.ProgressEvery == 0 {
+			opt.ProgressEvery = hashEvery
+		}
+	}
+	var lastValues atomic.Int64
+	if opt.Progress != nil || sum != nil {
+		show := opt.Progress
+		opt.Progress = func(p kayles.Progress) {
+			lastValues.Store(int64(p.Values))
+			if sum != nil {
+				sum.advance(runCtx, p.Values)
+			}
+			if show != nil {
+				show(p)
+			}
+		}
+	}
+	if *timeout > 0 {
+		deadline, _ := ctx.Deadline()
+		reserve := deadlineReserve{checkpoint: *checkpoint != "" && !*spill}
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{format != "", format}, {*rareFile != "", "rare"}, {*histFile != "", "histogram"},
+			{*plotFile != "", "plot"}, {*tableFile != "", "periodic"}} {
+			if f.on {
+				reserve.perValue += outputCost[f.name]
+			}
+		}
+		if sum != nil {
+			reserve.hashed = sum.hashed.Load
+		}
+		if fi, err := os.Stat(*resume); *resume != "" && err == nil {
+			// The values resumed, 2 bytes each, before the run reports any.
+			reserve.resumed = fi.Size() / 2
+			lastValues.Store(reserve.resumed)
+		}
+		go reserve.watch(runCtx, stopRun, deadline, lastValues.Load)
+	}
+	r, err := o.Run(runCtx, opt)
 	if terminal {
 		fmt.Fprintln(stderr)
 	}
@@ -488,10 +542,16 @@ the engine, such as the free space of the disk of a -spill run)
 	}
 	if *asJSON {
 		j := toJSON(r)
+		hashed := sum
 		sum := printedSum // -print wrote exactly the values the report covers, in its format
 		if format != "print" || printed != r.Values {
 			var serr error
-			if sum, serr = valuesChecksum(rctx, o, r.Values); serr != nil {
+			if hashed != nil {
+				sum, serr = hashed.sum(rctx, r.Values)
+			} else {
+				sum, serr = valuesChecksum(rctx, o, r.Values)
+			}
+			if serr != nil {
 				fmt.Fprintln(stderr, "octal:", serr)
 				return exitStatus(serr)
 			}
@@ -511,13 +571,13 @@ the engine, such as the free space of the disk of a -spill run)
 	switch {
 	case err == nil:
 		return exitOK
-	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+	case runCtx.Err() != nil && errors.Is(err, runCtx.Err()):
 		at := fmt.Sprintf("at %d values", r.Values)
 		then := "resume with -resume " + *checkpoint
 		if *checkpoint == "" {
 			then = "add -checkpoint FILE to keep what is done for -resume"
 		}
-		if errors.Is(context.Cause(ctx), errTimeout) {
+		if errors.Is(context.Cause(runCtx), errTimeout) {
 			if *checkpoint == "" {
 				then = "raise -timeout, or " + then
 			}
@@ -637,6 +697,60 @@ func writeValues(ctx context.Context, o *kayles.Octal, count int, format string,
 		}
 	}
 	return lw.flush()
+}
+
+// hashEvery is how often a -json run reads the values computed into the checksum of its report.
+const hashEvery = 250 * time.Millisecond
+
+// A valueHasher computes the SHA-256 of G(0), G(1), ... written as -print writes them, reading
+// the values as the run computes them. It is used by one goroutine at a time.
+type valueHasher struct {
+	o  *kayles.Octal
+	h  hash.Hash
+	lw *lineWriter
+	n  int // the values hashed
+
+	hashed atomic.Int64 // n, for another goroutine
+}
+
+func newValueHasher(o *kayles.Octal) *valueHasher {
+	h := sha256.New()
+	return &valueHasher{o: o, h: h, lw: newLineWriter(h)}
+}
+
+// advance hashes the values up to G(upto-1), which are computed, and returns early, having
+// hashed a prefix, once ctx is done.
+func (v *valueHasher) advance(ctx context.Context, upto int) error {
+	read := context.WithoutCancel(ctx) // the values are computed: Grundy reads them from the cache
+	for ; v.n < upto; v.n++ {
+		if v.n%(1<<16) == 0 && ctx.Err() != nil {
+			v.hashed.Store(int64(v.n))
+			return ctx.Err()
+		}
+		g, err := v.o.Grundy(read, v.n)
+		if err != nil {
+			return err
+		}
+		v.lw.int(g)
+		if v.n%(1<<16) == 0 {
+			v.hashed.Store(int64(v.n))
+		}
+	}
+	v.hashed.Store(int64(v.n))
+	return nil
+}
+
+// sum returns the SHA-256, in hexadecimal, of G(0), ..., G(count-1), reading those not hashed
+// yet.
+func (v *valueHasher) sum(ctx context.Context, count int) (string, error) {
+	if v.n > count {
+		return valuesChecksum(ctx, v.o, count)
+	}
+	if err := v.advance(ctx, count); err != nil {
+		return "", err
+	}
+	v.lw.flush()
+	return hex.EncodeToString(v.h.Sum(nil)), nil
 }
 
 // valuesChecksum returns the SHA-256, in hexadecimal, of G(0), ..., G(count-1) written as

@@ -649,3 +649,49 @@ func TestPlotName(t *testing.T) {
 	_, err := os.Stat(path)
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
+
+// TestTimeoutBigRun checks that -timeout ends a long run by its deadline, with the checkpoint
+// written and resumable, also when the run resumes tens of millions of values whose
+// checkpoint, report, checksum and files take seconds to write: the run stops early enough for
+// them. The margin, 3 s past the deadline, is for a loaded machine; before the run kept that
+// margin, the second run below ended 6 to 10 s past it.
+func TestTimeoutBigRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 30 s")
+	}
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "1777.ck")
+	atValues := regexp.MustCompile(`at (\d+) values`)
+	timed := func(timeout time.Duration, args ...string) (int, string, string) {
+		t.Helper()
+		args = append([]string{"-code", "0.1777", "-n", "536870912", "-timeout", timeout.String()}, args...)
+		start := time.Now()
+		code, out, errOut := runOctal(t, args...)
+		took := time.Since(start)
+		require.Equal(t, exitLimit, code, errOut)
+		assert.Less(t, took, timeout+3*time.Second, "the run ends within 3 s of its -timeout")
+		return code, out, errOut
+	}
+	_, _, errOut := timed(10*time.Second, "-checkpoint", ck)
+	m := atValues.FindStringSubmatch(errOut)
+	require.NotNil(t, m, errOut)
+	first, _ := strconv.Atoi(m[1])
+	require.Greater(t, first, 1<<22, "a run of 10 s computes millions of values")
+
+	_, out, _ := timed(15*time.Second, "-resume", ck, "-checkpoint", ck, "-json",
+		"-histogram", filepath.Join(dir, "hist.txt"), "-rare", filepath.Join(dir, "rare.txt"),
+		"-plot", filepath.Join(dir, "plot.png"), "-periodic", filepath.Join(dir, "table.txt"), "-columns", "64")
+	var stopped jsonReport
+	require.NoError(t, json.Unmarshal([]byte(out), &stopped))
+	t.Logf("%d values resumed, %d when the second run stopped", first, stopped.Values)
+
+	// The checkpoint holds the values of the report: a run to that many resumes and computes none.
+	code, out, errOut := runOctal(t, "-code", "0.1777", "-n", strconv.Itoa(max(stopped.Values, first)), "-resume", ck, "-json")
+	require.Equal(t, exitOK, code, errOut)
+	var resumed jsonReport
+	require.NoError(t, json.Unmarshal([]byte(out), &resumed))
+	assert.Equal(t, max(stopped.Values, first), resumed.Values)
+	if stopped.Values > 0 {
+		assert.Equal(t, stopped.ValuesSHA256, resumed.ValuesSHA256, "the checksum read during the run is that of the values")
+	}
+}
