@@ -26,7 +26,8 @@
 // when the package finds one cheaply (within -steps steps), and otherwise by a search whose
 // time grows exponentially with the tokens, of at most -steps steps (one per move examined).
 // The answer says which. A question past that gets "beyond the limit" and the limit instead
-// of an answer.
+// of an answer. -timeout ends the tool within a second of its deadline: a question whose call
+// has not stopped half a second after it is given up, and the tool says so.
 //
 // Exit status:
 //
@@ -46,6 +47,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -127,23 +129,81 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
 		defer cancel()
 	}
-	a := &answerer{ctx: ctx, o: o, out: stdout, errOut: stderr, timeout: *timeout}
-	if *quotient {
-		if *heaps < 0 {
-			return usage("-n must be at least 0")
+	if *quotient && *heaps < 0 {
+		return usage("-n must be at least 0")
+	}
+	var p kayles.Position
+	if *position != "" {
+		if p, err = kayles.ParsePosition(*position); err != nil {
+			return usage(err.Error())
 		}
-		if st := a.quotient(*heaps); st != exitOK || *position == "" {
-			return st
+	}
+	// The answers are written through gates that close when the question is given up, so that
+	// a call still under way writes nothing after the tool has said why it stopped.
+	out, errOut := &gate{w: stdout}, &gate{w: stderr}
+	a := &answerer{ctx: ctx, o: o, out: out, errOut: errOut, timeout: *timeout}
+	done := make(chan int, 1)
+	go func() {
+		if *quotient {
+			if st := a.quotient(*heaps); st != exitOK || *position == "" {
+				done <- st
+				return
+			}
 		}
+		if *position == "" {
+			done <- a.tour()
+			return
+		}
+		done <- a.answer(p)
+	}()
+	select {
+	case st := <-done:
+		return st
+	case <-ctx.Done():
 	}
-	if *position == "" {
-		return a.tour()
+	// The library returns within about 100 ms of ctx; past giveUp, the tool does not wait.
+	t := time.NewTimer(giveUp)
+	defer t.Stop()
+	select {
+	case st := <-done:
+		return st
+	case <-t.C:
 	}
-	p, err := kayles.ParsePosition(*position)
-	if err != nil {
-		return usage(err.Error())
+	out.close()
+	errOut.close()
+	if errors.Is(context.Cause(ctx), errTimeout) {
+		fmt.Fprintf(stderr, "misere: stopped after %v (-timeout) before the answer was known; raise -timeout, or ask about a smaller position\n", *timeout)
+		return exitLimit
 	}
-	return a.answer(p)
+	fmt.Fprintln(stderr, "misere: interrupted before the answer was known")
+	return exitFail
+}
+
+// giveUp is how long the tool waits, after -timeout or Ctrl-C, for a question to stop before
+// it stops without its answer: the library's calls return within about 100 ms of their
+// context, and -timeout ends the tool within a second.
+var giveUp = 500 * time.Millisecond
+
+// A gate writes to w until it is closed, and nothing after. It is safe for concurrent use.
+type gate struct {
+	mu     sync.Mutex
+	w      io.Writer
+	closed bool
+}
+
+func (g *gate) Write(b []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return len(b), nil
+	}
+	return g.w.Write(b)
+}
+
+func (g *gate) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
 }
 
 // An answerer writes the answers about one game to out, and says on errOut why it stopped

@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,6 +90,30 @@ func TestTimeout(t *testing.T) {
 	assert.Contains(t, out, "  outcome: not known\n")
 	assert.NotContains(t, out, "winning move")
 	assert.Equal(t, "misere: stopped after 50ms (-timeout) before the misère outcome of 30+41 in 0.07 was known; raise -timeout, or ask about a smaller position\n", errOut)
+}
+
+// TestTimeoutEndsTool checks that -timeout ends the tool within a second of the deadline even
+// when a call of the library goes on past its context: MisereWinningMove on one huge heap of
+// 0.7 did not return for seconds (issue 27). The margin, 3 s, is for a loaded machine.
+func TestTimeoutEndsTool(t *testing.T) {
+	type result struct {
+		code        int
+		out, errOut string
+	}
+	done := make(chan result, 1)
+	start := time.Now()
+	go func() {
+		code, out, errOut := runMisere(t, "-code", "0.7", "-position", "1099511627776", "-timeout", "200ms")
+		done <- result{code, out, errOut}
+	}()
+	select {
+	case r := <-done:
+		assert.Equal(t, 3, r.code)
+		assert.Contains(t, r.errOut, "misere: stopped after 200ms (-timeout) before")
+		assert.Less(t, time.Since(start), 3200*time.Millisecond)
+	case <-time.After(10 * time.Second):
+		t.Fatal("-timeout 200ms: the tool had not ended after 10 s")
+	}
 }
 
 func TestInterrupt(t *testing.T) {
