@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 )
 
 // This file implements checkpoints: the values of a long computation saved to a file, read back
@@ -619,4 +621,189 @@ func cond(ok bool, s string) string {
 		return s
 	}
 	return ""
+}
+
+// A checkpointWriter writes the checkpoints of one run to path ahead of time: between the
+// run's steps it appends the new values to a temporary file beside path (add), so that a
+// checkpoint, on a cancel too, writes only the values since the last step, the side table,
+// the header and the checksum, then syncs the file and renames it over path (commit). The
+// file it writes is byte for byte the one writeCheckpoint writes; until it is renamed, the
+// temporary file is no checkpoint, so a crash at any moment leaves path as it was. A commit
+// uses up the temporary file: the next add begins another. The zero checkpointWriter is not
+// usable; it is used by one goroutine at a time.
+type checkpointWriter struct {
+	path, code string
+	f          *os.File // the temporary file: the header (its count not yet set), then n values
+	n          int
+	crc        uint32 // the CRC-32C of the n values' bytes
+	unsynced   int64  // bytes written since the last sync began
+	syncing    sync.WaitGroup
+	buf        []byte
+}
+
+// checkpointSyncEvery is how many bytes add writes before it has them synced, in the
+// background, so that a commit's sync has little left to write.
+const checkpointSyncEvery = 32 << 20
+
+// header returns the checkpoint's header for n values, of version.
+func (w *checkpointWriter) header(version uint32, n int) []byte {
+	var hdr []byte
+	hdr = append(hdr, checkpointMagic...)
+	hdr = binary.LittleEndian.AppendUint32(hdr, version)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(w.code)))
+	hdr = append(hdr, w.code...)
+	return binary.LittleEndian.AppendUint64(hdr, uint64(n))
+}
+
+// add appends the values of vals beyond those in the temporary file, creating it if need be.
+// It looks at ctx between blocks of 2^15 values, and returns early, with a prefix written,
+// once ctx is done. On an error the temporary file is removed.
+func (w *checkpointWriter) add(ctx context.Context, vals []uint16) error {
+	if w.f == nil {
+		f, err := createTemp(w.path)
+		if err != nil {
+			return err
+		}
+		w.f, w.n, w.crc, w.unsynced = f, 0, 0, 0
+		if _, err := f.Write(w.header(checkpointVersion, 0)); err != nil {
+			w.close()
+			return err
+		}
+	}
+	for w.n < len(vals) {
+		if ctx != nil && ctx.Err() != nil {
+			return nil
+		}
+		k := min(len(vals)-w.n, 1<<15)
+		w.buf = w.buf[:0]
+		for _, v := range vals[w.n : w.n+k] {
+			w.buf = binary.LittleEndian.AppendUint16(w.buf, v)
+		}
+		if _, err := w.f.Write(w.buf); err != nil {
+			w.close()
+			return err
+		}
+		w.crc = crc32.Update(w.crc, castagnoli, w.buf)
+		w.n += k
+		if w.unsynced += int64(len(w.buf)); w.unsynced >= checkpointSyncEvery {
+			w.unsynced = 0
+			w.syncing.Wait() // one sync at a time
+			f := w.f
+			w.syncing.Go(func() { f.Sync() }) // an error shows again at the commit's sync
+		}
+	}
+	return nil
+}
+
+// commit writes the checkpoint of vals, with big their side table, to path, as writeCheckpoint
+// does: it adds the values not yet in the temporary file, the table and the checksum, sets
+// the header, syncs the file and renames it over path.
+func (w *checkpointWriter) commit(vals []uint16, big []bigValue) error {
+	fail := func(reason string, err error) error {
+		w.close()
+		return &CheckpointError{Path: w.path, Reason: reason, Err: err}
+	}
+	if err := w.add(nil, vals); err != nil {
+		return fail("cannot write", err)
+	}
+	version := uint32(checkpointVersion)
+	var tail []byte
+	if len(big) > 0 {
+		version = bigVersion
+		tail = binary.LittleEndian.AppendUint64(tail, uint64(len(big)))
+		for _, b := range big {
+			tail = binary.LittleEndian.AppendUint64(tail, uint64(b.at))
+			tail = binary.LittleEndian.AppendUint64(tail, uint64(b.v))
+		}
+	}
+	body := crc32.Update(w.crc, castagnoli, tail)
+	hdr := w.header(version, len(vals))
+	sum := crc32Combine(crc32.Checksum(hdr, castagnoli), body, 2*int64(len(vals))+int64(len(tail)))
+	tail = binary.LittleEndian.AppendUint32(tail, sum)
+	if _, err := w.f.Write(tail); err != nil {
+		return fail("cannot write", err)
+	}
+	if _, err := w.f.WriteAt(hdr, 0); err != nil {
+		return fail("cannot write", err)
+	}
+	w.syncing.Wait()
+	if err := w.f.Sync(); err != nil {
+		return fail("cannot sync", err)
+	}
+	f := w.f
+	w.f = nil
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return &CheckpointError{Path: w.path, Reason: "cannot write", Err: err}
+	}
+	if err := os.Rename(f.Name(), w.path); err != nil {
+		os.Remove(f.Name())
+		return &CheckpointError{Path: w.path, Reason: "cannot rename the temporary file", Err: err}
+	}
+	return nil
+}
+
+// removeTemps removes the temporary files of checkpoints of path that a run killed (kill -9,
+// a crash) left behind, which would otherwise pile up, each as large as a checkpoint, one a
+// kill. Two runs writing the same checkpoint at once would spoil it anyway.
+func removeTemps(path string) {
+	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)+".tmp" // as createTemp names them
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), prefix) && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// close removes the temporary file, if any.
+func (w *checkpointWriter) close() {
+	if w.f != nil {
+		w.syncing.Wait()
+		w.f.Close()
+		os.Remove(w.f.Name())
+		w.f = nil
+	}
+}
+
+// crc32Combine returns the CRC-32C of a followed by b from crcA and crcB, theirs, and lenB,
+// the length of b (zlib's crc32_combine): the checksum of a checkpoint, whose header is known
+// only at the end, from the values' checksum computed as they were written.
+func crc32Combine(crcA, crcB uint32, lenB int64) uint32 {
+	return multModP(x2nModP(lenB, 3), crcA) ^ crcB
+}
+
+// castagnoliPoly is the reversed polynomial of CRC-32C.
+const castagnoliPoly = 0x82f63b78
+
+// multModP returns a·b modulo the polynomial, bit-reversed as the CRC holds them.
+func multModP(a, b uint32) uint32 {
+	p := uint32(0)
+	for m := uint32(1) << 31; m != 0; m >>= 1 {
+		if a&m != 0 {
+			p ^= b
+		}
+		if b&1 != 0 {
+			b = b>>1 ^ castagnoliPoly
+		} else {
+			b >>= 1
+		}
+	}
+	return p
+}
+
+// x2nModP returns x^(n·2^k) modulo the polynomial.
+func x2nModP(n int64, k uint) uint32 {
+	p := uint32(1) << 31 // x^0
+	x := uint32(1) << 30 // x^(2^0)
+	for range k {
+		x = multModP(x, x)
+	}
+	for ; n != 0; n >>= 1 {
+		if n&1 != 0 {
+			p = multModP(x, p)
+		}
+		x = multModP(x, x)
+	}
+	return p
 }

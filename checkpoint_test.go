@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"slices"
@@ -185,4 +186,87 @@ func TestCheckpointUnwritable(t *testing.T) {
 	entries, err := os.ReadDir(filepath.Dir(file))
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "the probe leaves no file behind")
+}
+
+// TestCheckpointWriter checks that the checkpoints written ahead of time, values added in
+// pieces between commits, are byte for byte those of writeCheckpoint, with and without a
+// table of large values, and that each commit leaves no temporary file.
+func TestCheckpointWriter(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.ck")
+	vals := make([]uint16, 200_000)
+	for i := range vals {
+		vals[i] = uint16(i*7919) % 1000
+	}
+	w := &checkpointWriter{path: path, code: "0.1777"}
+	defer w.close()
+	for _, c := range []struct {
+		adds []int // the values added before the commit
+		n    int   // the values committed
+		big  []bigValue
+	}{
+		{nil, 0, nil},
+		{[]int{10, 40_000}, 40_001, nil},
+		{[]int{1 << 15, 1<<15 + 1, 100_000}, 150_000, nil},
+		{[]int{150_000}, 150_000, []bigValue{{3, 70_000}, {149_999, 1 << 40}}},
+		{nil, 200_000, nil},
+	} {
+		v := slices.Clone(vals[:c.n])
+		for _, b := range c.big {
+			v[b.at] = bigWord
+		}
+		for _, k := range c.adds {
+			require.NoError(t, w.add(context.Background(), v[:k]))
+		}
+		require.NoError(t, w.commit(v, c.big))
+		var want bytes.Buffer
+		require.NoError(t, encodeCheckpoint(&want, "0.1777", v, c.big))
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, want.Bytes(), got, "%d values", c.n)
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		assert.Len(t, entries, 1, "no temporary file is left")
+	}
+	// A cancelled add writes a prefix; the commit writes the rest.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	require.NoError(t, w.add(ctx, vals))
+	require.NoError(t, w.commit(vals, nil))
+	var want bytes.Buffer
+	require.NoError(t, encodeCheckpoint(&want, "0.1777", vals, nil))
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, want.Bytes(), got)
+}
+
+func TestCRC32Combine(t *testing.T) {
+	data := make([]byte, 100_000)
+	for i := range data {
+		data[i] = byte(i * 131 >> 3)
+	}
+	for _, cut := range []int{0, 1, 7, 4096, 99_999, 100_000} {
+		a, b := data[:cut], data[cut:]
+		assert.Equal(t, crc32.Checksum(data, castagnoli),
+			crc32Combine(crc32.Checksum(a, castagnoli), crc32.Checksum(b, castagnoli), int64(len(b))), "cut at %d", cut)
+	}
+}
+
+// TestRunRemovesTemps checks that a run removes the temporary files that a run killed while
+// it wrote its checkpoint ahead left beside it, and leaves other files alone.
+func TestRunRemovesTemps(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.ck")
+	for _, name := range []string{".run.ck.tmp123", ".run.ck.tmp", ".other.ck.tmp1", "run.ck.tmp1"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o600))
+	}
+	_, err := MustParseOctal("0.6").Run(context.Background(), RunOptions{Limit: 1000, Checkpoint: path})
+	require.NoError(t, err)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.ElementsMatch(t, []string{".other.ck.tmp1", "run.ck", "run.ck.tmp1"}, names)
 }

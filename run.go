@@ -27,6 +27,9 @@ type RunOptions struct {
 	// Checkpoint, when not empty, is a file that Run writes atomically every CheckpointEvery
 	// (default ten minutes), when it stops on cancellation, and when it ends; with Spill, a
 	// file that grows as values are computed and is flushed to the disk at those times.
+	// Without Spill, Run writes the next checkpoint ahead, step by step, to a hidden temporary
+	// file beside it (as large, at most, as the checkpoint), so that writing one, on a cancel
+	// too, costs about one step's values and not all of them.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	// Resume, when not empty, is a checkpoint file to start from. Run refuses a file that is
@@ -183,6 +186,17 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 			opt.Progress(e.progress(ctx, start, first))
 		}
 	}
+	// The checkpoint is written ahead, a step at a time, so that saving it writes little.
+	var ahead *checkpointWriter
+	if opt.Checkpoint != "" && !opt.Spill {
+		removeTemps(opt.Checkpoint)
+		ahead = &checkpointWriter{path: opt.Checkpoint, code: e.pl.code}
+		defer func() {
+			if ahead != nil {
+				ahead.close()
+			}
+		}()
+	}
 	save := func() error {
 		if opt.Checkpoint == "" {
 			return nil
@@ -196,6 +210,12 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 			}
 		}
 		s := e.load()
+		if ahead != nil {
+			if err := ahead.commit(s.vals, s.big); err == nil {
+				return nil
+			}
+			ahead = nil // written whole from now on, where an error is reported
+		}
 		return writeCheckpoint(opt.Checkpoint, e.pl.code, s.vals, s.big)
 	}
 	for {
@@ -218,6 +238,9 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 			continue // ctx is done: the loop's head saves and returns
 		}
 		scan.advance(ctx, e.pl, e.load())
+		if ahead != nil && ahead.add(ctx, e.load().vals) != nil {
+			ahead = nil // written whole from now on
+		}
 		now := time.Now()
 		if now.Sub(lastProgress) >= progressEvery {
 			lastProgress = now
