@@ -10,9 +10,10 @@ import (
 
 // deadlineReserve estimates the time that the work after a run of a number of values takes:
 // a fixed part (the engine's return, the last step's values read into the report and the
-// checksum, the exit) and a part per value for the checkpoint that the run writes when it
-// stops and for each file or output of the values. The figures per value are those measured
-// on a 2-core machine (BENCHMARKS.md, "The tools' deadlines"), doubled for a loaded one.
+// checksum, the exit), one for the checkpoint, and a part per value for each file or output
+// of the values, for the values the checksum of -json has yet to read and, after -resume,
+// for those the engine's report has yet to read. The figures are those measured on a loaded
+// 2-core machine, rounded up.
 type deadlineReserve struct {
 	checkpoint bool // a checkpoint is written when the run stops (not a spilled one, kept up as it goes)
 	// perValue is the time per value of the files and outputs asked for (-print, -rare,
@@ -27,8 +28,10 @@ type deadlineReserve struct {
 }
 
 const (
-	reserveFixed       = 300 * time.Millisecond
-	reserveCheckpoint  = 15 * time.Nanosecond // a value written and synced (7 ns measured)
+	reserveFixed = 300 * time.Millisecond
+	// The run writes its checkpoint ahead (kayles.RunOptions.Checkpoint): when it stops, it
+	// writes one step's values and syncs at most some 64 MB.
+	reserveCheckpoint  = 500 * time.Millisecond
 	reserveOutputValue = 80 * time.Nanosecond // a value read into the checksum of -json (67 ns measured)
 	reserveReport      = 30 * time.Nanosecond // a value read into the engine's report (16 ns measured)
 	reserveTick        = 20 * time.Millisecond
@@ -48,12 +51,10 @@ var outputCost = map[string]time.Duration{
 
 // of returns the time that the work after a run of values values takes.
 func (r deadlineReserve) of(values int) time.Duration {
-	per := time.Duration(0)
+	d := reserveFixed + time.Duration(values)*r.perValue
 	if r.checkpoint {
-		per += reserveCheckpoint
+		d += reserveCheckpoint
 	}
-	per += r.perValue
-	d := reserveFixed + time.Duration(values)*per
 	if r.hashed != nil {
 		d += time.Duration(max(int64(values)-r.hashed(), 0)) * reserveOutputValue
 	}
