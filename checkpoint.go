@@ -643,7 +643,7 @@ type checkpointWriter struct {
 
 // checkpointSyncEvery is how many bytes add writes before it has them synced, in the
 // background, so that a commit's sync has little left to write.
-const checkpointSyncEvery = 32 << 20
+const checkpointSyncEvery = 4 << 20
 
 // header returns the checkpoint's header for n values, of version.
 func (w *checkpointWriter) header(version uint32, n int) []byte {

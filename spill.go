@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"sync/atomic"
 )
 
@@ -79,7 +80,15 @@ type spill struct {
 	falls  [2]int       // how many times the front was doubled ([0]) and every value read back ([1]), for the tests
 	front  atomic.Int64 // values below front are in memory (math.MaxInt once every one is)
 	floor  atomic.Int64 // values from floor on are in memory; those in [front, floor) in the file only
+	// unsynced counts the bytes written since the last sync began; past spillSyncEvery, write
+	// has them synced in the background (syncing), so that sync, on a cancel too, has little
+	// left to write however long since the last checkpoint.
+	unsynced int64
+	syncing  sync.WaitGroup
 }
+
+// spillSyncEvery is how many bytes write writes before it has them synced in the background.
+const spillSyncEvery = 4 << 20
 
 // newSpill writes vals to path, a new spill file for code (replacing any file there, the
 // header first by a rename so that path is never a file cut short in its header), for a run
@@ -189,6 +198,12 @@ func (sp *spill) write(g []uint16, big []bigValue, final bool) error {
 			return sp.fail("cannot write", err)
 		}
 		sp.whole, sp.crc, sp.bigs, sp.extra = start, crc, bigs, extra
+		if sp.unsynced += int64(len(buf)); !final && sp.unsynced >= spillSyncEvery {
+			sp.unsynced = 0
+			sp.syncing.Wait() // one sync at a time
+			f := sp.f
+			sp.syncing.Go(func() { f.Sync() }) // an error shows again at sync's
+		}
 		if short {
 			return nil
 		}
@@ -201,6 +216,8 @@ func (sp *spill) sync(g []uint16, big []bigValue) error {
 	if err := sp.write(g, big, true); err != nil {
 		return err
 	}
+	sp.syncing.Wait()
+	sp.unsynced = 0
 	if err := sp.f.Sync(); err != nil {
 		return sp.fail("cannot sync", err)
 	}

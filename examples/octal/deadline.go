@@ -30,7 +30,7 @@ type deadlineReserve struct {
 const (
 	reserveFixed = 300 * time.Millisecond
 	// The run writes its checkpoint ahead (kayles.RunOptions.Checkpoint): when it stops, it
-	// writes one step's values and syncs at most some 64 MB.
+	// writes one step's values and syncs the last few MB.
 	reserveCheckpoint  = 500 * time.Millisecond
 	reserveOutputValue = 80 * time.Nanosecond // a value read into the checksum of -json (67 ns measured)
 	reserveReport      = 30 * time.Nanosecond // a value read into the engine's report (16 ns measured)
