@@ -34,6 +34,24 @@ type leap struct {
 	cut   atomic.Bool  // a search was cut short by the sparse state's front (spill.go)
 	stop  atomic.Int64 // no heap from stop on is published
 	_     [64]byte
+
+	done <-chan struct{} // when closed, the window ends at the heaps known (see halt)
+}
+
+// halt ends the window at the heaps known when done is closed, and reports whether it is.
+// The values published stay; the goroutines leave at their next heap.
+func (l *leap) halt() bool {
+	select {
+	case <-l.done:
+	default:
+		return false
+	}
+	for {
+		stop, known := l.stop.Load(), l.known.Load()
+		if known >= stop || l.stop.CompareAndSwap(stop, known) {
+			return true
+		}
+	}
 }
 
 // blockMarks holds the marks of the block a goroutine computes: the lanes, one a heap, which
@@ -86,7 +104,7 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 	l.enter(w)
 	for {
 		b := l.next.Add(1) - 1
-		if b >= 1<<62 || !l.block(w, int(b)) {
+		if b >= 1<<62 || !l.block(w, int(b)) || l.halt() {
 			return
 		}
 		if !deadline.IsZero() && time.Now().After(deadline) {
@@ -276,6 +294,9 @@ func (l *leap) await(k int) bool {
 			return false
 		}
 		if i >= pairSpin {
+			if i%pairSpin == 0 && l.halt() {
+				return false
+			}
 			runtime.Gosched()
 		}
 	}

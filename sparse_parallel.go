@@ -225,7 +225,7 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		if mode.pairs && a >= tune.from && s.on && end-a > s.blk.lanesUsed() && len(s.rare) < s.rareAt {
 			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
 				class: s.classes(markSize), top: top, rareAt: s.rareAt,
-				size: s.blk.lanesUsed()}
+				size: s.blk.lanesUsed(), done: done}
 			l.known.Store(int64(a))
 			l.stop.Store(int64(end))
 			window = l
