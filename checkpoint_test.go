@@ -260,7 +260,7 @@ func TestRunRemovesTemps(t *testing.T) {
 	for _, name := range []string{".run.ck.tmp123", ".run.ck.tmp", ".other.ck.tmp1", "run.ck.tmp1"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o600))
 	}
-	_, err := MustParseOctal("0.6").Run(context.Background(), RunOptions{Limit: 1000, Checkpoint: path})
+	_, err := freshOctal("0.6").Run(context.Background(), RunOptions{Limit: 1000, Checkpoint: path})
 	require.NoError(t, err)
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)

@@ -345,7 +345,7 @@ func BenchmarkRunCancelLatency(b *testing.B) {
 				ctx, cancel := context.WithCancel(context.Background())
 				var at time.Time
 				time.AfterFunc(c.after, func() { at = time.Now(); cancel() })
-				_, err := MustParseOctal(c.code).Run(ctx, opt)
+				_, err := freshOctal(c.code).Run(ctx, opt)
 				d := time.Since(at)
 				if !errors.Is(err, context.Canceled) {
 					b.Fatalf("Run ended before the cancel: %v", err)
@@ -367,14 +367,14 @@ func TestRunReportRead(t *testing.T) {
 		code string
 		n    int
 	}{{"0.1777", 1 << 20}, {"0.6", 1 << 17}, {"4!.0", 1 << 16}, {"0.2048", 1 << 10}} {
-		o := MustParseOctal(c.code)
+		o := freshOctal(c.code)
 		r, err := o.Run(context.Background(), RunOptions{Limit: c.n})
 		require.NoError(t, err)
 		fresh := o.eng.report(time.Now())
 		r.Elapsed, fresh.Elapsed = 0, 0
 		assert.Equal(t, fresh, r, c.code)
 	}
-	o := MustParseOctal("0.1777")
+	o := freshOctal("0.1777")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	r, err := o.Run(ctx, RunOptions{Limit: MaxValues - 1})

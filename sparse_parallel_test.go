@@ -715,7 +715,7 @@ func BenchmarkCoresSimulated(b *testing.B) {
 func TestPairsHaltOnCancel(t *testing.T) {
 	n := 1 << 14
 	want := oneCoreValues(t, "0.6", n)
-	o := paired(t, MustParseOctal("0.6"), 256)
+	o := paired(t, freshOctal("0.6"), 256)
 	_, err := o.Values(ctx, 1024)
 	require.NoError(t, err)
 	cancelled, cancel := context.WithCancel(ctx)
