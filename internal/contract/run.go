@@ -259,10 +259,15 @@ func (m *monitor) fatal(enc *json.Encoder, class, text string) {
 	os.Exit(0)
 }
 
-// watch samples the heap every 10 ms and ends the process when it passes limit.
+// watch samples the heap every 10 ms and ends the process when it passes limit, or when the
+// parent process has ended (the child is an orphan then, whose results nobody reads).
 func (m *monitor) watch(limit uint64, enc *json.Encoder) {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	parent := os.Getppid()
 	for range time.Tick(10 * time.Millisecond) {
+		if os.Getppid() != parent {
+			os.Exit(2)
+		}
 		metrics.Read(sample)
 		heap := sample[0].Value.Uint64()
 		if heap > m.peak.Load() {
