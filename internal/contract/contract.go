@@ -94,8 +94,8 @@ type Options struct {
 	// Wait is how long a row may take with Background: 30 s, three times the goal of 10 s of
 	// issue 27, for a loaded machine; then its context is cancelled and it fails.
 	Wait time.Duration
-	// Memory bounds the heap of a child process while it runs one row: 1 GiB. Past it the row
-	// fails and its process ends, before it takes the machine's memory.
+	// Memory bounds the resident memory of a child process while it asks one row: 1 GiB.
+	// Past it the row fails and its process ends, before it takes the machine's memory.
 	Memory uint64
 	// Procs is how many child processes run rows at once: 2.
 	Procs int
