@@ -123,11 +123,8 @@ func report(t *testing.T, r Row, res result, o Options) {
 // runShard asks the rows idx in child processes, one after another, and sends each result.
 func runShard(test string, idx []int, results []chan result, o Options) {
 	for len(idx) > 0 {
-		got, died := runChild(test, idx, o)
-		for _, res := range got {
-			results[res.Index] <- res
-		}
-		idx = idx[len(got):]
+		n, died := runChild(test, idx, o, func(res result) { results[res.Index] <- res })
+		idx = idx[n:]
 		if len(idx) > 0 && died != "" {
 			results[idx[0]] <- result{Index: idx[0], Died: died}
 			idx = idx[1:]
@@ -135,9 +132,10 @@ func runShard(test string, idx []int, results []chan result, o Options) {
 	}
 }
 
-// runChild asks rows idx in one child process and returns the results it reported, a prefix
-// of idx, and why the child ended when it did so while asking a row without reporting it.
-func runChild(test string, idx []int, o Options) ([]result, string) {
+// runChild asks rows idx in one child process, passes each result to send as it comes, and
+// returns how many came (a prefix of idx), and why the child ended when it did so while
+// asking a row without reporting it.
+func runChild(test string, idx []int, o Options, send func(result)) (int, string) {
 	spec := make([]string, len(idx))
 	for k, i := range idx {
 		spec[k] = strconv.Itoa(i)
@@ -152,37 +150,39 @@ func runChild(test string, idx []int, o Options) ([]result, string) {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, err.Error()
+		return 0, err.Error()
 	}
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		r.Close()
 		w.Close()
-		return nil, "cannot start a child process: " + err.Error()
+		return 0, "cannot start a child process: " + err.Error()
 	}
 	w.Close()
 	// The child reports each row within its phases' watchdogs; a child silent for longer
 	// than all of them together is stuck, and is ended.
 	quiet := 2*(o.Delay+o.Hang) + o.Wait + o.Hang + time.Minute
 	timer := time.AfterFunc(quiet, func() { cmd.Process.Kill() })
-	var got []result
+	n, ended := 0, false
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	for sc.Scan() {
 		var res result
-		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
+		if err := json.Unmarshal(sc.Bytes(), &res); err != nil || n == len(idx) || res.Index != idx[n] {
+			cmd.Process.Kill() // a child that reports what it was not asked cannot be trusted
 			break
 		}
-		got = append(got, res)
+		send(res)
+		n, ended = n+1, res.Ended
 		timer.Reset(quiet)
 	}
 	timer.Stop()
 	r.Close()
 	err = cmd.Wait()
-	if len(got) == len(idx) || len(got) > 0 && got[len(got)-1].Ended {
-		return got, ""
+	if n == len(idx) || ended {
+		return n, ""
 	}
-	return got, fmt.Sprintf("the child process asking it ended without a result (%v; silent for at most %v), its last output:\n%s", err, quiet, out.String())
+	return n, fmt.Sprintf("the child process asking it ended without a result (%v; silent for at most %v), its last output:\n%s", err, quiet, out.String())
 }
 
 // tail keeps the last 4 KiB written to it.
