@@ -154,22 +154,22 @@ func contractRows() []contract.Row {
 			add("Octal.Outcome", in, func(ctx context.Context) (string, error) { return contractOutcome(game(code).Outcome(ctx, pos(pn))) })
 			add("Octal.WinningMove", in, func(ctx context.Context) (string, error) {
 				o := game(code)
-				return contractMove(o, pos(pn))(o.WinningMove(ctx, pos(pn)))
+				return contractMove(ctx, o, pos(pn))(o.WinningMove(ctx, pos(pn)))
 			})
 			add("Octal.WinningMoves", in, func(ctx context.Context) (string, error) {
 				o := game(code)
-				return contractMoves(o, pos(pn))(o.WinningMoves(ctx, pos(pn)))
+				return contractMoves(ctx, o, pos(pn))(o.WinningMoves(ctx, pos(pn)))
 			})
 			add("Octal.MisereOutcome", in, func(ctx context.Context) (string, error) {
 				return contractOutcome(game(code).MisereOutcome(ctx, pos(pn)))
 			})
 			add("Octal.MisereWinningMove", in, func(ctx context.Context) (string, error) {
 				o := game(code)
-				return contractMove(o, pos(pn))(o.MisereWinningMove(ctx, pos(pn)))
+				return contractMove(ctx, o, pos(pn))(o.MisereWinningMove(ctx, pos(pn)))
 			})
 			add("Octal.MisereWinningMoves", in, func(ctx context.Context) (string, error) {
 				o := game(code)
-				return contractMoves(o, pos(pn))(o.MisereWinningMoves(ctx, pos(pn)))
+				return contractMoves(ctx, o, pos(pn))(o.MisereWinningMoves(ctx, pos(pn)))
 			})
 			add("Octal.Genus", in, func(ctx context.Context) (string, error) { return contractGenus(game(code).Genus(ctx, pos(pn))) })
 			add("Octal.MisereValue", in, func(ctx context.Context) (string, error) { return contractInt(game(code).MisereValue(ctx, pos(pn))) })
@@ -277,8 +277,9 @@ func contractOutcome(o kayles.Outcome, err error) (string, error) {
 
 // contractMove checks the result of a WinningMove: a legal move in p, or none and the zero
 // Move.
-func contractMove(o *kayles.Octal, p kayles.Position) func(kayles.Move, bool, error) (string, error) {
+func contractMove(ctx context.Context, o *kayles.Octal, p kayles.Position) func(kayles.Move, bool, error) (string, error) {
 	return func(m kayles.Move, ok bool, err error) (string, error) {
+		contract.Returned(ctx) // playing the move in 10^6 heaps is the check's time
 		switch {
 		case err != nil && ok:
 			return "", contract.NotAnswer("the move %v beside the error %v", m, err)
@@ -298,7 +299,7 @@ func contractMove(o *kayles.Octal, p kayles.Position) func(kayles.Move, bool, er
 
 // contractMoves checks the result of a WinningMoves: a sequence whose first three moves are
 // legal in p.
-func contractMoves(o *kayles.Octal, p kayles.Position) func(func(func(kayles.Move) bool), error) (string, error) {
+func contractMoves(ctx context.Context, o *kayles.Octal, p kayles.Position) func(func(func(kayles.Move) bool), error) (string, error) {
 	return func(seq func(func(kayles.Move) bool), err error) (string, error) {
 		if err != nil {
 			return "", err
@@ -306,14 +307,19 @@ func contractMoves(o *kayles.Octal, p kayles.Position) func(func(func(kayles.Mov
 		if seq == nil {
 			return "", contract.NotAnswer("a nil sequence")
 		}
-		var first []string
+		var moves []kayles.Move
 		for m := range seq {
+			if moves = append(moves, m); len(moves) == 3 {
+				break
+			}
+		}
+		contract.Returned(ctx) // the sequence's work is the call's; playing the moves is the check's
+		var first []string
+		for _, m := range moves {
 			if _, err := o.Play(p, m); err != nil {
 				return "", contract.NotAnswer("the winning move %v: %v", m, err)
 			}
-			if first = append(first, m.String()); len(first) == 3 {
-				break
-			}
+			first = append(first, m.String())
 		}
 		return "moves " + strings.Join(first, " "), nil
 	}

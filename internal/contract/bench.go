@@ -25,6 +25,7 @@ func Bench(b *testing.B, rows []Row, o Options) {
 			n, answered := 0, 0
 			for b.Loop() {
 				ctx, cancel := context.WithCancel(context.Background())
+				ctx, returned := withReturned(ctx)
 				done := make(chan struct{})
 				go func() {
 					defer close(done)
@@ -39,7 +40,7 @@ func Bench(b *testing.B, rows []Row, o Options) {
 					cancel()
 					select {
 					case <-done:
-						late = time.Since(at)
+						late = max(0, returned().Sub(at))
 					case <-time.After(o.Hang):
 						b.Fatalf("%s: no return %v after the cancel", r.Name(), o.Hang)
 					}

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -44,6 +45,30 @@ var ErrNotAnswer = errors.New("a result that is not an answer")
 // NotAnswer returns an error wrapping ErrNotAnswer that says what was wrong.
 func NotAnswer(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrNotAnswer, fmt.Sprintf(format, args...))
+}
+
+// returnedKey keys the moment a row's call returned in the context that Run and Bench give it.
+type returnedKey struct{}
+
+// Returned marks the moment the call of a row has returned, so that checks of its result that
+// cost time of their own (playing a move in a position of 10^6 heaps) do not count in how
+// soon the call returned: rows whose checks cost call it between the call and the checks.
+func Returned(ctx context.Context) {
+	if at, ok := ctx.Value(returnedKey{}).(*atomic.Int64); ok {
+		at.CompareAndSwap(0, time.Now().UnixNano())
+	}
+}
+
+// withReturned returns ctx with room for Returned, and a function that returns the moment it
+// marked, or now when it marked none.
+func withReturned(ctx context.Context) (context.Context, func() time.Time) {
+	at := new(atomic.Int64)
+	return context.WithValue(ctx, returnedKey{}, at), func() time.Time {
+		if ns := at.Load(); ns != 0 {
+			return time.Unix(0, ns)
+		}
+		return time.Now()
+	}
 }
 
 // Background says how a row is asked with context.Background and the default limits.

@@ -334,6 +334,7 @@ type outcome struct {
 func (m *monitor) phase(r Row, mode string, ctx context.Context, cancel context.CancelFunc, o Options, enc *json.Encoder) {
 	gid := make(chan string, 1)
 	done := make(chan outcome, 1)
+	ctx, returned := withReturned(ctx)
 	start := time.Now()
 	go func() {
 		gid <- goroutineID()
@@ -373,9 +374,10 @@ func (m *monitor) phase(r Row, mode string, ctx context.Context, cancel context.
 			m.fatal(enc, "hang", fmt.Sprintf("no return %v after its context was done", o.Hang))
 		}
 	}
-	p := phase{Mode: mode, Took: time.Since(start), Text: out.text}
+	end := returned()
+	p := phase{Mode: mode, Took: end.Sub(start), Text: out.text}
 	if !cancelled.IsZero() {
-		p.Late = time.Since(cancelled)
+		p.Late = max(0, end.Sub(cancelled))
 	}
 	switch {
 	case out.panic != "":
