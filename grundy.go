@@ -321,6 +321,9 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 	}
 	done := b.ctx.Done()
 	g := s.vals
+	if cap(g) < n && b.done() {
+		return s, b.err // before making room for values that will not be computed
+	}
 	if cap(g) < n {
 		grow := 2 * cap(g)
 		if cap(g) > 1<<24 {
@@ -331,6 +334,12 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 			// A long run: room for all it may reach at once, so the values are never copied
 			// again. The system lends the pages only as values are written.
 			size = max(n, most)
+		}
+		if !pl.plain && b.left < int64(size-len(g)) {
+			// The general engine charges its steps as it goes, so n was not cut to the budget
+			// above: make room for no more values than it can pay for (at least a step each,
+			// but for heaps without options, which append then makes room for).
+			size = max(len(g)+int(b.left), 2*len(g), 64)
 		}
 		g = append(make([]uint16, 0, size), g...)
 		if cap(s.vals) > 1<<24 {

@@ -2,9 +2,11 @@ package kayles
 
 import (
 	"bufio"
+	"context"
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -189,4 +191,35 @@ func TestCost(t *testing.T) {
 	}
 	capped := freshOctal("4.77").plan().cost(0, math.MaxInt)
 	assert.GreaterOrEqual(t, capped, int64(unlimited/2), "capped, not wrapped")
+}
+
+// TestNoRoomForValuesNotComputed checks that a question about many values makes no room for
+// them once its context is done, or beyond what its budget pays for: ApparentPeriod of 2^40
+// with a cancelled context made room for 2^30 values (2 GB) before it looked at it.
+func TestNoRoomForValuesNotComputed(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	allocated := func(f func()) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	for _, code := range []string{"0.6", "0.6?", "4!.0", "0.{2+}"} {
+		o := freshOctal(code)
+		a := allocated(func() {
+			_, _, err := o.ApparentPeriod(done, 1<<40)
+			require.ErrorIs(t, err, context.Canceled, code)
+		})
+		assert.Less(t, a, uint64(64<<20), "%s: bytes allocated with a cancelled context", code)
+		g := o.plan()
+		e := newEngine(g)
+		a = allocated(func() {
+			b := newBudget(context.Background(), 1000, "steps", func() string { return code })
+			_, err := e.extend(context.Background(), 1<<30, b)
+			require.ErrorIs(t, err, ErrTooLarge, code)
+		})
+		assert.Less(t, a, uint64(64<<20), "%s: bytes allocated within a budget of 1000 steps", code)
+	}
 }
