@@ -39,8 +39,9 @@ type RunOptions struct {
 	// computed, in the spill format, and for codes under the rare/common engine keeps only a
 	// front and a tail of them in memory once there are 2^23, so that Limit may be up to
 	// MaxSpilledValues (see "Spilled runs" at [Octal.Run]). A spilled run resumes from its own
-	// file: Resume must then be empty or Checkpoint. The values stay readable through the
-	// Octal afterwards, from memory and the file, which stays open while the Octal is in use.
+	// file: Resume must then be empty or Checkpoint. The values stay readable afterwards
+	// through every Octal of the code (they are the game's, see [ParseOctal]), from memory
+	// and the file, which stays open while any of them is in use.
 	Spill bool
 }
 

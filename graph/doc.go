@@ -64,7 +64,8 @@
 //     Limits, about a second of one core on any graph): the canonical forms, the splits into
 //     components, the moves and the look-ups in the memos all count.
 //   - The memos of one solver hold at most [Limits].MemoBytes bytes ([DefaultMemoBytes] for the
-//     zero Limits), forgetting what is used least; each call also uses up to about 16 MB of
+//     zero Limits), forgetting what is used least, and the memos of the whole process within
+//     the budget of [kayles.SetMemoryBudget]; each call also uses up to about 16 MB of
 //     scratch memory while it runs.
 //
 // Graphs themselves have at most [MaxVertices] (131072) vertices, and a family such as

@@ -43,10 +43,11 @@ const DefaultSteps = 1 << 28
 // [DefaultMemoBytes] in all.
 type Limits struct {
 	// MemoBytes is the memory, in bytes, that the solver's memos of values may hold between
-	// calls, in normal and misère play together, as the memos count it (each entry its key
-	// and 48 bytes). Zero or less means [DefaultMemoBytes]; a positive number below 64 KiB is
-	// raised to 64 KiB. Each call also uses up to about 16 MB of scratch memory of its own,
-	// which it frees when it returns.
+	// calls, in normal and misère play together, counted as the heap spends them. Zero or less
+	// means [DefaultMemoBytes]; a positive number below 64 KiB is raised to 64 KiB. The memos
+	// of all solvers and games of the process together also stay within the budget of
+	// [kayles.SetMemoryBudget]. Each call also uses up to about 16 MB of scratch memory of its
+	// own, which it frees when it returns.
 	MemoBytes int
 	// Steps is the most work one call may do, in steps. A step is about the work of one
 	// vertex in one inner loop of a canonical form, and every part of a search counts its work

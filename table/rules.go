@@ -301,28 +301,6 @@ func checkRules(rules *kayles.Octal, layout Layout, most int) error {
 	return nil
 }
 
-// knownRules are the rule sets of the well-known games, captured once, which [Restore] uses
-// for their codes so that their values are computed once for every table.
-var knownRules = func() map[string]*kayles.Octal {
-	m := map[string]*kayles.Octal{}
-	for _, o := range []*kayles.Octal{kaylesRules, nimRules} {
-		m[o.String()] = o
-	}
-	for _, c := range []string{"0.07", "0.137", "0.15", "0.007", "0.6", "0.7777", "0.333"} {
-		o := kayles.MustParseOctal(c)
-		m[o.String()] = o
-	}
-	return m
-}()
-
-// parseRules returns the rule set of code, a known one when it is one.
-func parseRules(code string) (*kayles.Octal, error) {
-	o, err := kayles.ParseOctal(code)
-	if err != nil {
-		return nil, err
-	}
-	if k, ok := knownRules[o.String()]; ok {
-		return k, nil
-	}
-	return o, nil
-}
+// parseRules returns the rule set of code: the game of every table and program with that
+// code, since [kayles.ParseOctal] returns one Octal per game.
+func parseRules(code string) (*kayles.Octal, error) { return kayles.ParseOctal(code) }
