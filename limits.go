@@ -19,6 +19,15 @@ import (
 // Limits are the one thing an Octal does not share with the other Octals of its code: the
 // values, the memo and the quotient are the game's. Memory is bounded for the whole process
 // instead, by [SetMemoryBudget].
+//
+// With the default limits and a context that is never done, every call that takes one, here
+// and in packages table and graph, returns its answer or a [*LimitError] within seconds (at
+// most 10 s on two loaded cores, most within 3; BENCHMARKS.md, "Default limits"), with its
+// memos within the budget of [SetMemoryBudget], but for four calls: [Octal.Values],
+// [Octal.Period], [Octal.ApparentPeriod] and [Octal.Run] compute as many values as they are
+// asked for (up to [MaxValues]), at a cost their docs state, so a program that serves them to
+// strangers gives them a deadline. Every call returns within about 100 ms after its context
+// is done.
 type Limits struct {
 	// Steps bounds the options the engine examines to compute the values that [Octal.Grundy],
 	// [Octal.Value], [Octal.Outcome] and [Octal.WinningMoves] need (one step per option of
