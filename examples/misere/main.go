@@ -18,9 +18,9 @@
 // With -quotient it prints the misère quotient of the game restricted to heaps of at most -n
 // (Plambeck and Siegel): its order, P-portion, presentation, the heaps where it grew, its
 // kernel, and the period of Φ when one is proven; with -position as well it answers the
-// position through the quotient, in time linear in the heaps. Each heap of the quotient takes
-// at most -quotient-steps steps (Limits.Steps); Dawson's Kayles to heap 30 needs more than the
-// default.
+// position through the quotient, in time linear in the heaps. The whole quotient takes at
+// most -quotient-steps steps (Limits.Steps, each quotient step counting eight); Dawson's
+// Kayles to heap 30 needs more than the default.
 //
 // Misère Kayles and Nim are answered by their rules; other games through a misère quotient
 // when the package finds one cheaply (within -steps steps), and otherwise by a search whose
@@ -86,7 +86,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int64("steps", kayles.DefaultSearchSteps, "the most search steps (moves examined) one misère search may take")
 	quotient := fs.Bool("quotient", false, "compute the misère quotient of the heaps of at most -n (and answer -position through it)")
 	heaps := fs.Int("n", 30, "with -quotient, the largest heap of the quotient")
-	qsteps := fs.Int64("quotient-steps", kayles.DefaultSteps, "with -quotient, the most quotient steps one heap of the quotient may take")
+	qsteps := fs.Int64("quotient-steps", kayles.DefaultSteps, "with -quotient, the most steps the quotient may take (Limits.Steps; a quotient step counts eight)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N] [-quotient-steps N]]
 prints the misère outcome of a position, a winning move and the genus when it is cheap; without
