@@ -4,7 +4,7 @@
 // Usage:
 //
 //	misere                                  the tour: Kayles rows of 7, 10 and 13 pins
-//	misere -code 0.07 -position "30 41"     the misère outcome, a winning move and the genus
+//	misere -code 0.07 -position "25 30"     the misère outcome, a winning move and the genus
 //	misere -code 0.137 -position 3+5+7 -timeout 10s -steps 100000000
 //	misere -quotient -code 0.75 -n 30           the misère quotient of heaps up to 30
 //	misere -quotient -code 0.75 -position "30 41 1000"
