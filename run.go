@@ -88,9 +88,11 @@ type Report struct {
 }
 
 // Run computes values of o until a period is proven, the limit is reached or ctx is done, and
-// reports what it found. The values stay cached in o, so [Octal.Grundy], [Octal.Values] and
-// [Octal.Period] answer from them afterwards (a proven period makes Grundy O(1) for any heap).
-// A run that resumes from a checkpoint produces exactly the values an uninterrupted run would.
+// reports what it found. The values stay cached in o's game, so [Octal.Grundy], [Octal.Values]
+// and [Octal.Period] of every Octal of the code answer from them afterwards (a proven period
+// makes Grundy O(1) for any heap). The report, like a checkpoint, covers every value the game
+// holds when Run returns: more than opt.Limit when other calls had computed more. A run that
+// resumes from a checkpoint produces exactly the values an uninterrupted run would.
 //
 // Run has no work limit but ctx and opt.Limit. When ctx is done it stops within one value
 // (within a fraction of one, for the general engine), writes the checkpoint if any, and

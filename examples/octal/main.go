@@ -532,7 +532,7 @@ the engine, such as the free space of the disk of a -spill run)
 		{*plotFile, func(w io.Writer) error { return writePlot(rctx, o, r, drawn, strings.HasSuffix(*plotFile, ".png"), w) }},
 		{*tableFile, func(w io.Writer) error { return writeTable(rctx, o, r, drawn, *columns, w) }},
 	} {
-		if f.path == "" {
+		if f.path == "" || r.Values == 0 { // a run stopped before its first value has nothing to write
 			continue
 		}
 		if werr := writeFile(f.path, f.write); werr != nil {

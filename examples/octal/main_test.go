@@ -6,8 +6,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -23,11 +26,53 @@ import (
 
 var long = flag.Bool("long", false, "run the long checks (TestClassifyProvesReference takes about 10 minutes)")
 
+// runOctal runs the tool with args in a process of its own, as a person runs it: the games of
+// package kayles are the process's (one engine per code), so a run in this process would find
+// the values that earlier tests computed and report them.
 func runOctal(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	enc, err := json.Marshal(args)
+	require.NoError(t, err)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childArgs+"="+string(enc),
+		fmt.Sprintf("%s=%d %d %d", childKnobs, progressEvery, warnAfter, warnLonger))
 	var out, errOut bytes.Buffer
-	code = run(context.Background(), args, &out, &errOut, false)
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	default:
+		require.NoError(t, err)
+	}
 	return code, out.String(), errOut.String()
+}
+
+// childArgs and childKnobs are the variables of the environment through which runOctal hands
+// a child process the tool's arguments, as JSON, and the settings that tests change
+// (progressEvery, warnAfter, warnLonger, in nanoseconds).
+const (
+	childArgs  = "KAYLES_OCTAL_TEST_ARGS"
+	childKnobs = "KAYLES_OCTAL_TEST_KNOBS"
+)
+
+// TestMain runs the tool instead of the tests in a child process of runOctal.
+func TestMain(m *testing.M) {
+	if enc, ok := os.LookupEnv(childArgs); ok {
+		var args []string
+		if err := json.Unmarshal([]byte(enc), &args); err != nil {
+			fmt.Fprintln(os.Stderr, "bad", childArgs, err)
+			os.Exit(125)
+		}
+		if _, err := fmt.Sscan(os.Getenv(childKnobs), &progressEvery, &warnAfter, &warnLonger); err != nil {
+			fmt.Fprintln(os.Stderr, "bad", childKnobs, err)
+			os.Exit(125)
+		}
+		os.Exit(run(context.Background(), args, os.Stdout, os.Stderr, false))
+	}
+	os.Exit(m.Run())
 }
 
 func TestJSONReport(t *testing.T) {
@@ -678,7 +723,10 @@ func TestTimeoutBigRun(t *testing.T) {
 	first, _ := strconv.Atoi(m[1])
 	require.Greater(t, first, 1<<22, "a run of 10 s computes millions of values")
 
-	_, out, _ := timed(15*time.Second, "-resume", ck, "-checkpoint", ck, "-json",
+	// The outputs below read each value in at most about 800 ns (deadline.go's outputCost, plus
+	// the checksum of -json): a deadline of 10 s plus 1 µs a value resumed leaves the run time
+	// to compute on, however many values the first run reached on this machine.
+	_, out, _ := timed(10*time.Second+time.Duration(first)*time.Microsecond, "-resume", ck, "-checkpoint", ck, "-json",
 		"-histogram", filepath.Join(dir, "hist.txt"), "-rare", filepath.Join(dir, "rare.txt"),
 		"-plot", filepath.Join(dir, "plot.png"), "-periodic", filepath.Join(dir, "table.txt"), "-columns", "64")
 	var stopped jsonReport
