@@ -150,8 +150,8 @@ func contractRows() []contract.Row {
 				continue
 			}
 			in := code + "/" + pn
-			add("Octal.Value", in, func(ctx context.Context) (string, error) { return contractInt(game(code).Value(ctx, pos(pn))) })
-			add("Octal.Outcome", in, func(ctx context.Context) (string, error) { return contractOutcome(game(code).Outcome(ctx, pos(pn))) })
+			add("Octal.Value", in, func(ctx context.Context) (string, error) { return contract.Value(game(code).Value(ctx, pos(pn))) })
+			add("Octal.Outcome", in, func(ctx context.Context) (string, error) { return contract.Outcome(game(code).Outcome(ctx, pos(pn))) })
 			add("Octal.WinningMove", in, func(ctx context.Context) (string, error) {
 				o := game(code)
 				return contractMove(ctx, o, pos(pn))(o.WinningMove(ctx, pos(pn)))
@@ -161,7 +161,7 @@ func contractRows() []contract.Row {
 				return contractMoves(ctx, o, pos(pn))(o.WinningMoves(ctx, pos(pn)))
 			})
 			add("Octal.MisereOutcome", in, func(ctx context.Context) (string, error) {
-				return contractOutcome(game(code).MisereOutcome(ctx, pos(pn)))
+				return contract.Outcome(game(code).MisereOutcome(ctx, pos(pn)))
 			})
 			add("Octal.MisereWinningMove", in, func(ctx context.Context) (string, error) {
 				o := game(code)
@@ -172,7 +172,7 @@ func contractRows() []contract.Row {
 				return contractMoves(ctx, o, pos(pn))(o.MisereWinningMoves(ctx, pos(pn)))
 			})
 			add("Octal.Genus", in, func(ctx context.Context) (string, error) { return contractGenus(game(code).Genus(ctx, pos(pn))) })
-			add("Octal.MisereValue", in, func(ctx context.Context) (string, error) { return contractInt(game(code).MisereValue(ctx, pos(pn))) })
+			add("Octal.MisereValue", in, func(ctx context.Context) (string, error) { return contract.Value(game(code).MisereValue(ctx, pos(pn))) })
 			add("Octal.Tame", in, func(ctx context.Context) (string, error) {
 				tame, err := game(code).Tame(ctx, pos(pn))
 				return fmt.Sprint(tame), err
@@ -180,7 +180,7 @@ func contractRows() []contract.Row {
 		}
 		for k, h := range contractHeaps {
 			in, n := code+"/"+h.name, h.n
-			add("Octal.Grundy", in, func(ctx context.Context) (string, error) { return contractInt(game(code).Grundy(ctx, n)) }, kayles.ErrRange)
+			add("Octal.Grundy", in, func(ctx context.Context) (string, error) { return contract.Value(game(code).Grundy(ctx, n)) }, kayles.ErrRange)
 			if k >= 3 && !contractFew[code] && !contractBackgroundAny(in) {
 				continue
 			}
@@ -253,26 +253,6 @@ mul
 		"10^6 heaps": strings.Replace(strings.Replace(r8, "heap 20", "heap 1000000", 1), phi, long, 1),
 		"heap 10^20": strings.Replace(r8, "heap 20", "heap 100000000000000000000", 1),
 	}
-}
-
-// contractInt checks a nim-value.
-func contractInt(v int, err error) (string, error) {
-	if err == nil && v < 0 {
-		return "", contract.NotAnswer("the value %d", v)
-	}
-	return fmt.Sprint(v), err
-}
-
-// contractOutcome checks an outcome: Previous or Next, and the zero Outcome only with an
-// error.
-func contractOutcome(o kayles.Outcome, err error) (string, error) {
-	if err == nil && o != kayles.Previous && o != kayles.Next {
-		return "", contract.NotAnswer("the outcome %v", o)
-	}
-	if err != nil && o != 0 {
-		return "", contract.NotAnswer("the outcome %v beside the error %v", o, err)
-	}
-	return o.String(), err
 }
 
 // contractMove checks the result of a WinningMove: a legal move in p, or none and the zero

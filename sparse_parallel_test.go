@@ -271,7 +271,9 @@ func TestPairsCancel(t *testing.T) {
 	s, err := o.eng.extendLocked(n, n, newBudget(cancelled, unlimited, "steps", nil))
 	o.eng.release()
 	require.ErrorIs(t, err, context.Canceled)
-	assert.LessOrEqual(t, len(s.vals), 1024+pairWindow, "one window at most")
+	// Within a block or two of the cancel, not at the window's end (a quarter or all of
+	// pairWindow heaps, each costing more as the heaps grow).
+	assert.LessOrEqual(t, len(s.vals), 1024+4*blockLanes, "the window ends within blocks of the cancel")
 	assert.Equal(t, want[:len(s.vals)], toInts(s.vals))
 	assert.Zero(t, helpers(), "a helper outlived its extension")
 	got, err := o.Values(ctx, n)
@@ -707,27 +709,4 @@ func BenchmarkCoresSimulated(b *testing.B) {
 			})
 		}
 	}
-}
-
-// TestPairsHaltOnCancel checks that a window in pairs ends within a block or two of a cancel,
-// not at its end (a quarter or all of pairWindow heaps, each costing more as the heaps grow),
-// with the values of the one-core engine and no helper left.
-func TestPairsHaltOnCancel(t *testing.T) {
-	n := 1 << 14
-	want := oneCoreValues(t, "0.6", n)
-	o := paired(t, freshOctal("0.6"), 256)
-	_, err := o.Values(ctx, 1024)
-	require.NoError(t, err)
-	cancelled, cancel := context.WithCancel(ctx)
-	cancel()
-	o.eng.lock <- struct{}{}
-	s, err := o.eng.extendLocked(n, n, newBudget(cancelled, unlimited, "steps", nil))
-	o.eng.release()
-	require.ErrorIs(t, err, context.Canceled)
-	assert.LessOrEqual(t, len(s.vals), 1024+4*blockLanes, "the window ends within blocks of the cancel")
-	assert.Equal(t, want[:len(s.vals)], toInts(s.vals))
-	assert.Zero(t, helpers(), "a helper outlived its extension")
-	got, err := o.Values(ctx, n)
-	require.NoError(t, err)
-	assert.Equal(t, want, got)
 }

@@ -122,43 +122,24 @@ func contractRows() []contract.Row {
 		}
 		node := func() *graph.NodeGame { return graph.NewNodeGame(graph.Limits{}) }
 		arc := func() *graph.ArcGame { return graph.NewArcGame(graph.Limits{}) }
-		add("NodeGame.Value", func(ctx context.Context) (string, error) { return contractInt(node().Value(ctx, g)) })
-		add("NodeGame.Outcome", func(ctx context.Context) (string, error) { return contractOutcome(node().Outcome(ctx, g)) })
+		add("NodeGame.Value", func(ctx context.Context) (string, error) { return contract.Value(node().Value(ctx, g)) })
+		add("NodeGame.Outcome", func(ctx context.Context) (string, error) { return contract.Outcome(node().Outcome(ctx, g)) })
 		add("NodeGame.WinningMoves", func(ctx context.Context) (string, error) { return contractVertices(g)(node().WinningMoves(ctx, g)) })
-		add("NodeGame.MisereValue", func(ctx context.Context) (string, error) { return contractInt(node().MisereValue(ctx, g)) })
-		add("NodeGame.MisereOutcome", func(ctx context.Context) (string, error) { return contractOutcome(node().MisereOutcome(ctx, g)) })
+		add("NodeGame.MisereValue", func(ctx context.Context) (string, error) { return contract.Value(node().MisereValue(ctx, g)) })
+		add("NodeGame.MisereOutcome", func(ctx context.Context) (string, error) { return contract.Outcome(node().MisereOutcome(ctx, g)) })
 		add("NodeGame.MisereWinningMoves", func(ctx context.Context) (string, error) {
 			return contractVertices(g)(node().MisereWinningMoves(ctx, g))
 		})
-		add("ArcGame.Value", func(ctx context.Context) (string, error) { return contractInt(arc().Value(ctx, g)) })
-		add("ArcGame.Outcome", func(ctx context.Context) (string, error) { return contractOutcome(arc().Outcome(ctx, g)) })
+		add("ArcGame.Value", func(ctx context.Context) (string, error) { return contract.Value(arc().Value(ctx, g)) })
+		add("ArcGame.Outcome", func(ctx context.Context) (string, error) { return contract.Outcome(arc().Outcome(ctx, g)) })
 		add("ArcGame.WinningMoves", func(ctx context.Context) (string, error) { return contractEdges(g)(arc().WinningMoves(ctx, g)) })
-		add("ArcGame.MisereValue", func(ctx context.Context) (string, error) { return contractInt(arc().MisereValue(ctx, g)) })
-		add("ArcGame.MisereOutcome", func(ctx context.Context) (string, error) { return contractOutcome(arc().MisereOutcome(ctx, g)) })
+		add("ArcGame.MisereValue", func(ctx context.Context) (string, error) { return contract.Value(arc().MisereValue(ctx, g)) })
+		add("ArcGame.MisereOutcome", func(ctx context.Context) (string, error) { return contract.Outcome(arc().MisereOutcome(ctx, g)) })
 		add("ArcGame.MisereWinningMoves", func(ctx context.Context) (string, error) {
 			return contractEdges(g)(arc().MisereWinningMoves(ctx, g))
 		})
 	}
 	return rows
-}
-
-// contractInt checks a nim-value.
-func contractInt(v int, err error) (string, error) {
-	if err == nil && v < 0 {
-		return "", contract.NotAnswer("the value %d", v)
-	}
-	return fmt.Sprint(v), err
-}
-
-// contractOutcome checks an outcome: Previous or Next, and the zero Outcome with an error.
-func contractOutcome(o kayles.Outcome, err error) (string, error) {
-	if err == nil && o != kayles.Previous && o != kayles.Next {
-		return "", contract.NotAnswer("the outcome %v", o)
-	}
-	if err != nil && o != 0 {
-		return "", contract.NotAnswer("the outcome %v beside the error %v", o, err)
-	}
-	return o.String(), err
 }
 
 // contractVertices checks winning moves of Node Kayles: vertices of g, ascending, and none

@@ -47,6 +47,25 @@ func NotAnswer(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrNotAnswer, fmt.Sprintf(format, args...))
 }
 
+// Value checks a nim-value: not negative, unless beside an error.
+func Value(v int, err error) (string, error) {
+	if err == nil && v < 0 {
+		return "", NotAnswer("the value %d", v)
+	}
+	return fmt.Sprint(v), err
+}
+
+// Outcome checks an outcome: Previous or Next, and the zero Outcome only with an error.
+func Outcome(o kayles.Outcome, err error) (string, error) {
+	if err == nil && o != kayles.Previous && o != kayles.Next {
+		return "", NotAnswer("the outcome %v", o)
+	}
+	if err != nil && o != 0 {
+		return "", NotAnswer("the outcome %v beside the error %v", o, err)
+	}
+	return o.String(), err
+}
+
 // returnedKey keys the moment a row's call returned in the context that Run and Bench give it.
 type returnedKey struct{}
 
