@@ -18,12 +18,15 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 	// Steps are charged to b in batches; a value that b stops returns -1 with seen cleared.
 	steps := int64(0)
 	stopped := false
-	mark := func(v int) {
-		seen[v>>6] |= 1 << (v & 63)
+	tick := func() {
 		if steps++; steps == checkEvery {
 			stopped = stopped || !b.spend(steps*weight) || weight == 0 && b.done()
 			steps = 0
 		}
+	}
+	mark := func(v int) {
+		seen[v>>6] |= 1 << (v & 63)
+		tick()
 	}
 	for i := 0; i <= n && !stopped; i++ {
 		if i >= len(o.digits) && o.tail == nil {
@@ -49,6 +52,8 @@ func (o *plan) mexGeneral(g []uint16, big []bigValue, n int, seen []uint64, b *b
 			if d.rule == '=' {
 				if m%k == 0 {
 					mark(valueOf(big, m/k, g[m/k]) * (k & 1))
+				} else {
+					tick() // a number of heaps that does not divide m is work too: {2+}= tries m of them
 				}
 				continue
 			}
@@ -148,74 +153,189 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 	if !o.tailSplits {
 		splitsLast = min(last, len(o.digits)-1)
 	}
-	// When every split leaves equal heaps, in a bounded number, only a few first heaps a have
-	// splits at all: walk those, not every a up to n/2 (a heap of 2^40 tokens has three).
-	var firsts []int
-	equalOnly := o.splits && o.tail == nil
-	for i := 0; i <= splitsLast && equalOnly; i++ {
-		d := o.digit(i)
+	if !o.splits || n < 2 {
+		return true
+	}
+	eq := o.equalSplits(n, splitsLast)
+	base := len(o.digits)
+	// take visits the splits that take i tokens and leave a first heap of a.
+	take := func(i, a int) bool {
+		d, m := o.digit(i), n-i
 		if !d.splits() {
-			continue
+			return true
 		}
-		if d.rule != '=' || d.maxHeaps() < 0 {
-			equalOnly = false
-			break
-		}
-		for k := 2; k <= d.maxHeaps() && k <= n-i; k++ {
-			if d.allows(k) && (n-i)%k == 0 {
-				firsts = append(firsts, (n-i)/k)
+		if d.rule == '=' {
+			// k heaps of a: the only split whose heaps are all equal and the first a.
+			if k := m / a; m%a == 0 && k >= 2 && k <= maxLeft && d.allows(k) {
+				left = slices.Repeat(append(left[:0], a), k)
+				return visit(i, left)
 			}
+			return true
 		}
-	}
-	if equalOnly {
-		slices.Sort(firsts)
-		firsts = slices.Compact(firsts)
-	}
-	for j, a := 0, 1; 2*a <= n && a < bound && o.splits; j, a = j+1, a+1 {
-		if equalOnly {
-			if j == len(firsts) {
+		for k := 2; k <= m/a && k <= maxLeft; k++ {
+			if d.maxHeaps() >= 0 && k > d.maxHeaps() {
 				break
 			}
-			a = firsts[j]
-			if 2*a > n || a >= bound {
-				break
-			}
-		}
-		for i := 0; i <= min(splitsLast, n-2*a); i++ {
-			d, m := o.digit(i), n-i
-			if !d.splits() {
+			if !d.allows(k) {
 				continue
 			}
-			for k := 2; a*k <= m; k++ {
-				if d.maxHeaps() >= 0 && k > d.maxHeaps() {
-					break
-				}
-				if !d.allows(k) {
-					continue
-				}
-				if d.rule == '=' && d.maxHeaps() >= 0 {
-					// k heaps of a: the only split whose heaps are all equal and the first a.
-					if a*k == m {
-						left = slices.Repeat(append(left[:0], a), k)
-						if !visit(i, left) {
-							return false
-						}
-					}
-					continue
-				}
-				lo := a
-				if d.rule == '!' {
-					lo = a + 1
-				}
-				ok := splits(m-a, k-1, lo, 0, bound, func(rest []int) bool {
-					left = append(append(left[:0], a), rest...)
-					return !d.fits(left) || visit(i, left)
-				})
-				if !ok {
+			lo := a
+			if d.rule == '!' {
+				lo = a + 1
+			}
+			ok := splits(m-a, k-1, lo, 0, bound, func(rest []int) bool {
+				left = append(append(left[:0], a), rest...)
+				return !d.fits(left) || visit(i, left)
+			})
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	for a := eq.next(1); a <= n/2 && a < bound; a = eq.next(a + 1) {
+		hi := min(splitsLast, n-2*a)
+		if eq.tail {
+			hi = min(hi, base-1)
+		}
+		for i := 0; i <= hi; i++ {
+			if !take(i, a) {
+				return false
+			}
+		}
+		if !eq.tail {
+			continue
+		}
+		// Every digit of the tail that splits leaves equal heaps: walk the numbers of heaps k,
+		// the take n-a·k growing as k shrinks, not every take.
+		for k := min(eq.tailHeaps, (n-base)/a); k >= 2; k-- {
+			i := n - a*k
+			if d := o.digit(i); d.allows(k) {
+				left = slices.Repeat(append(left[:0], a), k)
+				if !visit(i, left) {
 					return false
 				}
 			}
 		}
 	}
 	return true
+}
+
+// maxLeft bounds the heaps that a move listed by the general engine leaves: a move of 0.{2+}=
+// could leave 2^40 heaps of one token, which no Move or Position can hold. Such moves are not
+// listed (Moves, WinningMoves), and Play refuses them with a [*LimitError].
+const maxLeft = 1 << 12
+
+// equalSplits tells optionsGeneral which first heaps a of a heap of n can have splits when the
+// digits that split leave equal heaps, so that it jumps from one to the next. It works lazily,
+// so that a caller that wants one option (is the heap dead?) pays for little more.
+type equalSplits struct {
+	all       bool       // every digit that splits leaves equal heaps
+	cursors   []eqCursor // when all: one for each finite digit that splits
+	tail      bool       // the tail splits, and every digit of it that splits leaves equal heaps
+	tailHeaps int        // when tail: the most heaps a split of a tail digit leaves, at most maxLeft
+	top       int        // when tail: past this many heaps, a tail digit allows k heaps or not whatever k
+	kmin      []int      // when tail: kmin[r], the fewest heaps left by a tail take with a first heap ≡ r mod len(tail); 0 if none, -1 not yet known
+	tailOf    []digit    // the tail
+	n, base   int        // the heap, and the first take of the tail
+}
+
+// An eqCursor walks the splits of m tokens into k equal heaps by one digit, k downwards, so
+// that the heaps a = m/k come upwards.
+type eqCursor struct {
+	d    digit
+	m, k int
+}
+
+// equalSplits returns the equalSplits of a heap of n whose takes up to splitsLast may split.
+// It costs O(t + len(tail)); next costs the rest, O(maxLeft) per digit at most in all.
+func (o *plan) equalSplits(n, splitsLast int) equalSplits {
+	e := equalSplits{all: true, n: n, base: len(o.digits), tailOf: o.tail}
+	for i := 0; i <= min(splitsLast, e.base-1); i++ {
+		if d := o.digits[i]; d.splits() && d.rule != '=' {
+			e.all = false
+		}
+	}
+	if o.tailSplits {
+		e.tail = true
+		for _, d := range o.tail {
+			if d.splits() && d.rule != '=' {
+				e.tail, e.all = false, false
+			}
+		}
+	}
+	if e.all {
+		for i := 0; i <= min(splitsLast, e.base-1, n-2); i++ {
+			if d := o.digits[i]; d.splits() {
+				e.cursors = append(e.cursors, eqCursor{d: d, m: n - i, k: min(heapsOf(d), n-i)})
+			}
+		}
+	}
+	if !e.tail || n-e.base < 2 {
+		e.tail = false
+		return e
+	}
+	// Past the last bit of the masks and the largest "k or more", whether a tail digit allows k
+	// heaps is the same for every k, and the digit a first heap a meets repeats with k mod L.
+	L, top := len(o.tail), 64
+	for _, d := range o.tail {
+		e.tailHeaps = max(e.tailHeaps, heapsOf(d))
+		top = max(top, d.from)
+	}
+	e.top = min(top+L, e.tailHeaps)
+	e.kmin = slices.Repeat([]int{-1}, L)
+	return e
+}
+
+// heapsOf returns the most heaps a split by d may leave in a listed move.
+func heapsOf(d digit) int {
+	if k := d.maxHeaps(); k >= 0 {
+		return min(k, maxLeft)
+	}
+	return maxLeft
+}
+
+// next returns the least first heap from a on that has a split, or a value past n/2 when
+// there is none; a itself when not every split leaves equal heaps.
+func (e *equalSplits) next(a int) int {
+	if !e.all {
+		return a
+	}
+	best := e.n
+	for j := range e.cursors {
+		c := &e.cursors[j]
+		c.k = min(c.k, c.m/a)
+		for c.k >= 2 && (c.m%c.k != 0 || !c.d.allows(c.k)) {
+			c.k--
+		}
+		if c.k >= 2 {
+			best = min(best, c.m/c.k)
+		}
+	}
+	if e.tail {
+		// In each residue class mod L the first heaps with a tail split form a prefix.
+		L := len(e.kmin)
+		for x := a; x < best && x < a+L; x++ {
+			if k := e.kminOf(x % L); k > 0 && x <= (e.n-e.base)/k {
+				return x
+			}
+		}
+	}
+	return best
+}
+
+// kminOf returns kmin[r], working it out the first time.
+func (e *equalSplits) kminOf(r int) int {
+	if e.kmin[r] < 0 {
+		L := len(e.tailOf)
+		rest := (e.n - e.base) % L
+		e.kmin[r] = 0
+		for k := 2; k <= e.top; k++ {
+			if e.tailOf[((rest-r*k)%L+L)%L].allows(k) {
+				e.kmin[r] = k
+				break
+			}
+		}
+	}
+	return e.kmin[r]
 }

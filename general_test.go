@@ -509,3 +509,103 @@ func TestGeneralEqualSplitsOfHugeHeaps(t *testing.T) {
 		}
 	}
 }
+
+// TestEqualSplitMovesAgainstPlay checks the moves of codes whose splits leave equal heaps, in
+// any number and in repeating tails, against a slow listing: every take and every partition
+// of the rest that Play accepts, in the order that Moves documents.
+func TestEqualSplitMovesAgainstPlay(t *testing.T) {
+	codes := []string{"0.{2+}=", "0.{3+}=", "0.[4=]", "0.[04=]", "0.[8=]", "0.1[{2+}=]", "0.[{2+}=4]",
+		"0.F=", "{2+}=.0", "0.[{3,5}=0]", "0.7[{2+}=]", "0.[{2+}={4+}=0]", "0.{2+}=[C=]", "0.[{0,2+}=]", "0.4[44=]"}
+	for _, code := range codes {
+		o := kayles.MustParseOctal(code)
+		for n := 1; n <= 26; n++ {
+			p := kayles.MustNewPosition(n)
+			var got, want []string
+			for m := range o.Moves(p) {
+				got = append(got, m.String())
+			}
+			for take := 1; take <= n; take++ {
+				if _, err := o.Play(p, kayles.Move{Heap: n, Take: take}); err == nil {
+					want = append(want, kayles.Move{Heap: n, Take: take}.String())
+				}
+				if _, err := o.Play(p, kayles.Move{Heap: n, Take: take, Left: []int{n - take}}); err == nil {
+					want = append(want, kayles.Move{Heap: n, Take: take, Left: []int{n - take}}.String())
+				}
+			}
+			// Splits by first heap, then take, then number of heaps, then further heaps.
+			type split struct {
+				take, k int
+				left    []int
+			}
+			var ss []split
+			for take := 0; take <= n-2; take++ {
+				heapPartitions(n-take, 1, nil, func(left []int) {
+					if len(left) >= 2 {
+						if _, err := o.Play(p, kayles.Move{Heap: n, Take: take, Left: left}); err == nil {
+							ss = append(ss, split{take, len(left), slices.Clone(left)})
+						}
+					}
+				})
+			}
+			slices.SortStableFunc(ss, func(x, y split) int {
+				if c := x.left[0] - y.left[0]; c != 0 {
+					return c
+				}
+				if c := x.take - y.take; c != 0 {
+					return c
+				}
+				if c := x.k - y.k; c != 0 {
+					return c
+				}
+				return slices.Compare(x.left, y.left)
+			})
+			for _, s := range ss {
+				want = append(want, kayles.Move{Heap: n, Take: s.take, Left: s.left}.String())
+			}
+			assert.Equal(t, want, got, "%s heap %d", code, n)
+		}
+	}
+}
+
+// heapPartitions calls f with each way to write m as heaps of lo or more, ascending, after prefix.
+func heapPartitions(m, lo int, prefix []int, f func([]int)) {
+	if m == 0 {
+		f(prefix)
+		return
+	}
+	for a := lo; a <= m; a++ {
+		heapPartitions(m-a, a, append(prefix, a), f)
+	}
+}
+
+// TestEqualSplitMovesOfHugeHeaps checks that the moves of a heap of 2^40 tokens come at once
+// for codes whose splits leave equal heaps in any number or in a repeating tail, and that no
+// move leaves more heaps than Play accepts.
+func TestEqualSplitMovesOfHugeHeaps(t *testing.T) {
+	p := kayles.MustNewPosition(1 << 40)
+	for _, code := range []string{"0.{2+}=", "0.[4=]", "0.[04=]", "0.[0{2+}=]", "0.1[{2+}=]", "0.[8=]"} {
+		o := kayles.MustParseOctal(code)
+		done := make(chan int, 1)
+		go func() {
+			n := 0
+			for m := range o.Moves(p) {
+				if _, err := o.Play(p, m); err != nil {
+					n = -1
+					break
+				}
+				if n++; n == 1000 {
+					break
+				}
+			}
+			done <- n
+		}()
+		select {
+		case n := <-done:
+			assert.NotEqual(t, -1, n, "%s: a move that Play refuses", code)
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: no 1000 moves of a heap of 2^40 within 20 s", code)
+		}
+	}
+	_, err := kayles.MustParseOctal("0.{2+}=").Play(kayles.MustNewPosition(5001), kayles.Move{Heap: 5001, Take: 1, Left: slices.Repeat([]int{1}, 5000)})
+	require.ErrorIs(t, err, kayles.ErrTooLarge)
+}

@@ -44,7 +44,9 @@ func (m Move) String() string {
 // lead to. The order is deterministic: heaps in ascending size; within a heap, by the first
 // heap left in row order (0 for the moves that leave at most one heap), then by the number of
 // tokens taken, then by the number of heaps left, then by the further heaps left. For Kayles that is the order of the knocked
-// pins from the left end of the row to its middle. Each move costs O(1) to produce.
+// pins from the left end of the row to its middle. Each move costs O(1) to produce, plus
+// O(k) for one that leaves k heaps. A move that leaves more than 4096 heaps (0.{2+}= can leave
+// a heap's every token as a heap of its own) is not listed, and [Octal.Play] refuses it.
 func (o *Octal) Moves(p Position) iter.Seq[Move] { return o.plan().moves(p) }
 
 func (o *plan) moves(p Position) iter.Seq[Move] {
@@ -136,7 +138,8 @@ func (o *plan) options(n, bound int, visit func(take int, left []int) bool) bool
 
 // Play returns the position that m leads to from p. It returns an error wrapping
 // [ErrIllegalMove], a [*MoveError] that says why, when p has no heap of size m.Heap or the
-// rules do not allow m; p itself never changes.
+// rules do not allow m, and a [*LimitError] for a legal move that leaves more than 4096 heaps
+// (which [Octal.Moves] does not list); p itself never changes.
 func (o *Octal) Play(p Position, m Move) (Position, error) {
 	why := ""
 	if !p.has(m.Heap) {
@@ -147,6 +150,10 @@ func (o *Octal) Play(p Position, m Move) (Position, error) {
 	if why != "" {
 		m.Left = slices.Clone(m.Left)
 		return p, &MoveError{Position: p, Move: m, Reason: why}
+	}
+	if len(m.Left) > maxLeft {
+		return p, &LimitError{Question: "playing " + strconv.Itoa(m.Heap) + "-" + strconv.Itoa(m.Take) + " in " + o.String(),
+			Limit: maxLeft, Unit: "heaps left by one move", Advice: "play a move that leaves fewer heaps"}
 	}
 	return p.replace(m.Heap, m.Left), nil
 }
