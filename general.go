@@ -1,6 +1,9 @@
 package kayles
 
-import "slices"
+import (
+	"slices"
+	"sync/atomic"
+)
 
 // This file implements the general engine: the options of codes beyond plain
 // octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
@@ -230,14 +233,16 @@ const maxLeft = 1 << 12
 // digits that split leave equal heaps, so that it jumps from one to the next. It works lazily,
 // so that a caller that wants one option (is the heap dead?) pays for little more.
 type equalSplits struct {
-	all       bool       // every digit that splits leaves equal heaps
-	cursors   []eqCursor // when all: one for each finite digit that splits
-	tail      bool       // the tail splits, and every digit of it that splits leaves equal heaps
-	tailHeaps int        // when tail: the most heaps a split of a tail digit leaves, at most maxLeft
-	top       int        // when tail: past this many heaps, a tail digit allows k heaps or not whatever k
-	kmin      []int      // when tail: kmin[r], the fewest heaps left by a tail take with a first heap ≡ r mod len(tail); 0 if none, -1 not yet known
-	tailOf    []digit    // the tail
-	n, base   int        // the heap, and the first take of the tail
+	all        bool       // every digit that splits leaves equal heaps
+	cursors    []eqCursor // when all: one for each finite digit that splits, made by the first scan
+	tail       bool       // the tail splits, and every digit of it that splits leaves equal heaps
+	tailHeaps  int        // when tail: the most heaps a split of a tail digit leaves, at most maxLeft
+	top        int        // when tail: past this many heaps, a tail digit allows k heaps or not whatever k
+	kmin       []int      // when tail: kmin[r], the fewest heaps left by a tail take with a first heap ≡ r mod len(tail); 0 if none, -1 not yet known
+	tailOf     []digit    // the tail
+	n, base    int        // the heap, and the first take of the tail
+	splitsLast int        // the largest take that may split
+	pl         *plan
 }
 
 // An eqCursor walks the splits of m tokens into k equal heaps by one digit, k downwards, so
@@ -250,7 +255,7 @@ type eqCursor struct {
 // equalSplits returns the equalSplits of a heap of n whose takes up to splitsLast may split.
 // It costs O(t + len(tail)); next costs the rest, O(maxLeft) per digit at most in all.
 func (o *plan) equalSplits(n, splitsLast int) equalSplits {
-	e := equalSplits{all: true, n: n, base: len(o.digits), tailOf: o.tail}
+	e := equalSplits{all: true, n: n, base: len(o.digits), tailOf: o.tail, pl: o}
 	for i := 0; i <= min(splitsLast, e.base-1); i++ {
 		if d := o.digits[i]; d.splits() && d.rule != '=' {
 			e.all = false
@@ -264,13 +269,7 @@ func (o *plan) equalSplits(n, splitsLast int) equalSplits {
 			}
 		}
 	}
-	if e.all {
-		for i := 0; i <= min(splitsLast, e.base-1, n-2); i++ {
-			if d := o.digits[i]; d.splits() {
-				e.cursors = append(e.cursors, eqCursor{d: d, m: n - i, k: min(heapsOf(d), n-i)})
-			}
-		}
-	}
+	e.splitsLast = splitsLast
 	if !e.tail || n-e.base < 2 {
 		e.tail = false
 		return e
@@ -283,7 +282,7 @@ func (o *plan) equalSplits(n, splitsLast int) equalSplits {
 		top = max(top, d.from)
 	}
 	e.top = min(top+L, e.tailHeaps)
-	e.kmin = slices.Repeat([]int{-1}, L)
+	e.kmin = slices.Repeat([]int{-1}, L) // only codes with tails pay for it
 	return e
 }
 
@@ -300,6 +299,41 @@ func heapsOf(d digit) int {
 func (e *equalSplits) next(a int) int {
 	if !e.all {
 		return a
+	}
+	if a == 1 {
+		// The misère search asks every heap left whether it is dead, the same heaps again and
+		// again, and its answer is the first split: remember it.
+		slot := &firstSplits[uint64(e.n)*0x9E3779B97F4A7C15>>(64-firstSplitsBits)]
+		if f := slot.Load(); f != nil && f.pl == e.pl && f.n == e.n {
+			return f.a
+		}
+		f := &firstSplit{pl: e.pl, n: e.n, a: e.scan(1)}
+		slot.Store(f)
+		return f.a
+	}
+	return e.scan(a)
+}
+
+// firstSplits is a direct-mapped cache of next(1) by plan and heap, safe for concurrent use:
+// a slot holds one immutable answer, swapped whole.
+var firstSplits [1 << firstSplitsBits]atomic.Pointer[firstSplit]
+
+const firstSplitsBits = 10
+
+type firstSplit struct {
+	pl   *plan
+	n, a int
+}
+
+// scan is next without the cache.
+func (e *equalSplits) scan(a int) int {
+	if e.cursors == nil {
+		e.cursors = []eqCursor{}
+		for i := 0; i <= min(e.splitsLast, e.base-1, e.n-2); i++ {
+			if d := e.pl.digits[i]; d.splits() {
+				e.cursors = append(e.cursors, eqCursor{d: d, m: e.n - i, k: min(heapsOf(d), e.n-i)})
+			}
+		}
 	}
 	best := e.n
 	for j := range e.cursors {
