@@ -61,8 +61,9 @@ func (o *Octal) Outcome(ctx context.Context, p Position) (Outcome, error) {
 	return Next, nil
 }
 
-// WinningMoves returns the winning moves in p: exactly the legal moves to positions of value 0,
-// in the order of [Octal.Moves]. A position of value 0 has none. It values the heaps of p as
+// WinningMoves returns the winning moves in p: exactly the moves of [Octal.Moves] to positions
+// of value 0, in their order (so not those that leave more than 4096 heaps, which Moves does
+// not list and [Octal.Play] refuses). A position of value 0 has none. It values the heaps of p as
 // [Octal.Value] does, and returns its error when it cannot; after that the sequence does no
 // work that can fail, and costs what the caller takes of it:
 //
