@@ -1,6 +1,8 @@
 package kayles_test
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -608,4 +610,36 @@ func TestEqualSplitMovesOfHugeHeaps(t *testing.T) {
 	}
 	_, err := kayles.MustParseOctal("0.{2+}=").Play(kayles.MustNewPosition(5001), kayles.Move{Heap: 5001, Take: 1, Left: slices.Repeat([]int{1}, 5000)})
 	require.ErrorIs(t, err, kayles.ErrTooLarge)
+}
+
+// TestEqualSplitSearchesStop checks that the misère and genus searches on a heap of 2^40 of
+// codes whose splits leave equal heaps, in any number or in a tail, stop soon after their
+// context: they used to walk every take for every first heap without looking at it.
+func TestEqualSplitSearchesStop(t *testing.T) {
+	p := kayles.MustNewPosition(5, 1<<40)
+	for _, code := range []string{"0.{2+}=", "0.[4=]", "0.[04=]", "0.1[{2+}=]"} {
+		o := kayles.MustParseOctal(code)
+		for name, call := range map[string]func(context.Context) error{
+			"MisereOutcome": func(ctx context.Context) error { _, err := o.MisereOutcome(ctx, p); return err },
+			"MisereWinningMoves": func(ctx context.Context) error {
+				_, err := o.MisereWinningMoves(ctx, p)
+				return err
+			},
+			"Genus": func(ctx context.Context) error { _, err := o.Genus(ctx, p); return err },
+			"Tame":  func(ctx context.Context) error { _, err := o.Tame(ctx, p); return err },
+		} {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			done := make(chan error, 1)
+			go func() { done <- call(ctx) }()
+			select {
+			case err := <-done:
+				if err != nil && !errors.Is(err, kayles.ErrTooLarge) {
+					require.ErrorIs(t, err, context.DeadlineExceeded, "%s %s", code, name)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s %s: still running 5 s after a 20 ms deadline", code, name)
+			}
+			cancel()
+		}
+	}
 }
