@@ -170,7 +170,7 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 		if d.rule == '=' {
 			// k heaps of a: the only split whose heaps are all equal and the first a.
 			if k := m / a; m%a == 0 && k >= 2 && k <= maxLeft && d.allows(k) {
-				left = slices.Repeat(append(left[:0], a), k)
+				left = repeat(left, a, k)
 				return visit(i, left)
 			}
 			return true
@@ -214,7 +214,7 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 		for k := min(eq.tailHeaps, (n-base)/a); k >= 2; k-- {
 			i := n - a*k
 			if d := o.digit(i); d.allows(k) {
-				left = slices.Repeat(append(left[:0], a), k)
+				left = repeat(left, a, k)
 				if !visit(i, left) {
 					return false
 				}
@@ -372,4 +372,13 @@ func (e *equalSplits) kminOf(r int) int {
 		}
 	}
 	return e.kmin[r]
+}
+
+// repeat returns k heaps of a, in buf when it has room.
+func repeat(buf []int, a, k int) []int {
+	buf = slices.Grow(buf[:0], k)[:k]
+	for j := range buf {
+		buf[j] = a
+	}
+	return buf
 }
