@@ -182,13 +182,16 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 			if !d.allows(k) {
 				continue
 			}
-			lo := a
+			// With ! the further heaps are walked pairwise unequal and above a, so that every
+			// split walked is a move (filtering them instead walked about k^2/2 for each move);
+			// with ? only the split into k heaps of a is walked and left out.
+			lo, rule := a, byte(0)
 			if d.rule == '!' {
-				lo = a + 1
+				lo, rule = a+1, '!'
 			}
-			ok := splits(m-a, k-1, lo, 0, bound, func(rest []int) bool {
+			ok := splits(m-a, k-1, lo, rule, bound, func(rest []int) bool {
 				left = append(append(left[:0], a), rest...)
-				return !d.fits(left) || visit(i, left)
+				return (d.rule == '?' && !d.fits(left)) || visit(i, left)
 			})
 			if !ok {
 				return false

@@ -513,11 +513,12 @@ func TestGeneralEqualSplitsOfHugeHeaps(t *testing.T) {
 }
 
 // TestEqualSplitMovesAgainstPlay checks the moves of codes whose splits leave equal heaps, in
-// any number and in repeating tails, against a slow listing: every take and every partition
+// any number and in repeating tails, and of codes with ! and ?, against a slow listing: every take and every partition
 // of the rest that Play accepts, in the order that Moves documents.
 func TestEqualSplitMovesAgainstPlay(t *testing.T) {
 	codes := []string{"0.{2+}=", "0.{3+}=", "0.[4=]", "0.[04=]", "0.[8=]", "0.1[{2+}=]", "0.[{2+}=4]",
-		"0.F=", "{2+}=.0", "0.[{3,5}=0]", "0.7[{2+}=]", "0.[{2+}={4+}=0]", "0.{2+}=[C=]", "0.[{0,2+}=]", "0.4[44=]"}
+		"0.F=", "{2+}=.0", "0.[{3,5}=0]", "0.7[{2+}=]", "0.[{2+}={4+}=0]", "0.{2+}=[C=]", "0.[{0,2+}=]", "0.4[44=]",
+		"0.{2+}!", "0.{3+}?", "0.F!", "0.[{2+}!]", "0.{3,5}!", "0.[{2+}?]"}
 	for _, code := range codes {
 		o := kayles.MustParseOctal(code)
 		for n := 1; n <= 26; n++ {
@@ -641,5 +642,22 @@ func TestEqualSplitSearchesStop(t *testing.T) {
 			}
 			cancel()
 		}
+	}
+}
+
+// TestUnequalSplitSearchesEnd checks that the misère search of a heap of 2^40 in 0.{2+}! ends
+// (here at its depth limit) with context.Background: the quotient it builds on the way walked
+// every split into heaps and kept the pairwise unequal ones, about k^2/2 splits for each move.
+func TestUnequalSplitSearchesEnd(t *testing.T) {
+	done := make(chan error, 1)
+	go func() {
+		_, err := kayles.MustParseOctal("0.{2+}!").MisereOutcome(context.Background(), kayles.MustNewPosition(1<<40))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, kayles.ErrTooLarge)
+	case <-time.After(20 * time.Second):
+		t.Fatal("MisereOutcome of 2^40 in 0.{2+}! still running after 20 s")
 	}
 }
