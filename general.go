@@ -191,7 +191,7 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 			}
 			ok := splits(m-a, k-1, lo, rule, bound, func(rest []int) bool {
 				left = append(append(left[:0], a), rest...)
-				return (d.rule == '?' && !d.fits(left)) || visit(i, left)
+				return (d.rule == '?' && left[0] == left[len(left)-1]) || visit(i, left) // left ascends: all equal when its ends are
 			})
 			if !ok {
 				return false
