@@ -2,6 +2,7 @@ package kayles
 
 import (
 	"slices"
+	"strconv"
 	"sync/atomic"
 )
 
@@ -231,6 +232,59 @@ func (o *plan) optionsGeneral(n, bound int, visit func(take int, left []int) boo
 // could leave 2^40 heaps of one token, which no Move or Position can hold. Such moves are not
 // listed (Moves, WinningMoves), and Play refuses them with a [*LimitError].
 const maxLeft = 1 << 12
+
+// crowded reports whether a heap of n has a move that leaves more than maxLeft heaps, which
+// optionsGeneral does not list; only digits with "k or more" make one. The searches, which must
+// see every move to prove a loss, give a [*LimitError] for a position with such a heap (see
+// crowdedError); since every heap a move leaves is smaller, a position whose largest heap is not
+// crowded leads to none. It costs O(t + len(tail)).
+func (o *plan) crowded(n int) bool {
+	if n <= maxLeft {
+		return false
+	}
+	fits := func(i int, d digit) bool {
+		if d.from <= 0 || i >= n {
+			return false
+		}
+		k := max(d.from, maxLeft+1) // the fewest heaps past maxLeft that d allows
+		need := k                   // the fewest tokens k heaps take (the same, of one each, with =)
+		switch d.rule {
+		case '?':
+			need = k + 1 // not all equal
+		case '!':
+			if k > 1<<31 {
+				return false
+			}
+			need = k * (k + 1) / 2 // pairwise unequal
+		}
+		return n-i >= need
+	}
+	for i, d := range o.digits {
+		if fits(i, d) {
+			return true
+		}
+	}
+	for j, d := range o.tail {
+		if fits(len(o.digits)+j, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// crowdedError returns the [*LimitError] of a search asked about p, whose heaps include one
+// that is crowded, or nil when none is.
+func (o *plan) crowdedError(what func() string, p Position) error {
+	top := 0
+	for h := range p.All() {
+		top = max(top, h)
+	}
+	if !o.crowded(top) {
+		return nil
+	}
+	return &LimitError{Question: what(), Limit: maxLeft, Unit: "heaps left by one move",
+		Advice: "ask about smaller heaps: a move of a heap of " + strconv.Itoa(top) + " tokens may leave more heaps than a search lists"}
+}
 
 // equalSplits tells optionsGeneral which first heaps a of a heap of n can have splits when the
 // digits that split leave equal heaps, so that it jumps from one to the next. It works lazily,

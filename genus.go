@@ -158,8 +158,11 @@ func (o *Octal) MisereValue(ctx context.Context, p Position) (int, error) {
 // memo's.
 func (o *Octal) searchGenus(ctx context.Context, what string, p Position) (Genus, Position, *budget, error) {
 	pl := o.plan()
-	q, _ := pl.misereForm(p)
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion(what, pl.code, p))
+	if err := pl.crowdedError(b.what, p); err != nil {
+		return Genus{}, p, b, err
+	}
+	q, _ := pl.misereForm(p)
 	g, ok := o.genus(q, b)
 	if !ok {
 		return Genus{}, q, b, b.err
@@ -177,8 +180,11 @@ func (o *Octal) searchGenus(ctx context.Context, what string, p Position) (Genus
 func (o *Octal) Tame(ctx context.Context, p Position) (bool, error) {
 	o = o.game()
 	pl := o.plan()
-	q, _ := pl.misereForm(p)
 	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("whether it is tame: the canonical form", pl.code, p))
+	if err := pl.crowdedError(b.what, p); err != nil {
+		return false, err
+	}
+	q, _ := pl.misereForm(p)
 	t := newCanonTable(b)
 	id := t.canon(pl, q)
 	if id < 0 {

@@ -223,3 +223,94 @@ func TestNoRoomForValuesNotComputed(t *testing.T) {
 		assert.Less(t, a, uint64(64<<20), "%s: bytes allocated within a budget of 1000 steps", code)
 	}
 }
+
+// TestCrowdedMatchesSlow checks crowded, the heaps with a move that leaves more than maxLeft
+// heaps, against a walk of every take and every number of heaps past maxLeft that the digit
+// allows and that a split of the rest into that many heaps can meet its rule.
+func TestCrowdedMatchesSlow(t *testing.T) {
+	feasible := func(d digit, m, k int) bool {
+		switch d.rule {
+		case '=':
+			return m%k == 0
+		case '?':
+			return m >= k+1
+		case '!':
+			return m >= k*(k+1)/2
+		}
+		return m >= k
+	}
+	slow := func(pl *plan, n int) bool {
+		for i := 0; i < n; i++ {
+			if pl.tail == nil && i >= len(pl.digits) {
+				break
+			}
+			d := pl.digit(i)
+			for k := maxLeft + 1; k <= n-i; k++ {
+				if d.allows(k) && feasible(d, n-i, k) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, c := range []struct {
+		code  string
+		heaps []int
+	}{
+		{"0.{2+}", []int{4096, 4097, 4098, 5000}},
+		{"0.{2+}=", []int{4097, 4098, 4099, 6000}},
+		{"0.{2+}?", []int{4097, 4098, 4099}},
+		{"0.0{2+}?", []int{4098, 4099, 4100}},
+		{"0.{63+}", []int{4096, 4097, 4098}},
+		{"0.000{63+}", []int{4099, 4100, 4101}},
+		{"0.{2+}!", []int{4097*4098/2 - 1, 4097 * 4098 / 2}},
+		{"0.[0{2+}=]", []int{4097, 4098, 4099}},
+		{"0.77", []int{5000}},
+		{"0.{2,3}", []int{5000}},
+	} {
+		pl := MustParseOctal(c.code).plan()
+		for _, n := range c.heaps {
+			assert.Equal(t, slow(pl, n), pl.crowded(n), "%s, heap %d", c.code, n)
+		}
+	}
+}
+
+// TestCrowdedHeapsGetLimitErrors checks that the searches refuse a position with a heap whose
+// moves may leave more heaps than they list, instead of answering without those moves: a loss
+// proven without them could be a win.
+func TestCrowdedHeapsGetLimitErrors(t *testing.T) {
+	ctx := context.Background()
+	crowded := func(err error, call string) {
+		t.Helper()
+		var le *LimitError
+		if assert.ErrorAs(t, err, &le, call) {
+			assert.Equal(t, "heaps left by one move", le.Unit, call)
+		}
+	}
+	o := MustParseOctal("0.{2+}")
+	p := MustNewPosition(1, 5000)
+	_, err := o.MisereOutcome(ctx, p)
+	crowded(err, "MisereOutcome")
+	_, err = o.MisereWinningMoves(ctx, p)
+	crowded(err, "MisereWinningMoves")
+	_, err = o.Genus(ctx, p)
+	crowded(err, "Genus")
+	_, err = o.Tame(ctx, p)
+	crowded(err, "Tame")
+	_, err = o.MisereValue(ctx, p)
+	crowded(err, "MisereValue")
+
+	// In normal play the values are cheap with = (0.{2+} would partition 5000 tokens).
+	o = MustParseOctal("0.{2+}=")
+	p = Position{}
+	for n := 4100; n < 4200 && p.Len() == 0; n++ {
+		if v, err := o.Grundy(ctx, n); err == nil && v != 0 {
+			p = MustNewPosition(n)
+		}
+	}
+	require.NotZero(t, p.Len(), "a heap of 0.{2+}= past 4096 with a winning move: the test needs one")
+	_, _, err = o.WinningMove(ctx, p)
+	crowded(err, "WinningMove")
+	_, err = o.MisereOutcome(ctx, p)
+	crowded(err, "MisereOutcome of 0.{2+}=")
+}

@@ -245,6 +245,9 @@ func (o *Octal) MisereOutcome(ctx context.Context, p Position) (Outcome, error) 
 			return r, nil
 		}
 	}
+	if err := pl.crowdedError(positionQuestion("the misère outcome", pl.code, p), p); err != nil {
+		return 0, err
+	}
 	if mq := o.autoQuotient(ctx, p); mq != nil {
 		return mq.Outcome(p)
 	}
@@ -329,6 +332,9 @@ func (o *Octal) misereWinning(ctx context.Context, p Position, most int) (iter.S
 		if ms, ok := pl.closed.misereWinningMoves(p); ok {
 			return ms, nil
 		}
+	}
+	if err := pl.crowdedError(positionQuestion("the misère winning moves", pl.code, p), p); err != nil {
+		return nil, err
 	}
 	if mq := o.autoQuotient(ctx, p); mq != nil {
 		ms, err := mq.WinningMoves(p)

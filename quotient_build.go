@@ -184,7 +184,11 @@ func (qb *quotientBuilder) run(n int) (*Quotient, error) {
 		h++
 	}
 	for ; h <= n; h++ {
-		if err := qb.step(h); err != nil {
+		err := qb.pl.crowdedError(qb.b.what, fromHeaps([]int{h}))
+		if err == nil {
+			err = qb.step(h)
+		}
+		if err != nil {
 			var last *Quotient
 			if h > 1 {
 				last = qb.result(h - 1)

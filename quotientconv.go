@@ -255,6 +255,9 @@ func ParseQuotient(ctx context.Context, s string) (*Quotient, error) {
 		}
 	}
 	pl := o.plan()
+	if err := pl.crowdedError(func() string { return "checking the quotient of " + pl.code + " to heap " + strconv.Itoa(n) }, fromHeaps([]int{n})); err != nil {
+		return nil, err
+	}
 	var types []heapType
 	for h := 1; h <= n; h++ {
 		if pl.dead(h) {

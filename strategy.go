@@ -119,6 +119,10 @@ func (o *Octal) winning(ctx context.Context, p Position) (int, iter.Seq[Move], e
 		}
 	}
 	v, err := o.Value(ctx, p)
+	if err == nil && v != 0 {
+		// A winning move may leave more heaps than Moves lists: say so rather than list none.
+		err = pl.crowdedError(positionQuestion("the winning moves", pl.code, p), p)
+	}
 	return v, nil, err
 }
 
