@@ -281,10 +281,15 @@ func (qb *quotientBuilder) step(h int) error {
 	// passes, so the order changes only the time.
 	cands := make([]int32, 0, m.n)
 	tried := make([]bool, m.n)
-	for g := h - 1; g >= 0; g-- {
+	for g := h - 1; g >= 0 && len(cands) < m.n; g-- {
 		if x := qb.phi[g]; !tried[x] {
 			tried[x] = true
 			cands = append(cands, x)
+		}
+		// The heaps below h are work too, one step for 64 (when an element is no heap's class,
+		// the walk goes down to heap 0 at every step).
+		if (h-g)%(64<<10) == 0 && !qb.b.spend(1<<10) {
+			return qb.b.err
 		}
 	}
 	for x := int32(0); int(x) < m.n; x++ {

@@ -862,3 +862,26 @@ func TestQuotientWinningMovesPeriodic(t *testing.T) {
 		})
 	}
 }
+
+// TestQuotientOfHugeHeapsEnds checks that the automatic quotient behind MisereOutcome on one
+// heap of 2^40 counts the heaps each step looks back over: for 0.8=, 0.F= and 4=.0 the
+// builder's candidates walked every heap below at every step, uncounted, and the call had
+// not returned after 40 s. It answers or gives a LimitError in about 1-2 s now; the watchdog
+// is generous, for the race detector on a loaded machine.
+func TestQuotientOfHugeHeapsEnds(t *testing.T) {
+	for _, code := range []string{"0.8=", "0.F=", "4=.0"} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := MustParseOctal(code).MisereOutcome(context.Background(), MustNewPosition(1<<40))
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				require.ErrorIs(t, err, ErrTooLarge, code)
+			}
+		case <-time.After(90 * time.Second):
+			t.Fatalf("%s: MisereOutcome of 2^40 had not returned after 90 s", code)
+		}
+	}
+}
