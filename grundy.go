@@ -280,7 +280,8 @@ func (e *engine) extend(ctx context.Context, n int, b *budget) (*snapshot, error
 // extendLocked is extend with e's lock held. When the values must move to a larger array, it
 // makes room for twice as many as before (1.25 times beyond 2^24 values), but for no more than
 // most (n at least), so that growing by small steps costs amortised O(1) per value; past 2^20
-// values it makes room for most at once when most is 2^24 or more. It stops
+// values it makes room for most at once when most is 2^24 or more (for the fast engines; the
+// general one grows by doubling as it computes). It stops
 // early, keeping the values computed, when b's context is done or its work is spent, and
 // returns b's error then. The work of plain codes is charged from [plan.cost] before they are
 // computed, so that a budget too small stops them at once; the general engine charges its
@@ -289,7 +290,18 @@ func (e *engine) extendLocked(n, most int, b *budget) (*snapshot, error) {
 	if e.spl != nil {
 		return e.extendSpilled(n, most, b)
 	}
-	return e.extendCore(n, most, b)
+	// Below 2^20 values, make room for them as they come, not for n at once: a question about
+	// 2^30 values stopped after its first few held 2 GB.
+	for {
+		step := n
+		if have := len(e.load().vals); have < 1<<20 {
+			step = min(n, max(2*have, 1<<16))
+		}
+		s, err := e.extendCore(step, most, b)
+		if err != nil || step == n || len(s.vals) < step || s.period.Period > 0 {
+			return s, err
+		}
+	}
 }
 
 // extendCore is extendLocked without the spill's bookkeeping. It stops, setting e.cut, at a
@@ -335,11 +347,15 @@ func (e *engine) extendCore(n, most int, b *budget) (*snapshot, error) {
 			// again. The system lends the pages only as values are written.
 			size = max(n, most)
 		}
-		if !pl.plain && b.left < int64(size-len(g)) {
+		if !pl.plain {
 			// The general engine charges its steps as it goes, so n was not cut to the budget
-			// above: make room for no more values than it can pay for (at least a step each,
-			// but for heaps without options, which append then makes room for).
-			size = max(len(g)+int(b.left), 2*len(g), 64)
+			// above, and a value may cost it seconds: room grows with the values computed
+			// (append makes more), never for all of n at once (ApparentPeriod of 2^40 made
+			// room for 2^30 values, 2 GB, before its first).
+			size = min(size, max(2*len(g), 1<<10))
+			if b.left < int64(size-len(g)) {
+				size = max(len(g)+int(b.left), 64) // no more than the budget pays for, a step a value
+			}
 		}
 		g = append(make([]uint16, 0, size), g...)
 		if cap(s.vals) > 1<<24 {
