@@ -704,6 +704,9 @@ func TestTimeoutBigRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 30 s")
 	}
+	if raceEnabled {
+		t.Skip("the race detector slows the outputs past the costs -timeout reserves for them (deadline.go)")
+	}
 	dir := t.TempDir()
 	ck := filepath.Join(dir, "1777.ck")
 	atValues := regexp.MustCompile(`at (\d+) values`)
