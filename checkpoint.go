@@ -703,7 +703,7 @@ func (w *checkpointWriter) commit(vals []uint16, big []bigValue) error {
 		w.close()
 		return &CheckpointError{Path: w.path, Reason: reason, Err: err}
 	}
-	if err := w.add(nil, vals); err != nil {
+	if err := w.add(context.Background(), vals); err != nil {
 		return fail("cannot write", err)
 	}
 	version := uint32(checkpointVersion)

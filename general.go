@@ -252,10 +252,7 @@ func (o *plan) crowded(n int) bool {
 		case '?':
 			need = k + 1 // not all equal
 		case '!':
-			if k > 1<<31 {
-				return false
-			}
-			need = k * (k + 1) / 2 // pairwise unequal
+			need = k * (k + 1) / 2 // pairwise unequal (k <= 4097: a brace digit's k is below 64)
 		}
 		return n-i >= need
 	}

@@ -435,7 +435,7 @@ func (e *engine) reportFrom(start time.Time, scan *reportScan) Report {
 	s := e.load()
 	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period}
 	r.Sparse = e.pl.sparse()
-	scan.advance(nil, e.pl, s)
+	scan.advance(context.Background(), e.pl, s)
 	r.MaxValue, r.MaxAt, r.LastNew = max(scan.max, 0), scan.maxAt, scan.lastNew
 	if sp := scan.sp; sp != nil && len(s.vals) > 1 {
 		if len(sp.takes) > 0 {

@@ -13,7 +13,7 @@ import (
 // reaches its limit: bounded searches of the positions the moves leave, the winning move of
 // normal play, and a move that keeps the game long.
 
-// seatShare is the share of the rule set's [kayles.Limits].SearchSteps (and of its memo) that
+// seatShare is the share of the rule set's [kayles.Limits].SearchSteps that
 // a choice spends on the search for a winning move in misère play, and again, split among the
 // positions the moves leave, on the fallback's searches ([tableState.fallback]).
 const seatShare = 8
@@ -30,7 +30,7 @@ func pastLimit(ctx context.Context, err error) bool {
 }
 
 // seat returns s with the rule set that answers a choice's questions: in misère play the rule
-// set with 1/seatShare of its search steps and of its memo, holding the quotient the rule set
+// set with 1/seatShare of its search steps, holding the quotient the rule set
 // holds ([within]); in normal play the rule set itself, whose values for a table's runs are
 // bounded by its Steps.
 func (s tableState) seat() tableState {
@@ -41,12 +41,11 @@ func (s tableState) seat() tableState {
 }
 
 // within returns rules with steps search steps (at least minSearchSteps, at most its own)
-// and 1/seatShare of its memo, and the misère quotient that from holds, so that the positions
+// and the misère quotient that from holds, so that the positions
 // it covers are answered in O(heaps) without building it again.
 func within(rules *kayles.Octal, steps int64, from *kayles.Octal) *kayles.Octal {
 	l := rules.Limits()
 	l.SearchSteps = min(max(steps, minSearchSteps), l.SearchSteps)
-	l.MemoBytes = max(l.MemoBytes/seatShare, 1<<20)
 	o := rules.WithLimits(l)
 	if q := from.MisereQuotient(); q != nil && o.MisereQuotient() == nil {
 		o.UseQuotient(q)
