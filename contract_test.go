@@ -408,13 +408,7 @@ func TestContract(t *testing.T) {
 func TestContractAPI(t *testing.T) {
 	rows := contractRows()
 	contract.CheckAPI(t, ".", rows)
-	names := map[string]bool{}
-	for _, r := range rows {
-		names[r.Name()] = true
-	}
-	for name := range contractBackground {
-		assert.True(t, names[name], "contractBackground names no row: %s", name)
-	}
+	contract.CheckNamed(t, rows, contractBackground, "contractBackground")
 }
 
 // TestContractAPIListsCalls checks the listing that TestContractAPI relies on against calls

@@ -193,13 +193,7 @@ func TestContract(t *testing.T) {
 func TestContractAPI(t *testing.T) {
 	rows := contractRows()
 	contract.CheckAPI(t, ".", rows)
-	names := map[string]bool{}
-	for _, r := range rows {
-		names[r.Name()] = true
-	}
-	for name := range contractHeavy {
-		assert.True(t, names[name], "contractHeavy names no row: %s", name)
-	}
+	contract.CheckNamed(t, rows, contractHeavy, "contractHeavy")
 	calls, _, err := contract.API(".")
 	require.NoError(t, err)
 	assert.Contains(t, calls, "NodeGame.MisereWinningMoves")

@@ -147,3 +147,18 @@ func CheckAPI(t *testing.T, dir string, rows []Row) {
 		t.Errorf("the contract suite has rows for %s, which is not an exported call that takes a context", c)
 	}
 }
+
+// CheckNamed fails t for each key of named, a table of settings by row name, that names no
+// row of rows (a row renamed or gone).
+func CheckNamed[V any](t *testing.T, rows []Row, named map[string]V, what string) {
+	t.Helper()
+	names := map[string]bool{}
+	for _, r := range rows {
+		names[r.Name()] = true
+	}
+	for name := range named {
+		if !names[name] {
+			t.Errorf("%s names no row: %s", what, name)
+		}
+	}
+}
