@@ -300,7 +300,3 @@ func checkRules(rules *kayles.Octal, layout Layout, most int) error {
 	}
 	return nil
 }
-
-// parseRules returns the rule set of code: the game of every table and program with that
-// code, since [kayles.ParseOctal] returns one Octal per game.
-func parseRules(code string) (*kayles.Octal, error) { return kayles.ParseOctal(code) }

@@ -280,7 +280,7 @@ func restore(text, want string) (*Table, error) {
 		if len(ws) < 3 {
 			return nil, fail(end, "want the rule set's code and rows or heaps", kayles.ErrSyntax)
 		}
-		rules, err := parseRules(ws[1].s)
+		rules, err := kayles.ParseOctal(ws[1].s) // the game every table of the code shares
 		if err != nil {
 			return nil, fail(ws[1].off, "want the code of a rule set, such as 0.77", kayles.ErrSyntax)
 		}
