@@ -752,11 +752,12 @@ func lang(code string) *texts {
 }
 
 var pages = template.Must(template.New("").Parse(`
-{{define "head"}}<!doctype html><html lang="{{.T.Code}}"><head><meta charset="utf-8"><title>{{.T.Title}}</title>
-<style>body{font-family:sans-serif;margin:2em}.row{margin:.6em 0}.pin input{display:none}
-.pin span{display:inline-block;width:1.4em;height:2.4em;margin:0 .15em;border-radius:.7em .7em .3em .3em;background:#c33;cursor:pointer;text-align:center;color:#fff;font-size:.7em;line-height:2.4em}
-.pin input:checked+span{background:#fc3;color:#000}.down{display:inline-block;width:1.4em;height:.4em;margin:0 .15em;background:#bbb}
-.hint span,.hint{outline:3px solid #36c}.token{width:1.6em;height:1.6em;border-radius:50%;border:0;background:#c33;margin:0 .15em;cursor:pointer}
+{{define "head"}}<!doctype html><html lang="{{.T.Code}}"><head><meta charset="utf-8"><title>{{.T.Title}}</title><meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font-family:sans-serif;margin:1em max(1em,calc(50% - 30em))}.row{margin:.6em 0;display:flex;flex-wrap:wrap;align-items:center;gap:4px}.pin input{display:none}
+.pin span{display:block;width:1.7em;height:3.4em;border-radius:.85em .85em .3em .3em;background:#c33;cursor:pointer;text-align:center;color:#fff;font-size:.8em;line-height:3.4em}
+.pin input:checked+span{background:#fc3;color:#000}.down{display:block;width:1.36em;height:.4em;background:#bbb}
+.hint span,.hint{outline:3px solid #36c}.token{width:2.75em;height:2.75em;border-radius:50%;border:0;background:#c33;cursor:pointer}
+button{min-height:44px;padding:0 1em;font-size:1em}
 #msg{color:#a00}svg{border:1px solid #ccc}td{padding:0 .3em;text-align:right}</style></head><body>{{end}}
 
 {{define "home"}}{{template "head" .}}<h1>{{.T.Title}}</h1>
