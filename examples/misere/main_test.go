@@ -95,36 +95,39 @@ func TestTimeout(t *testing.T) {
 // TestTimeoutEndsTool checks that -timeout ends the tool within a second of the deadline in
 // the middle of a search that would take seconds more (the misère outcome of 40+41+42+43 in
 // Officers), and for the position that once hung the library (one huge heap of 0.7, issue 27),
-// which is now answered at once. The margin, 3 s, is for a loaded machine.
+// which is now answered well within its deadline. The margins are for a loaded machine.
 func TestTimeoutEndsTool(t *testing.T) {
 	type result struct {
 		code        int
 		out, errOut string
 	}
-	ask := func(code, position string) (result, time.Duration) {
+	ask := func(code, position, timeout string) (result, time.Duration) {
 		done := make(chan result, 1)
 		start := time.Now()
 		go func() {
-			code, out, errOut := runMisere(t, "-code", code, "-position", position, "-timeout", "200ms")
+			code, out, errOut := runMisere(t, "-code", code, "-position", position, "-timeout", timeout)
 			done <- result{code, out, errOut}
 		}()
 		select {
 		case r := <-done:
 			return r, time.Since(start)
 		case <-time.After(10 * time.Second):
-			t.Fatalf("-code %s -position %s -timeout 200ms: the tool had not ended after 10 s", code, position)
+			t.Fatalf("-code %s -position %s -timeout %s: the tool had not ended after 10 s", code, position, timeout)
 			return result{}, 0
 		}
 	}
-	r, took := ask("0.6", "40 41 42 43")
+	r, took := ask("0.6", "40 41 42 43", "200ms")
 	assert.Equal(t, 3, r.code)
 	assert.Contains(t, r.errOut, "misere: stopped after 200ms (-timeout) before")
 	assert.Less(t, took, 3200*time.Millisecond)
 
-	r, took = ask("0.7", "1099511627776")
+	// The answer takes a few milliseconds; the genus search after it 65,536 steps, which
+	// under the race detector on a loaded machine took more than 200 ms, so this deadline
+	// is a few seconds and the check is that the tool answers within it.
+	r, took = ask("0.7", "1099511627776", "5s")
 	assert.Equal(t, 0, r.code, r.errOut)
 	assert.Contains(t, r.out, "winning move")
-	assert.Less(t, took, 3200*time.Millisecond)
+	assert.Less(t, took, 8*time.Second)
 }
 
 func TestInterrupt(t *testing.T) {
