@@ -136,7 +136,7 @@ func (o *Octal) eachWinning(p Position, v int, s *snapshot, yield func(Move) boo
 	pl := o.plan()
 	var walk *periodWalk
 	if bound := s.period; pl.provable && bound.Period > 0 && bound.Saltus == 0 {
-		// The winning moves of a heap of any size, at the cost of the period (movewalk.go):
+		// The winning moves of a heap of any size, at the cost of the period (strategy_periodic.go):
 		// the move wins when the values of the heaps it leaves have the nim-sum G(h) ⊕ v.
 		cls := func(h int) int {
 			g, _ := s.value(h)

@@ -6,8 +6,9 @@ import (
 	"sync/atomic"
 )
 
-// This file implements the general engine: the options of codes beyond plain
-// octal and hexadecimal ones (four or more heaps, brace digits, modifiers, repeating tails).
+// This file implements the general codes, those beyond plain octal and hexadecimal ones (four
+// or more heaps, brace digits, modifiers, repeating tails): their options, the moves too
+// crowded to list, and the mex that the value engine takes for them.
 
 // generalWeight is what the general engine counts for each option: walking the ways to split
 // a heap costs it about ten to twenty times what an option costs the plain engines.
