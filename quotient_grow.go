@@ -7,388 +7,25 @@ import (
 
 // This file implements the step of [Octal.Quotient] that grows the quotient when a heap is not
 // an element of the quotient below it: a presentation is guessed (the generators with the
-// cycles of their powers, and a word in them for every other heap), the outcomes of the
-// finite monoid of its words are computed, its syntactic quotient is taken, and the result is
-// verified; a failed verification tests each guess against the others and corrects those that
-// fail.
+// cycles of their powers, and a word in them for every other heap), the syntactic quotient of
+// its words (quotient_words.go) is verified, and a failed verification tests each guess
+// against the others and corrects those that fail.
 
-// A wordSpace is the finite commutative monoid W of the exponent vectors over generator heaps,
-// the exponent e of generator k counted in the cycle of lens[k] values: e >= lens[k] stands
-// for e - pers[k] (g^lens = g^(lens-pers)). A vector is stored as one mixed-radix index.
-type wordSpace struct {
-	gens   []int // the generator heaps, ascending
-	lens   []int // i+p of each generator
-	pers   []int // p of each generator
-	stride []int
-	size   int
-	gen    []int      // gen[l]: the index of heap l among gens, or -1
-	word   [][][2]int // word[l]: the (generator, exponent) pairs of the word of heap l
-	tokens []int      // tokens[l]: the tokens of the positions of word[l]
+// A presentation is the guess that words makes of the quotient at heap h: generator heaps,
+// ascending, each with the cycle of its powers (g^lens = g^(lens-pers)), and a word over them
+// for every other heap.
+type presentation struct {
+	gens, lens, pers []int
+	words            map[int][]int   // words[l]: exponents over gens, perhaps fewer than gens
+	tried            map[string]bool // heap:word guesses made
 }
 
-// maxWords bounds the size of a wordSpace.
-const maxWords = 1 << 22
-
-// newWordSpace returns the space of the generators gens with cycles lens, pers and the words
-// of the other live heaps (words[l], exponents over gens) for heaps 0..h, and false when it
-// would have more than maxWords elements.
-func newWordSpace(gens, lens, pers []int, words map[int][]int, h int) (*wordSpace, bool) {
-	ws := &wordSpace{gens: gens, lens: lens, pers: pers, stride: make([]int, len(gens)), size: 1}
-	for k := range gens {
-		ws.stride[k] = ws.size
-		if ws.size > maxWords/lens[k] {
-			return nil, false
-		}
-		ws.size *= lens[k]
-	}
-	ws.gen = make([]int, h+1)
-	ws.word = make([][][2]int, h+1)
-	ws.tokens = make([]int, h+1)
-	for l := range ws.gen {
-		ws.gen[l] = -1
-	}
-	for k, g := range gens {
-		ws.gen[g] = k
-		ws.word[g] = [][2]int{{k, 1}}
-		ws.tokens[g] = g
-	}
-	for l, w := range words {
-		if ws.gen[l] >= 0 {
-			continue
-		}
-		for k, e := range w {
-			if e > 0 {
-				ws.word[l] = append(ws.word[l], [2]int{k, e})
-				ws.tokens[l] += e * gens[k]
-			}
-		}
-	}
-	return ws, true
-}
-
-// digit returns the exponent of generator k in u.
-func (ws *wordSpace) digit(u, k int) int {
-	return int(uint32(u) / uint32(ws.stride[k]) % uint32(ws.lens[k]))
-}
-
-// add returns u times generator k to the power e.
-func (ws *wordSpace) add(u, k, e int) int {
-	d := ws.digit(u, k)
-	nd := d + e
-	if l := ws.lens[k]; nd >= l {
-		i := l - ws.pers[k]
-		nd = i + (nd-i)%ws.pers[k]
-	}
-	return u + (nd-d)*ws.stride[k]
-}
-
-// addHeap returns u times the word of heap l.
-func (ws *wordSpace) addHeap(u, l int) int {
-	for _, ke := range ws.word[l] {
-		u = ws.add(u, ke[0], ke[1])
-	}
-	return u
-}
-
-// mul returns the product of u and v.
-func (ws *wordSpace) mul(u, v int) int {
-	for k := range ws.gens {
-		if e := ws.digit(v, k); e > 0 {
-			u = ws.add(u, k, e)
-		}
-	}
-	return u
-}
-
-// A wordGame computes the misère outcomes of the words of a wordSpace by play: a word is
-// played as the position of its generator heaps, and the heaps a move leaves are folded into
-// the word (a generator, or a heap whose word has no more tokens than it) or kept as heaps
-// of their own, so that every move makes the position smaller and the play ends. The
-// outcomes are those of the game exactly when the guessed presentation holds.
-type wordGame struct {
-	ws    *wordSpace
-	moves [][][]int // moves[l]: the heaps left by each move of heap l
-	memo  []int8    // by word, then by word with the probe heap: 0 unknown, 1 N, 2 P
-	probe int       // a heap kept apart from the word, not folded: 0 for none
-	b     *budget
-}
-
-// newWordGame returns the game of ws for the rules of pl on heaps up to h.
-func newWordGame(ws *wordSpace, pl *plan, h int, b *budget) *wordGame {
-	g := &wordGame{ws: ws, moves: make([][][]int, h+1), memo: make([]int8, 2*ws.size), b: b}
-	for l := 1; l <= h; l++ {
-		pl.options(l, l, func(_ int, left []int) bool {
-			var live []int
-			for _, x := range left {
-				if !pl.dead(x) {
-					live = append(live, x)
-				}
-			}
-			g.moves[l] = append(g.moves[l], live)
-			return true
-		})
-	}
-	return g
-}
-
-// isP reports whether the position of word u, the heaps extra and (when probe) one heap of
-// g.probe is a misère P-position; false as its second result when the budget stopped it.
-func (g *wordGame) isP(u int, extra []int, probe bool) (bool, bool) {
-	ws := g.ws
-	var buf [8]int
-	keep := buf[:0]
-	for _, l := range extra {
-		switch {
-		case len(g.moves[l]) == 0:
-		case ws.tokens[l] <= l:
-			u = ws.addHeap(u, l)
-		default:
-			keep = append(keep, l)
-		}
-	}
-	key := u
-	for _, l := range keep {
-		key = ws.addHeap(key, l)
-	}
-	if probe {
-		key += ws.size
-	}
-	if v := g.memo[key]; v != 0 {
-		return v == 2, true
-	}
-	if !g.b.enter() {
-		return false, false
-	}
-	defer g.b.leave()
-	moved := false
-	var next [12]int
-	for k, gh := range ws.gens {
-		if ws.digit(u, k) == 0 {
-			continue
-		}
-		for _, left := range g.moves[gh] {
-			moved = true
-			n := append(append(next[:0], keep...), left...)
-			if p, ok := g.child(u-ws.stride[k], n, probe); !ok || p {
-				return g.store(key, false, ok)
-			}
-		}
-	}
-	for i, l := range keep {
-		if i > 0 && keep[i-1] == l {
-			continue
-		}
-		for _, left := range g.moves[l] {
-			moved = true
-			n := append(append(append(next[:0], keep[:i]...), keep[i+1:]...), left...)
-			if p, ok := g.child(u, n, probe); !ok || p {
-				return g.store(key, false, ok)
-			}
-		}
-	}
-	if probe {
-		for _, left := range g.moves[g.probe] {
-			moved = true
-			n := append(append(next[:0], keep...), left...)
-			if p, ok := g.child(u, n, false); !ok || p {
-				return g.store(key, false, ok)
-			}
-		}
-	}
-	return g.store(key, moved, true)
-}
-
-// child is isP of an option, with one step spent.
-func (g *wordGame) child(u int, extra []int, probe bool) (bool, bool) {
-	if !g.b.spend(1) {
-		return false, false
-	}
-	return g.isP(u, extra, probe)
-}
-
-// store records the outcome of key unless the budget stopped its search, and returns it.
-func (g *wordGame) store(key int, p, ok bool) (bool, bool) {
-	if !ok {
-		return false, false
-	}
-	if p {
-		g.memo[key] = 2
-	} else {
-		g.memo[key] = 1
-	}
-	return p, true
-}
-
-// outcomes fills the memo of every word; false when the budget stopped it.
-func (g *wordGame) outcomes() bool {
-	for u := range g.ws.size {
-		if _, ok := g.isP(u, nil, false); !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// probeFails reports whether heap l, kept apart, tells a word of reps from the word of l:
-// whether o(l + z) differs from o(word(l)·z) for some z in reps. It leaves o(l + z) in the
-// memo for matchProbe.
-func (g *wordGame) probeFails(l int, reps []int) (bool, bool) {
-	clear(g.memo[g.ws.size:])
-	g.probe = l
-	defer func() { g.probe = 0 }()
-	fails := false
-	for _, z := range reps {
-		p, ok := g.isP(z, nil, true)
-		if !ok {
-			return false, false
-		}
-		if p != (g.memo[g.ws.addHeap(z, l)] == 2) {
-			fails = true
-		}
-	}
-	return fails, true
-}
-
-// matchProbe returns the word of an element x of cand, the word of x in reps, that behaves
-// as the probe heap does on reps after probeFails: o(probe + z) = o(x·z) for every z in reps
-// (reps[c] of class c); false if there is none.
-func (g *wordGame) matchProbe(cand *monoid, reps []int) ([]int, bool) {
-	ws := g.ws
-	for x := range cand.n {
-		match := true
-		for c, z := range reps {
-			if (g.memo[ws.size+z] == 2) != cand.p[cand.times(int32(x), int32(c))] {
-				match = false
-				break
-			}
-		}
-		if match {
-			w := make([]int, len(ws.gens))
-			for k := range w {
-				w[k] = ws.digit(reps[x], k)
-			}
-			return w, true
-		}
-	}
-	return nil, false
-}
-
-// leastReps returns for each class of cls a word of the fewest tokens in it.
-func (ws *wordSpace) leastReps(n int, cls []int32) []int {
-	reps := make([]int, n)
-	best := make([]int, n)
-	for c := range best {
-		best[c] = -1
-	}
-	for u := range ws.size {
-		t := 0
-		for k, gh := range ws.gens {
-			t += ws.digit(u, k) * gh
-		}
-		if c := cls[u]; best[c] < 0 || t < best[c] {
-			best[c], reps[c] = t, u
-		}
-	}
-	return reps
-}
-
-// syntactic returns the syntactic quotient of the outcomes of g: the coarsest partition of
-// the words that separates P from N and is kept by multiplying by each generator, as a monoid
-// with the class of every word.
-func (g *wordGame) syntactic() (*monoid, []int32, bool) {
-	ws := g.ws
-	cls := make([]int32, ws.size)
-	for u := range cls {
-		if g.memo[u] == 2 {
-			cls[u] = 1
-		}
-	}
-	seen := [2]bool{}
-	for _, c := range cls {
-		seen[c] = true
-	}
-	count := 0
-	for _, b := range seen {
-		if b {
-			count++
-		}
-	}
-	for {
-		before := count
-		for k := range ws.gens {
-			// The new class of u is that of the pair (class of u, class of u times
-			// generator k), numbered densely.
-			if !g.b.spend(2 * int64(ws.size)) {
-				return nil, nil, false
-			}
-			next := make([]int32, ws.size)
-			n := 0
-			if count <= 2048 {
-				ids := make([]int32, count*count)
-				for u := range ws.size {
-					key := int(cls[u])*count + int(cls[ws.add(u, k, 1)])
-					if ids[key] == 0 {
-						n++
-						ids[key] = int32(n)
-					}
-					next[u] = ids[key] - 1
-				}
-			} else {
-				ids := make(map[uint64]int32, count)
-				for u := range ws.size {
-					key := uint64(cls[u])<<32 | uint64(cls[ws.add(u, k, 1)])
-					id, ok := ids[key]
-					if !ok {
-						id = int32(len(ids))
-						ids[key] = id
-					}
-					next[u] = id
-				}
-				n = len(ids)
-			}
-			cls, count = next, n
-		}
-		if count == before {
-			break
-		}
-	}
-	// Renumber so that the empty word's class is 0.
-	renum := make([]int32, count)
-	for i := range renum {
-		renum[i] = -1
-	}
-	rep := make([]int, 0, count)
-	for u := range ws.size {
-		if renum[cls[u]] < 0 {
-			renum[cls[u]] = int32(len(rep))
-			rep = append(rep, u)
-		}
-	}
-	for u := range cls {
-		cls[u] = renum[cls[u]]
-	}
-	if count > MaxQuotientOrder {
-		return nil, nil, true
-	}
-	m := &monoid{n: count, mul: make([]int32, count*count), p: make([]bool, count)}
-	for a, u := range rep {
-		m.p[a] = g.memo[u] == 2
-		for c := a; c < count; c++ {
-			z := cls[ws.mul(u, rep[c])]
-			m.mul[a*count+c], m.mul[c*count+a] = z, z
-		}
-	}
-	return m, cls, true
-}
-
-// words grows the quotient to heap h when h is no element of it: it guesses a presentation
-// from the quotient below h with h as a new generator, and corrects the guess until the
-// verification accepts its syntactic quotient.
-func (qb *quotientBuilder) words(h int) error {
-	question := func() string { return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h) }
+// newPresentation returns the first guess at heap h: the generators of the quotient below h
+// with their cycles, for every other heap below h the least-token word of its class, and h a
+// new generator of cycle g^3 = g.
+func (qb *quotientBuilder) newPresentation(h int) *presentation {
 	m := qb.m
-	// The generators below h, their cycles, and the least-token word of every element.
-	var gens, lens, pers []int
+	pr := &presentation{words: map[int][]int{}, tried: map[string]bool{}}
 	var genCls []int32
 	gen := make([]bool, m.n)
 	gen[0] = true
@@ -397,12 +34,12 @@ func (qb *quotientBuilder) words(h int) error {
 		if gen[t.q] {
 			continue
 		}
-		gens, genCls = append(gens, t.heap), append(genCls, t.q)
+		pr.gens, genCls = append(pr.gens, t.heap), append(genCls, t.q)
 		pows := []int32{0}
 		for {
 			nx := m.times(pows[len(pows)-1], t.q)
 			if i := slices.Index(pows, nx); i >= 0 {
-				lens, pers = append(lens, len(pows)), append(pers, len(pows)-i)
+				pr.lens, pr.pers = append(pr.lens, len(pows)), append(pr.pers, len(pows)-i)
 				break
 			}
 			pows = append(pows, nx)
@@ -416,20 +53,64 @@ func (qb *quotientBuilder) words(h int) error {
 			}
 		}
 	}
-	elemWord := leastWords(m, gens, genCls)
-	words := map[int][]int{}
+	elemWord := leastWords(m, pr.gens, genCls)
 	for _, t := range qb.types {
-		words[t.heap] = elemWord[t.q]
+		pr.words[t.heap] = elemWord[t.q]
 	}
-	gens, lens, pers = append(gens, h), append(lens, 3), append(pers, 2)
-	live := append(slices.Clone(qb.types), heapType{heap: h})
-	tried := map[string]bool{} // heap:word guesses made
-	for range maxRounds {
-		ext := map[int][]int{}
-		for l, w := range words {
-			ext[l] = append(slices.Clone(w), make([]int, len(gens)-len(w))...)
+	pr.gens, pr.lens, pr.pers = append(pr.gens, h), append(pr.lens, 3), append(pr.pers, 2)
+	return pr
+}
+
+// space returns the wordSpace of pr for heaps 0..h, and false when it is too large.
+func (pr *presentation) space(h int) (*wordSpace, bool) {
+	ext := map[int][]int{}
+	for l, w := range pr.words {
+		ext[l] = append(slices.Clone(w), make([]int, len(pr.gens)-len(w))...)
+	}
+	return newWordSpace(pr.gens, pr.lens, pr.pers, ext, h)
+}
+
+// bump gives generator k a longer cycle g^(i+p) = g^i, which holds whenever a shorter one
+// does that it extends: i one more up to 3, then p a multiple in 2, 6, 12, 60, then i one
+// more.
+func (pr *presentation) bump(k int) {
+	i, p := pr.lens[k]-pr.pers[k], pr.pers[k]
+	switch {
+	case i < 3:
+		i++
+	case p < 60:
+		for _, q := range []int{2, 6, 12, 60} {
+			if q > p && q%p == 0 {
+				p = q
+				break
+			}
 		}
-		ws, ok := newWordSpace(gens, lens, pers, ext, h)
+	default:
+		i++
+	}
+	pr.lens[k], pr.pers[k] = i+p, p
+}
+
+// promote makes heap l a generator, of cycle g^3 = g.
+func (pr *presentation) promote(l int) {
+	k, _ := slices.BinarySearch(pr.gens, l)
+	pr.gens = slices.Insert(pr.gens, k, l)
+	pr.lens, pr.pers = slices.Insert(pr.lens, k, 3), slices.Insert(pr.pers, k, 2)
+	delete(pr.words, l)
+	for x, w := range pr.words {
+		pr.words[x] = slices.Insert(append(slices.Clone(w), make([]int, len(pr.gens)-1-len(w))...), k, 0)
+	}
+}
+
+// words grows the quotient to heap h when h is no element of it: it guesses a presentation
+// from the quotient below h with h as a new generator, and corrects the guess until the
+// verification accepts its syntactic quotient.
+func (qb *quotientBuilder) words(h int) error {
+	question := func() string { return "the misère quotient of " + qb.pl.code + " at heap " + strconv.Itoa(h) }
+	pr := qb.newPresentation(h)
+	live := append(slices.Clone(qb.types), heapType{heap: h})
+	for range maxRounds {
+		ws, ok := pr.space(h)
 		if !ok {
 			return &LimitError{Question: question(), Limit: maxWords, Unit: "words",
 				Advice: "ask for a quotient of fewer heaps"}
@@ -446,20 +127,7 @@ func (qb *quotientBuilder) words(h int) error {
 			return &LimitError{Question: question(), Limit: MaxQuotientOrder, Unit: "elements",
 				Advice: "ask for a quotient of fewer heaps"}
 		}
-		types := make([]heapType, len(live))
-		for i, t := range live {
-			types[i] = heapType{heap: t.heap, q: cls[ws.addHeap(0, t.heap)]}
-			for _, left := range g.moves[t.heap] {
-				u := 0
-				for _, x := range left {
-					u = ws.addHeap(u, x)
-				}
-				if c := cls[u]; !slices.Contains(types[i].opts, c) {
-					types[i].opts = append(types[i].opts, c)
-				}
-			}
-			slices.Sort(types[i].opts)
-		}
+		types := g.heapTypes(live, cls)
 		ok, cex, err := verify(cand, types, qb.b)
 		if err != nil {
 			return err
@@ -468,93 +136,94 @@ func (qb *quotientBuilder) words(h int) error {
 			qb.adopt(cand, types, h)
 			return nil
 		}
-		// Test every guess against the others; correct those that fail.
-		// The generators' cycles first, then the other heaps, those of the counterexample
-		// first.
-		reps := ws.leastReps(cand.n, cls)
-		order := slices.Clone(gens)
-		for pass := range 2 {
-			for i, t := range live {
-				if (pass == 1 || cex[i] > 0) && !slices.Contains(order, t.heap) {
-					order = append(order, t.heap)
-				}
-			}
+		more, ok := pr.correct(g, cand, cls, live, cex)
+		if !ok {
+			return qb.b.err
 		}
-		bump := func(k int) {
-			// A longer cycle g^(i+p) = g^i, which holds whenever a shorter one does that
-			// it extends: i one more up to 3, then p a multiple in 2, 6, 12, 60, then i
-			// one more.
-			i, p := lens[k]-pers[k], pers[k]
-			switch {
-			case i < 3:
-				i++
-			case p < 60:
-				for _, q := range []int{2, 6, 12, 60} {
-					if q > p && q%p == 0 {
-						p = q
-						break
-					}
-				}
-			default:
-				i++
-			}
-			lens[k], pers[k] = i+p, p
-		}
-		promote := func(l int) {
-			k, _ := slices.BinarySearch(gens, l)
-			gens = slices.Insert(gens, k, l)
-			lens, pers = slices.Insert(lens, k, 3), slices.Insert(pers, k, 2)
-			delete(words, l)
-			for x, w := range words {
-				words[x] = slices.Insert(append(slices.Clone(w), make([]int, len(gens)-1-len(w))...), k, 0)
-			}
-		}
-		fixed := false
-		for _, l := range order {
-			fails, ok := g.probeFails(l, reps)
-			if !ok {
-				return qb.b.err
-			}
-			if !fails {
-				continue
-			}
-			fixed = true
-			if k := ws.gen[l]; k >= 0 {
-				bump(k)
-				break
-			}
-			// The class of another word, when one behaves as heap l does; else a new
-			// generator.
-			if w, ok := g.matchProbe(cand, reps); ok && !tried[guessKey(l, w)] {
-				tried[guessKey(l, w)] = true
-				words[l] = w
-				break
-			}
-			promote(l)
+		if !more {
 			break
-		}
-		if !fixed {
-			// Every guess agrees with the others, yet the counterexample stands: the heap
-			// of it with the most copies becomes a generator, or gets a longer cycle.
-			best := -1
-			for i, c := range cex {
-				if c > 0 && (best < 0 || c > cex[best] || (c == cex[best] && ws.gen[live[i].heap] < 0)) {
-					best = i
-				}
-			}
-			if best < 0 {
-				break
-			}
-			l := live[best].heap
-			if k := ws.gen[l]; k >= 0 {
-				bump(k)
-			} else {
-				promote(l)
-			}
 		}
 	}
 	return &LimitError{Question: question(), Limit: maxRounds, Unit: "corrections of the presentation",
 		Advice: "the heap's class could not be found by this method; ask for a quotient of fewer heaps"}
+}
+
+// heapTypes returns the types of the heaps of live in the syntactic quotient of g, whose
+// classes are cls.
+func (g *wordGame) heapTypes(live []heapType, cls []int32) []heapType {
+	ws := g.ws
+	types := make([]heapType, len(live))
+	for i, t := range live {
+		types[i] = heapType{heap: t.heap, q: cls[ws.addHeap(0, t.heap)]}
+		for _, left := range g.moves[t.heap] {
+			u := 0
+			for _, x := range left {
+				u = ws.addHeap(u, x)
+			}
+			if c := cls[u]; !slices.Contains(types[i].opts, c) {
+				types[i].opts = append(types[i].opts, c)
+			}
+		}
+		slices.Sort(types[i].opts)
+	}
+	return types
+}
+
+// correct changes pr after the verification of cand, its syntactic quotient with classes cls,
+// found the counterexample cex (copies of each heap of live). It tests every guess against the
+// others, the generators' cycles first, then the other heaps, those of the counterexample
+// first, and corrects the first that fails. It returns false when there is nothing to
+// correct, and false as its second result when the budget stopped it.
+func (pr *presentation) correct(g *wordGame, cand *monoid, cls []int32, live []heapType, cex []int) (more, ok bool) {
+	ws := g.ws
+	reps := ws.leastReps(cand.n, cls)
+	order := slices.Clone(pr.gens)
+	for pass := range 2 {
+		for i, t := range live {
+			if (pass == 1 || cex[i] > 0) && !slices.Contains(order, t.heap) {
+				order = append(order, t.heap)
+			}
+		}
+	}
+	for _, l := range order {
+		fails, ok := g.probeFails(l, reps)
+		if !ok {
+			return false, false
+		}
+		if !fails {
+			continue
+		}
+		if k := ws.gen[l]; k >= 0 {
+			pr.bump(k)
+			return true, true
+		}
+		// The class of another word, when one behaves as heap l does; else a new generator.
+		if w, ok := g.matchProbe(cand, reps); ok && !pr.tried[guessKey(l, w)] {
+			pr.tried[guessKey(l, w)] = true
+			pr.words[l] = w
+			return true, true
+		}
+		pr.promote(l)
+		return true, true
+	}
+	// Every guess agrees with the others, yet the counterexample stands: the heap of it with
+	// the most copies becomes a generator, or gets a longer cycle.
+	best := -1
+	for i, c := range cex {
+		if c > 0 && (best < 0 || c > cex[best] || (c == cex[best] && ws.gen[live[i].heap] < 0)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return false, true
+	}
+	l := live[best].heap
+	if k := ws.gen[l]; k >= 0 {
+		pr.bump(k)
+	} else {
+		pr.promote(l)
+	}
+	return true, true
 }
 
 // guessKey names the guess that heap l has word w.

@@ -216,16 +216,33 @@ func (qb *quotientBuilder) tame(h int, opts []int32, g int) (bool, error) {
 	if !ok || qb.wild {
 		return false, nil
 	}
-	// psi: nim-value -> element of K, from the heaps below h.
+	psi, ok, err := qb.kernelValues(t, h)
+	if !ok || err != nil {
+		return false, err
+	}
+	isP := !slices.ContainsFunc(opts, func(c int32) bool { return m.p[c] })
+	if x, ok := psi[g]; ok {
+		return qb.tameSame(t, h, x, opts, isP)
+	}
+	if isP || 2*(m.n-2)+2 > MaxQuotientOrder {
+		return false, nil
+	}
+	return qb.tameNext(t, psi, h, opts, g)
+}
+
+// kernelValues returns psi, the element of the kernel of each nim-value of the span of the
+// heaps below h, and false when those heaps do not label the kernel one to one.
+func (qb *quotientBuilder) kernelValues(t *tameForm, h int) (map[int]int32, bool, error) {
+	m := qb.m
 	psi := map[int]int32{0: t.e}
 	for l := 1; l < h; l++ {
 		if !qb.b.spend(1) {
-			return false, qb.b.err
+			return nil, false, qb.b.err
 		}
 		k, v := m.times(t.e, qb.phi[l]), qb.nim[l]
 		if y, ok := psi[v]; ok {
 			if y != k {
-				return false, nil
+				return nil, false, nil
 			}
 			continue
 		}
@@ -233,74 +250,37 @@ func (qb *quotientBuilder) tame(h int, opts []int32, g int) (bool, error) {
 			psi[u^v] = m.times(y, k)
 		}
 	}
-	if len(psi) != len(t.of) {
+	return psi, len(psi) == len(t.of), nil
+}
+
+// tameSame tries heap h in the same T_r, as x, the element of the kernel of its nim-value,
+// or 0 or a where its misère outcome isP says so.
+func (qb *quotientBuilder) tameSame(t *tameForm, h int, x int32, opts []int32, isP bool) (bool, error) {
+	m := qb.m
+	switch {
+	case x == t.e && !isP:
+		x = 0
+	case x == m.times(t.a, t.e) && isP:
+		x = t.a
+	}
+	if m.p[x] != isP {
 		return false, nil
 	}
-	isP := !slices.ContainsFunc(opts, func(c int32) bool { return m.p[c] })
-	if x, ok := psi[g]; ok {
-		switch {
-		case x == t.e && !isP:
-			x = 0
-		case x == m.times(t.a, t.e) && isP:
-			x = t.a
-		}
-		if m.p[x] != isP {
-			return false, nil
-		}
-		types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
-		ok, err := tameVerify(m, t, types, qb.b)
-		if !ok || err != nil {
-			return false, err
-		}
-		qb.types = types
-		qb.phi = append(qb.phi, x)
-		return true, nil
+	types := append(slices.Clone(qb.types), heapType{heap: h, q: x, opts: opts})
+	ok, err := tameVerify(m, t, types, qb.b)
+	if !ok || err != nil {
+		return false, err
 	}
-	// A new nim-value: T_{r+1}, its kernel labelled by the nim-values of the span with g.
-	if isP || 2*(m.n-2)+2 > MaxQuotientOrder {
-		return false, nil
-	}
-	vals := make([]int, 0, 2*len(psi))
-	for v := range psi {
-		vals = append(vals, v, v^g)
-	}
-	slices.Sort(vals)
-	idx := make(map[int]int32, len(vals))
-	for i, v := range vals {
-		idx[v] = int32(2 + i)
-	}
-	n := 2 + len(vals)
-	nm := &monoid{n: n, mul: make([]int32, n*n), p: make([]bool, n)}
-	va := -1 // the nim-value of a·e
-	for v, y := range psi {
-		if y == m.times(t.a, t.e) {
-			va = v
-		}
-	}
-	val := func(x int) (int, bool) { // the nim-value of element x of nm, and whether it is in K
-		if x < 2 {
-			return x * va, false
-		}
-		return vals[x-2], true
-	}
-	for x := range n {
-		vx, kx := val(x)
-		for y := range n {
-			vy, ky := val(y)
-			switch {
-			case kx || ky:
-				nm.mul[x*n+y] = idx[vx^vy]
-			default:
-				nm.mul[x*n+y] = int32((x + y) % 2)
-			}
-		}
-	}
-	nm.p[1], nm.p[idx[0]] = true, true
-	old := make([]int32, m.n) // the element of nm of each element of m
-	old[t.a] = 1
-	for v, y := range psi {
-		old[y] = idx[v]
-	}
+	qb.types = types
+	qb.phi = append(qb.phi, x)
+	return true, nil
+}
+
+// tameNext tries heap h, of the new nim-value g, in T_{r+1}: its kernel labelled by the
+// nim-values of the span with g, the heaps below h carried over by their nim-values.
+func (qb *quotientBuilder) tameNext(t *tameForm, psi map[int]int32, h int, opts []int32, g int) (bool, error) {
+	m := qb.m
+	nm, idx, old := nextTame(m, t, psi, g)
 	// The options' classes carry over only if old is a homomorphism: it is when psi is an
 	// isomorphism, which this checks.
 	if !qb.b.spend(int64(m.n) * int64(m.n)) {
@@ -337,4 +317,52 @@ func (qb *quotientBuilder) tame(h int, opts []int32, g int) (bool, error) {
 	}
 	qb.adopt(nm, types, h)
 	return true, nil
+}
+
+// nextTame returns T_{r+1} for the tame m (of structure t and kernel values psi) and a new
+// nim-value g: its elements 0, a and the kernel, numbered 2 on by the nim-values of the span
+// with g (idx), and old, the element of T_{r+1} of each element of m.
+func nextTame(m *monoid, t *tameForm, psi map[int]int32, g int) (nm *monoid, idx map[int]int32, old []int32) {
+	vals := make([]int, 0, 2*len(psi))
+	for v := range psi {
+		vals = append(vals, v, v^g)
+	}
+	slices.Sort(vals)
+	idx = make(map[int]int32, len(vals))
+	for i, v := range vals {
+		idx[v] = int32(2 + i)
+	}
+	n := 2 + len(vals)
+	nm = &monoid{n: n, mul: make([]int32, n*n), p: make([]bool, n)}
+	va := -1 // the nim-value of a·e
+	for v, y := range psi {
+		if y == m.times(t.a, t.e) {
+			va = v
+		}
+	}
+	val := func(x int) (int, bool) { // the nim-value of element x of nm, and whether it is in K
+		if x < 2 {
+			return x * va, false
+		}
+		return vals[x-2], true
+	}
+	for x := range n {
+		vx, kx := val(x)
+		for y := range n {
+			vy, ky := val(y)
+			switch {
+			case kx || ky:
+				nm.mul[x*n+y] = idx[vx^vy]
+			default:
+				nm.mul[x*n+y] = int32((x + y) % 2)
+			}
+		}
+	}
+	nm.p[1], nm.p[idx[0]] = true, true
+	old = make([]int32, m.n)
+	old[t.a] = 1
+	for v, y := range psi {
+		old[y] = idx[v]
+	}
+	return nm, idx, old
 }

@@ -23,7 +23,7 @@ func reachable(m *monoid, types []heapType) ([][]uint64, [][]int32) {
 		list := slices.Clone(lists[j+1])
 		q := types[j].q
 		for k := 0; k < len(list); k++ {
-			if y := m.times(list[k], q); set[y/64]&(1<<(y%64)) == 0 {
+			if y := m.times(list[k], q); !hasBit(set, y) {
 				set[y/64] |= 1 << (y % 64)
 				list = append(list, y)
 			}
@@ -71,10 +71,7 @@ func (ks *kindSet) optionSet(opts []int32, b *budget) ([]uint64, bool) {
 // kindKey names the kind of a heap of class q and option set tk.
 func kindKey(q int32, tk []uint64) string {
 	key := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+8*len(tk)), uint32(q))
-	for _, word := range tk {
-		key = binary.LittleEndian.AppendUint64(key, word)
-	}
-	return string(key)
+	return string(appendBits(key, tk))
 }
 
 // add adds heap t, of option set tk, to ks.
@@ -114,52 +111,90 @@ func verify(m *monoid, all []heapType, b *budget) (bool, []int, error) {
 	return ks.verify(b)
 }
 
-// verify is verify of the heaps of ks, with the counterexample over the heaps added.
+// verify is verify of the heaps of ks, with the counterexample over the heaps added. It checks
+// in two phases that the P-portion is a set of classes closed as misère P-positions are: no
+// P-class has a P-option (pOption), and every other class of a position with a move has one
+// (noPOption, a search over the multiplicities of the kinds).
 func (ks *kindSet) verify(b *budget) (bool, []int, error) {
-	m, types, T, first := ks.m, ks.types, ks.T, ks.first
-	if m.p[0] {
+	if ks.m.p[0] {
 		return false, make([]int, ks.heaps), nil
 	}
-	w := (m.n + 63) / 64
-	var key []byte
-	spread := func(v []int) []int {
+	_, lists := reachable(ks.m, ks.types)
+	v, err := ks.pOption(lists[0], b)
+	if v == nil && err == nil {
+		v, err = ks.noPOption(lists, b)
+	}
+	if err != nil {
+		return false, nil, err
+	}
+	if v != nil {
+		// Spread the counterexample over the heaps added, on the first heap of each kind.
 		out := make([]int, ks.heaps)
 		for k, c := range v {
-			out[first[k]] = c
+			out[ks.first[k]] = c
 		}
-		return out
+		return false, out, nil
 	}
-	_, lists := reachable(m, types)
-	in := func(s []uint64, y int32) bool { return s[y/64]&(1<<(y%64)) != 0 }
-	// No P-class has a P-option.
-	if !b.spend(int64(len(lists[0]) * len(types))) {
-		return false, nil, b.err
+	return true, nil, nil
+}
+
+// hasBit reports whether y is in the bitset s.
+func hasBit(s []uint64, y int32) bool { return s[y/64]&(1<<(y%64)) != 0 }
+
+// appendBits appends the bitset s to key, 8 bytes a word, least significant first.
+func appendBits(key []byte, s []uint64) []byte {
+	for _, x := range s {
+		key = binary.LittleEndian.AppendUint64(key, x)
 	}
-	for _, y := range lists[0] {
+	return key
+}
+
+// pOption returns the multiplicities of the kinds of a position whose class, in P, has an
+// option in P, or nil when there is none; elems are the classes of all positions.
+func (ks *kindSet) pOption(elems []int32, b *budget) ([]int, error) {
+	m, types := ks.m, ks.types
+	if !b.spend(int64(len(elems) * len(types))) {
+		return nil, b.err
+	}
+	for _, y := range elems {
 		for k, t := range types {
-			if m.p[m.times(y, t.q)] && in(T[k], y) {
+			if m.p[m.times(y, t.q)] && hasBit(ks.T[k], y) {
 				v := word(m, types, y)
 				v[k]++
-				return false, spread(v), nil
+				return v, nil
 			}
 		}
 	}
-	// Every other class of a position with a move has a P-option.
-	type state struct {
-		x      int32
-		f      []uint64 // products of the remaining heaps that would complete a counterexample
-		nz     bool
-		parent int
-		mult   int
-	}
-	layers := make([][]state, len(types)+1)
+	return nil, nil
+}
+
+// A verifyState is a position of the kinds types[:j] in the search of noPOption: its class x,
+// the products f of the kinds to come that would complete a counterexample, whether it has a
+// heap, and how it was reached (its parent in layer j-1 and the multiplicity of kind j-1).
+type verifyState struct {
+	x      int32
+	f      []uint64
+	nz     bool
+	parent int
+	mult   int
+}
+
+// noPOption returns the multiplicities of the kinds of a position with a move, not in P, none
+// of whose options is in P, or nil when there is none; lists[j] are the classes of the
+// positions of types[j:]. It adds the kinds one at a time, each with every multiplicity up to
+// the repeat of its class's powers, and keeps the states that differ in class or completions.
+func (ks *kindSet) noPOption(lists [][]int32, b *budget) ([]int, error) {
+	m, types, T := ks.m, ks.types, ks.T
+	w := (m.n + 63) / 64
+	var key []byte
+	layers := make([][]verifyState, len(types)+1)
 	f0 := make([]uint64, w)
 	for _, z := range lists[0] {
 		if m.p[z] {
 			f0[z/64] |= 1 << (z % 64)
 		}
 	}
-	layers[0] = []state{{x: 0, f: f0, parent: -1}}
+	layers[0] = []verifyState{{x: 0, f: f0, parent: -1}}
 	for j, t := range types {
 		// The powers of q up to the first repeat: q^(i+p) = q^i.
 		pows := []int32{0}
@@ -173,17 +208,17 @@ func (ks *kindSet) verify(b *budget) (bool, []int, error) {
 		// Multiplicities 0 .. i+p, where pows has i+p elements.
 		seen := map[string]int{}
 		next := lists[j+1]
-		var out []state
+		var out []verifyState
 		for si, s := range layers[j] {
 			qm, cur, prev := int32(0), s.x, int32(0) // q^mult, x·q^mult, x·q^(mult-1)
 			for mult := 0; mult <= len(pows); mult, qm, prev, cur = mult+1, m.times(qm, t.q), cur, m.times(cur, t.q) {
 				if !b.spend(int64(len(next)) + 1) {
-					return false, nil, b.err
+					return nil, b.err
 				}
 				f := make([]uint64, w)
 				full := true
 				for _, z := range next {
-					bad := in(s.f, m.times(qm, z)) || (mult > 0 && in(T[j], m.times(prev, z)))
+					bad := hasBit(s.f, m.times(qm, z)) || (mult > 0 && hasBit(T[j], m.times(prev, z)))
 					if bad {
 						f[z/64] |= 1 << (z % 64)
 					} else {
@@ -193,16 +228,12 @@ func (ks *kindSet) verify(b *budget) (bool, []int, error) {
 				if full {
 					continue // every completion has a P-option or is a P-class: no counterexample here
 				}
-				ns := state{x: cur, f: f, nz: s.nz || mult > 0, parent: si, mult: mult}
-				key = key[:0]
-				key = append(key, byte(ns.x), byte(ns.x>>8), byte(ns.x>>16))
+				ns := verifyState{x: cur, f: f, nz: s.nz || mult > 0, parent: si, mult: mult}
+				key = binary.LittleEndian.AppendUint32(key[:0], uint32(ns.x))
 				if ns.nz {
 					key = append(key, 1)
 				}
-				for _, word := range f {
-					key = append(key, byte(word), byte(word>>8), byte(word>>16), byte(word>>24),
-						byte(word>>32), byte(word>>40), byte(word>>48), byte(word>>56))
-				}
+				key = appendBits(key, f)
 				if _, ok := seen[string(key)]; ok {
 					continue
 				}
@@ -213,7 +244,7 @@ func (ks *kindSet) verify(b *budget) (bool, []int, error) {
 		layers[j+1] = out
 	}
 	for _, s := range layers[len(types)] {
-		if s.nz && !in(s.f, 0) {
+		if s.nz && !hasBit(s.f, 0) {
 			v := make([]int, len(types))
 			st := s
 			for j := len(types); j > 0; j-- {
@@ -222,10 +253,10 @@ func (ks *kindSet) verify(b *budget) (bool, []int, error) {
 					st = layers[j-1][st.parent]
 				}
 			}
-			return false, spread(v), nil
+			return v, nil
 		}
 	}
-	return true, nil, nil
+	return nil, nil
 }
 
 // word returns the number of heaps of each type in a position of class y, breadth first.
