@@ -103,19 +103,6 @@ func nimSums(p Position) (x, big int) {
 	return x, big
 }
 
-// nextSize returns the first heap of the encoding s larger than last, and the rest of s after
-// it; it returns 0 when there is none.
-func nextSize(s string, last int) (int, string) {
-	for s != "" {
-		h, w := uvarint(s)
-		s = s[w:]
-		if h != last {
-			return h, s
-		}
-	}
-	return 0, ""
-}
-
 // misereNimLoses reports whether the player to move loses misère Nim in a position of nim-sum
 // x with big heaps of more than one token: when some heap holds more than one and the nim-sum
 // is 0, or when every heap holds at most one and the nim-sum is 1 (Bouton 1901; Winning Ways,

@@ -278,14 +278,9 @@ func (o *Octal) misereWins(p Position, b *budget) (win, ok bool) {
 	}
 	defer b.leave()
 	pl := o.plan()
-	last := 0
 	ok = true
 	cost := moveCost(p)
-	for h := range p.All() {
-		if h == last {
-			continue
-		}
-		last = h
+	for h := range p.sizes() {
 		// options, not Moves: the search needs only the heaps left, not a Move per option.
 		pl.options(h, h, func(_ int, left []int) bool {
 			if !b.spend(cost) {

@@ -213,12 +213,7 @@ func misereKaylesWinningMoves(p Position) iter.Seq[Move] {
 				counts[j]++
 			}
 		}
-		last := 0
-		for h := range p.All() {
-			if h == last {
-				continue
-			}
-			last = h
+		for h := range p.sizes() {
 			rest := misereSummary{value: all.value ^ kaylesValue(h), ordinary: all.ordinary}
 			if misereKaylesColumn(h) < 0 {
 				rest.ordinary--

@@ -51,12 +51,10 @@ func (o *Octal) Moves(p Position) iter.Seq[Move] { return o.plan().moves(p) }
 
 func (o *plan) moves(p Position) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		last := 0
-		for h := range p.All() {
-			if h != last && !o.heapMoves(h, h, yield) {
+		for h := range p.sizes() {
+			if !o.heapMoves(h, h, yield) {
 				return
 			}
-			last = h
 		}
 	}
 }

@@ -121,6 +121,30 @@ func (p Position) All() iter.Seq[int] {
 	}
 }
 
+// sizes returns an iterator over the distinct heap sizes of p, ascending: every heap size once.
+func (p Position) sizes() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for h, rest := nextSize(p.enc, 0); h > 0; h, rest = nextSize(rest, h) {
+			if !yield(h) {
+				return
+			}
+		}
+	}
+}
+
+// nextSize returns the first heap of the encoding s larger than last, and the rest of s after
+// it; it returns 0 when there is none.
+func nextSize(s string, last int) (int, string) {
+	for s != "" {
+		h, w := uvarint(s)
+		s = s[w:]
+		if h != last {
+			return h, s
+		}
+	}
+	return 0, ""
+}
+
 // Heaps returns the heap sizes of p in ascending order, in a new slice (nil when p is empty).
 func (p Position) Heaps() []int {
 	var hs []int

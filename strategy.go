@@ -146,12 +146,7 @@ func (o *Octal) eachWinning(p Position, v int, s *snapshot, yield func(Move) boo
 		zero := func(x int) bool { return x == 0 }
 		walk = newPeriodWalk(pl, bound.Preperiod, bound.Period, cls, xor, zero)
 	}
-	last := 0
-	for h := range p.All() {
-		if h == last {
-			continue
-		}
-		last = h
+	for h := range p.sizes() {
 		g, _ := s.value(h)
 		target := g ^ v
 		if walk != nil {
