@@ -7,6 +7,9 @@ import (
 
 // This file implements Kayles itself: K(n) for rows of any length.
 
+// kaylesCode is the canonical code of Kayles.
+const kaylesCode = "0.77"
+
 // kaylesOctal returns the Octal of Kayles that K and misère Kayles use: the interned one, the
 // same as [Kayles] while that variable holds it, and still Kayles when a program assigns
 // another game to it. It costs a map look-up.

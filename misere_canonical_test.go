@@ -298,26 +298,9 @@ func TestCanonicalBornByDay(t *testing.T) {
 		panic("no form")
 	}
 	canon[raw[0]] = table.reduce(nil)
-	for range 3 { // days 1 to 3, every set of the day before
-		var next []int
-		for mask := range 1 << len(raw) {
-			var opts, copts []int
-			for i, x := range raw {
-				if mask>>i&1 != 0 {
-					opts = append(opts, x)
-					copts = append(copts, canonOf(x))
-				}
-			}
-			id := g.game(opts...)
-			canon[id] = table.reduce(copts)
-			next = append(next, id)
-		}
-		raw = next
-	}
-	require.Len(t, raw, 16)
-	reps := map[int]int{} // form -> a tree born by day 4 with that form
-	var day4 []int
-	for mask := range 1 << len(raw) {
+	// born returns the game whose options are the games of raw that mask picks, its canonical
+	// form recorded in canon.
+	born := func(mask int) int {
 		var opts, copts []int
 		for i, x := range raw {
 			if mask>>i&1 != 0 {
@@ -327,6 +310,20 @@ func TestCanonicalBornByDay(t *testing.T) {
 		}
 		id := g.game(opts...)
 		canon[id] = table.reduce(copts)
+		return id
+	}
+	for range 3 { // days 1 to 3, every set of the day before
+		var next []int
+		for mask := range 1 << len(raw) {
+			next = append(next, born(mask))
+		}
+		raw = next
+	}
+	require.Len(t, raw, 16)
+	reps := map[int]int{} // form -> a tree born by day 4 with that form
+	var day4 []int
+	for mask := range 1 << len(raw) {
+		id := born(mask)
 		if _, ok := reps[canon[id]]; !ok {
 			reps[canon[id]] = id
 		}

@@ -171,9 +171,6 @@ func (t *misereQuotient) loses(s misereSummary) bool {
 	return t.lose>>s.state&1 != 0
 }
 
-// kaylesCode is the canonical code of Kayles, whose misère play the Sibert–Conway rule solves.
-const kaylesCode = "0.77"
-
 // misereKaylesForm is Kayles's closed form in misère play; its normal play is left to the
 // engine, whose proven period answers for rows of any length.
 type misereKaylesForm struct{}
