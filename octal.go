@@ -55,7 +55,7 @@ type plan struct {
 
 	// A plain code (finite, at most three heaps left, modifiers only on digits that leave at
 	// most two) runs on the fast engine, driven by these lists; any other code runs on the
-	// general one in general.go. For two heaps the modifiers ! and ? both mean a != m-a.
+	// general one in octal_general.go. For two heaps the modifiers ! and ? both mean a != m-a.
 	plain   bool
 	flags   []uint8 // flags[i] is digit d_i of a plain code, without its modifier
 	whole   []int   // takes i >= 1 with flag 1
