@@ -77,7 +77,34 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run is the command: it reads the flags into a question, bounds ctx by -timeout, and asks.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	q, status := parseFlags(args, stderr)
+	if q == nil {
+		return status
+	}
+	if q.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, q.timeout, errTimeout)
+		defer cancel()
+	}
+	return q.ask(ctx, stdout, stderr)
+}
+
+// A question is what the flags ask: the game (with its limits), and the position, the
+// quotient, or the tour.
+type question struct {
+	o        *kayles.Octal
+	p        kayles.Position
+	position bool // -position was given: p is the question, else the tour
+	quotient bool // -quotient: the quotient of the heaps of at most heaps first
+	heaps    int
+	timeout  time.Duration
+}
+
+// parseFlags reads the flags. It returns the question, or nil and the exit status after it
+// wrote the usage message (or the help that -h asks for).
+func parseFlags(args []string, stderr io.Writer) (*question, int) {
 	fs := flag.NewFlagSet("misere", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	code := fs.String("code", "0.77", "the octal code of the game, such as 0.07 (Dawson's Kayles) or 0.137")
@@ -98,14 +125,14 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+			return nil, exitOK
 		}
-		return exitUsage
+		return nil, exitUsage
 	}
-	usage := func(msg string) int {
+	usage := func(msg string) (*question, int) {
 		fmt.Fprintln(stderr, "misere: "+msg)
 		fs.Usage()
-		return exitUsage
+		return nil, exitUsage
 	}
 	if fs.NArg() > 0 {
 		return usage(fmt.Sprintf("unexpected arguments %q", fs.Args()))
@@ -123,38 +150,39 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 	if err != nil {
 		return usage(err.Error())
 	}
-	o = o.WithLimits(kayles.Limits{SearchSteps: *steps, Steps: *qsteps})
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
-		defer cancel()
-	}
 	if *quotient && *heaps < 0 {
 		return usage("-n must be at least 0")
 	}
-	var p kayles.Position
-	if *position != "" {
-		if p, err = kayles.ParsePosition(*position); err != nil {
+	q := &question{o: o.WithLimits(kayles.Limits{SearchSteps: *steps, Steps: *qsteps}),
+		position: *position != "", quotient: *quotient, heaps: *heaps, timeout: *timeout}
+	if q.position {
+		if q.p, err = kayles.ParsePosition(*position); err != nil {
 			return usage(err.Error())
 		}
 	}
+	return q, exitOK
+}
+
+// ask answers the question on stdout and returns the exit status. After ctx is done it waits
+// giveUp for the answer, then stops without it, saying why on stderr.
+func (q *question) ask(ctx context.Context, stdout, stderr io.Writer) int {
 	// The answers are written through gates that close when the question is given up, so that
 	// a call still under way writes nothing after the tool has said why it stopped.
 	out, errOut := &gate{w: stdout}, &gate{w: stderr}
-	a := &answerer{ctx: ctx, o: o, out: out, errOut: errOut, timeout: *timeout}
+	a := &answerer{ctx: ctx, o: q.o, out: out, errOut: errOut, timeout: q.timeout}
 	done := make(chan int, 1)
 	go func() {
-		if *quotient {
-			if st := a.quotient(*heaps); st != exitOK || *position == "" {
+		if q.quotient {
+			if st := a.quotient(q.heaps); st != exitOK || !q.position {
 				done <- st
 				return
 			}
 		}
-		if *position == "" {
+		if !q.position {
 			done <- a.tour()
 			return
 		}
-		done <- a.answer(p)
+		done <- a.answer(q.p)
 	}()
 	select {
 	case st := <-done:
@@ -172,7 +200,7 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 	out.close()
 	errOut.close()
 	if errors.Is(context.Cause(ctx), errTimeout) {
-		fmt.Fprintf(stderr, "misere: stopped after %v (-timeout) before the answer was known; raise -timeout, or ask about a smaller position\n", *timeout)
+		fmt.Fprintf(stderr, "misere: stopped after %v (-timeout) before the answer was known; raise -timeout, or ask about a smaller position\n", q.timeout)
 		return exitLimit
 	}
 	fmt.Fprintln(stderr, "misere: interrupted before the answer was known")

@@ -274,29 +274,99 @@ var errTimeout = errors.New("-timeout ran out")
 // errBudget is the cause of the context of one code of -classify that -budget ends.
 var errBudget = errors.New("-budget ran out")
 
+// run is the command: it reads the flags, bounds ctx by -timeout, and classifies every code
+// (-classify) or computes the game of -code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool) int {
+	c, status := parseFlags(args, stderr)
+	if c == nil {
+		return status
+	}
+	if c.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, errTimeout)
+		defer cancel()
+	}
+	if c.classify {
+		return classifyAll(ctx, c.n, c.jobs, c.timeout, c.budget, stdout, stderr)
+	}
+	return c.compute(ctx, stdout, stderr, terminal)
+}
+
+// A command is what the flags ask: their values, and the game of -code once parsed.
+type command struct {
+	args []string        // the command's arguments, as given
+	fs   *flag.FlagSet   // the flags, for every flag's value in -json's params
+	set  map[string]bool // the flags given
+
+	// What to compute, and for how long.
+	code     string
+	o        *kayles.Octal // the game of -code, once parsed (nil with -classify)
+	n        int
+	timeout  time.Duration
+	classify bool
+	jobs     int
+	budget   time.Duration
+
+	// The run's checkpoint.
+	checkpoint, resume string
+	every              time.Duration
+	spill              bool
+
+	// What to write.
+	printVals, bfile, csvVals bool
+	format                    string // "print", "bfile" or "csv", from the flags above; "" for none
+	asJSON                    bool
+
+	// The files to write.
+	rareFile, excFile, histFile, plotFile, tableFile string
+	columns                                          int // the row length of -periodic
+}
+
+// parseFlags reads the flags. It returns the command, or nil and the exit status after it
+// wrote the usage message (or the help that -h asks for).
+func parseFlags(args []string, stderr io.Writer) (*command, int) {
+	c := &command{args: args, set: map[string]bool{}}
+	c.fs = c.flags(stderr)
+	if err := c.fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, exitOK
+		}
+		return nil, exitUsage
+	}
+	c.fs.Visit(func(f *flag.Flag) { c.set[f.Name] = true })
+	if msg := c.check(); msg != "" {
+		fmt.Fprintln(stderr, "octal: "+msg)
+		c.fs.Usage()
+		return nil, exitUsage
+	}
+	return c, exitOK
+}
+
+// flags returns the command's flag set, writing its messages to stderr, with each flag bound
+// to its field of c.
+func (c *command) flags(stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("octal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	code := fs.String("code", "", "the octal code, such as 0.16 or 4.7 (required unless -classify)")
-	n := fs.Int("n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30, or 2^40 with -spill)")
-	printVals := fs.Bool("print", false, "write exactly -n values G(0), G(1), ... one per line to standard output, past a proven period from the period (the report goes to standard error)")
-	bfile := fs.Bool("bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (offset 0, as A002186; for an entry of offset 1 drop the first line: see go doc ./examples/octal)")
-	csvVals := fs.Bool("csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
-	rareFile := fs.String("rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
-	excFile := fs.String("exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
-	plotFile := fs.String("plot", "", "draw G(n) against n to this file, SVG for a name ending in .svg, PNG for one ending in .png, with the rare heaps marked and the period shown")
-	tableFile := fs.String("periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
-	columns := fs.Int("columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
-	histFile := fs.String("histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
-	asJSON := fs.Bool("json", false, "write the report as one JSON object; values_sha256 is the SHA-256 of the values computed, G(0..values-1), one decimal a line as -print writes them, and with -print, -bfile or -csv printed_sha256 is the SHA-256 of what they wrote to standard output")
-	checkpoint := fs.String("checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
-	every := fs.Duration("every", 10*time.Minute, "how often to write the checkpoint")
-	resume := fs.String("resume", "", "resume from this checkpoint file")
-	spill := fs.Bool("spill", false, "with -checkpoint, write the values to it as they are computed and keep only a front and a tail in memory (-n up to 2^40; -resume must be the same file)")
-	timeout := fs.Duration("timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
-	classify := fs.Bool("classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
-	budget := fs.Duration("budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached, or as none when a value first seen past about -n/2 already rules a proof out (0: no limit)")
+	fs.StringVar(&c.code, "code", "", "the octal code, such as 0.16 or 4.7 (required unless -classify)")
+	fs.IntVar(&c.n, "n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30, or 2^40 with -spill)")
+	fs.BoolVar(&c.printVals, "print", false, "write exactly -n values G(0), G(1), ... one per line to standard output, past a proven period from the period (the report goes to standard error)")
+	fs.BoolVar(&c.bfile, "bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (offset 0, as A002186; for an entry of offset 1 drop the first line: see go doc ./examples/octal)")
+	fs.BoolVar(&c.csvVals, "csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
+	fs.StringVar(&c.rareFile, "rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
+	fs.StringVar(&c.excFile, "exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
+	fs.StringVar(&c.plotFile, "plot", "", "draw G(n) against n to this file, SVG for a name ending in .svg, PNG for one ending in .png, with the rare heaps marked and the period shown")
+	fs.StringVar(&c.tableFile, "periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
+	fs.IntVar(&c.columns, "columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
+	fs.StringVar(&c.histFile, "histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
+	fs.BoolVar(&c.asJSON, "json", false, "write the report as one JSON object; values_sha256 is the SHA-256 of the values computed, G(0..values-1), one decimal a line as -print writes them, and with -print, -bfile or -csv printed_sha256 is the SHA-256 of what they wrote to standard output")
+	fs.StringVar(&c.checkpoint, "checkpoint", "", "write a checkpoint to this file every -every, on Ctrl-C, on -timeout and at the end")
+	fs.DurationVar(&c.every, "every", 10*time.Minute, "how often to write the checkpoint")
+	fs.StringVar(&c.resume, "resume", "", "resume from this checkpoint file")
+	fs.BoolVar(&c.spill, "spill", false, "with -checkpoint, write the values to it as they are computed and keep only a front and a tail in memory (-n up to 2^40; -resume must be the same file)")
+	fs.DurationVar(&c.timeout, "timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
+	fs.BoolVar(&c.classify, "classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
+	fs.IntVar(&c.jobs, "j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
+	fs.DurationVar(&c.budget, "budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached, or as none when a value first seen past about -n/2 already rules a proof out (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D]
                   [-checkpoint FILE [-every D] [-spill]] [-resume FILE]
@@ -309,149 +379,144 @@ the engine, such as the free space of the disk of a -spill run)
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	usage := func(msg string) int {
-		fmt.Fprintln(stderr, "octal: "+msg)
-		fs.Usage()
-		return exitUsage
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	nSet := set["n"]
-	if fs.NArg() > 0 {
-		return usage("unexpected arguments: " + fmt.Sprint(fs.Args()))
+	return fs
+}
+
+// check checks the flags once parsed, sets c.format and c.o, and returns what is wrong with
+// them for the usage message, or "".
+func (c *command) check() string {
+	if c.fs.NArg() > 0 {
+		return "unexpected arguments: " + fmt.Sprint(c.fs.Args())
 	}
 	// Flags that only qualify another flag are refused without it, rather than ignored.
 	switch {
-	case *spill && *checkpoint == "":
-		return usage("-spill needs -checkpoint: the values are written to that file as they are computed")
-	case *spill && *resume != "" && *resume != *checkpoint:
-		return usage("a -spill run resumes from its own file: -resume must be the -checkpoint file")
-	case set["every"] && *checkpoint == "":
-		return usage("-every is how often the checkpoint is written: give it with -checkpoint")
-	case set["columns"] && *tableFile == "":
-		return usage("-columns is the row length of -periodic: give it with -periodic")
-	case set["budget"] && !*classify:
-		return usage("-budget applies to -classify only; bound a single run with -timeout")
-	case set["j"] && !*classify:
-		return usage("-j is the number of codes -classify computes at once: give it with -classify")
+	case c.spill && c.checkpoint == "":
+		return "-spill needs -checkpoint: the values are written to that file as they are computed"
+	case c.spill && c.resume != "" && c.resume != c.checkpoint:
+		return "a -spill run resumes from its own file: -resume must be the -checkpoint file"
+	case c.set["every"] && c.checkpoint == "":
+		return "-every is how often the checkpoint is written: give it with -checkpoint"
+	case c.set["columns"] && c.tableFile == "":
+		return "-columns is the row length of -periodic: give it with -periodic"
+	case c.set["budget"] && !c.classify:
+		return "-budget applies to -classify only; bound a single run with -timeout"
+	case c.set["j"] && !c.classify:
+		return "-j is the number of codes -classify computes at once: give it with -classify"
 	}
-	if most := kayles.MaxValues; *n < 1 || (*n > most && !*spill) || *n > kayles.MaxSpilledValues {
-		if *spill {
+	if most := kayles.MaxValues; c.n < 1 || (c.n > most && !c.spill) || c.n > kayles.MaxSpilledValues {
+		if c.spill {
 			most = kayles.MaxSpilledValues
-		} else if *n > most && *n <= kayles.MaxSpilledValues {
-			return usage("-n above 2^30 (" + strconv.Itoa(most) + ") needs -spill, with -checkpoint")
+		} else if c.n > most && c.n <= kayles.MaxSpilledValues {
+			return "-n above 2^30 (" + strconv.Itoa(most) + ") needs -spill, with -checkpoint"
 		}
-		return usage("-n must be between 1 and " + strconv.Itoa(most))
+		return "-n must be between 1 and " + strconv.Itoa(most)
 	}
-	if *every <= 0 {
-		return usage("-every must be a positive duration, such as 10m")
+	switch {
+	case c.every <= 0:
+		return "-every must be a positive duration, such as 10m"
+	case c.timeout < 0:
+		return "-timeout must be a positive duration, such as 2h, or 0 for none"
+	case c.jobs < 1:
+		return "-j must be at least 1"
+	case c.columns < 0:
+		return "-columns is the row length of -periodic: a positive number, or 0 for the period"
 	}
-	if *timeout < 0 {
-		return usage("-timeout must be a positive duration, such as 2h, or 0 for none")
-	}
-	if *jobs < 1 {
-		return usage("-j must be at least 1")
-	}
-	if *columns < 0 {
-		return usage("-columns is the row length of -periodic: a positive number, or 0 for the period")
-	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, *timeout, errTimeout)
-		defer cancel()
-	}
-	if *classify {
-		if *code != "" || *printVals || *bfile || *csvVals || *asJSON || *checkpoint != "" || *resume != "" ||
-			*rareFile != "" || *excFile != "" || *histFile != "" || *plotFile != "" || *tableFile != "" || *spill {
-			return usage("-classify takes only -n, -j, -budget and -timeout")
+	if c.classify {
+		if c.code != "" || c.printVals || c.bfile || c.csvVals || c.asJSON || c.checkpoint != "" || c.resume != "" ||
+			c.rareFile != "" || c.excFile != "" || c.histFile != "" || c.plotFile != "" || c.tableFile != "" || c.spill {
+			return "-classify takes only -n, -j, -budget and -timeout"
 		}
-		if *budget < 0 {
-			return usage("-budget must be a positive duration, such as 500ms, or 0 for none")
+		if c.budget < 0 {
+			return "-budget must be a positive duration, such as 500ms, or 0 for none"
 		}
-		return classifyAll(ctx, *n, *jobs, *timeout, *budget, stdout, stderr)
+		return ""
 	}
-	if *code == "" {
-		return usage("-code is required")
+	if c.code == "" {
+		return "-code is required"
 	}
-	format := ""
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{*printVals, "print"}, {*bfile, "bfile"}, {*csvVals, "csv"}} {
-		if f.on && format != "" {
-			return usage("-" + format + " and -" + f.name + " are different formats of the same output: choose one")
+	}{{c.printVals, "print"}, {c.bfile, "bfile"}, {c.csvVals, "csv"}} {
+		if f.on && c.format != "" {
+			return "-" + c.format + " and -" + f.name + " are different formats of the same output: choose one"
 		}
 		if f.on {
-			format = f.name
+			c.format = f.name
 		}
 	}
-	if *plotFile != "" && !strings.HasSuffix(*plotFile, ".svg") && !strings.HasSuffix(*plotFile, ".png") {
-		return usage("-plot writes SVG or PNG: the file name must end in .svg or .png")
+	if c.plotFile != "" && !strings.HasSuffix(c.plotFile, ".svg") && !strings.HasSuffix(c.plotFile, ".png") {
+		return "-plot writes SVG or PNG: the file name must end in .svg or .png"
 	}
-	o, err := kayles.ParseOctal(*code)
+	o, err := kayles.ParseOctal(c.code)
 	if err != nil {
-		return usage(err.Error())
+		return err.Error()
 	}
-	opt := kayles.RunOptions{Limit: *n, Checkpoint: *checkpoint, CheckpointEvery: *every, Resume: *resume, Spill: *spill}
-	warned := false
-	// warn says once, when -n was left at its default, that the run would take long at the
-	// rate measured so far (a lower bound: the rate falls as the heaps grow for most codes).
-	warn := func(p kayles.Progress) string {
-		if nSet || warned || p.Elapsed < warnAfter || p.Rate <= 0 || p.Values >= *n {
-			return ""
-		}
-		left := time.Duration(float64(*n-p.Values) / p.Rate * float64(time.Second))
-		if left < warnLonger {
-			return ""
-		}
-		warned = true
-		return fmt.Sprintf("octal: warning: %s: no period proven within %d values; the default -n of %d values would take at least %s more at %.0f values/s; set -n or -timeout to bound the run",
-			o, p.Values, *n, roundDuration(left), p.Rate)
-	}
-	if terminal {
-		opt.Progress = func(p kayles.Progress) {
-			if w := warn(p); w != "" {
-				fmt.Fprintln(stderr, "\n"+w)
-			}
-			fmt.Fprintf(stderr, "\r%s: %d values, %.0f values/s, %d rare, largest %d, %s   ",
-				o, p.Values, p.Rate, p.Rare, p.MaxValue, p.Elapsed.Round(time.Second))
-		}
-	} else {
-		opt.ProgressEvery = min(progressEvery, warnAfter)
-		var logged time.Duration
-		opt.Progress = func(p kayles.Progress) {
-			if w := warn(p); w != "" {
-				fmt.Fprintln(stderr, w)
-			}
-			// Run also reports once at the end; a run shorter than one interval leaves no
-			// progress line in the log, only its report.
-			if p.Elapsed >= progressEvery && p.Elapsed-logged >= progressEvery {
-				logged = p.Elapsed
-				fmt.Fprintln(stderr, logLine(o, p, *n, nSet))
-			}
-		}
-	}
+	c.o = o
+	return ""
+}
+
+// compute runs the game of -code, writes the values, the files and the report asked for, and
+// returns the exit status.
+func (c *command) compute(ctx context.Context, stdout, stderr io.Writer, terminal bool) int {
 	// With -timeout, the run stops early enough for what follows it to end by the deadline:
 	// the checkpoint, the report and the files asked for (see deadlineReserve).
 	runCtx, stopRun := context.WithCancelCause(ctx)
 	defer stopRun(nil)
-	var sum *valueHasher
-	if *asJSON && format != "print" { // -print hashes what it writes
+	opt, sum, lastValues := c.runOptions(runCtx, stderr, terminal)
+	if c.timeout > 0 {
+		c.watchDeadline(runCtx, stopRun, sum, lastValues)
+	}
+	r, err := c.o.Run(runCtx, opt)
+	if terminal {
+		fmt.Fprintln(stderr)
+	}
+	var ce *kayles.CheckpointError
+	if errors.As(err, &ce) && r.Values == 0 {
+		// A checkpoint to resume from was refused before anything was computed: a report of
+		// no values would only hide the error.
+		fmt.Fprintln(stderr, "octal:", err)
+		return exitFail
+	}
+	// The values are cached by now, even when ctx is done: reading them needs no ctx.
+	rctx := context.WithoutCancel(ctx)
+	out := stdout
+	printed, printedSum := 0, ""
+	if c.format != "" {
+		out = stderr
+		var werr error
+		if printed, printedSum, werr = c.printValues(rctx, r, stdout); werr != nil {
+			fmt.Fprintln(stderr, "octal:", werr)
+			return exitStatus(werr)
+		}
+	}
+	if werr := c.writeFiles(rctx, r); werr != nil {
+		fmt.Fprintln(stderr, "octal:", werr)
+		return exitStatus(werr)
+	}
+	if werr := c.report(rctx, r, sum, printed, printedSum, out); werr != nil {
+		fmt.Fprintln(stderr, "octal:", werr)
+		return exitStatus(werr)
+	}
+	return c.exit(runCtx, r, err, stderr)
+}
+
+// runOptions returns the options of the run, with the progress lines, and, with -json, the
+// hasher that reads the values for its checksum as they are computed; lastValues holds the
+// count at the last progress report. runCtx is the run's context.
+func (c *command) runOptions(runCtx context.Context, stderr io.Writer, terminal bool) (opt kayles.RunOptions, sum *valueHasher, lastValues *atomic.Int64) {
+	opt = kayles.RunOptions{Limit: c.n, Checkpoint: c.checkpoint, CheckpointEvery: c.every, Resume: c.resume, Spill: c.spill}
+	opt.Progress, opt.ProgressEvery = c.progress(stderr, terminal)
+	if c.asJSON && c.format != "print" { // -print hashes what it writes
 		// The checksum of the report is read as the values are computed, between the steps of
 		// the run, so that after it only the values of its last step are left to read.
-		sum = newValueHasher(o)
+		sum = newValueHasher(c.o)
 		opt.ProgressEvery = min(opt.ProgressEvery, hashEvery)
 		if opt.ProgressEvery == 0 {
 			opt.ProgressEvery = hashEvery
 		}
 	}
-	var lastValues atomic.Int64
+	lastValues = new(atomic.Int64)
 	if opt.Progress != nil || sum != nil {
 		show := opt.Progress
 		opt.Progress = func(p kayles.Progress) {
@@ -464,124 +529,172 @@ the engine, such as the free space of the disk of a -spill run)
 			}
 		}
 	}
-	if *timeout > 0 {
-		deadline, _ := ctx.Deadline()
-		reserve := deadlineReserve{checkpoint: *checkpoint != "" && !*spill}
-		for _, f := range []struct {
-			on   bool
-			name string
-		}{{format != "", format}, {*rareFile != "", "rare"}, {*histFile != "", "histogram"},
-			{*plotFile != "", "plot"}, {*tableFile != "", "periodic"}} {
-			if f.on {
-				reserve.perValue += outputCost[f.name]
-			}
+	return opt, sum, lastValues
+}
+
+// progress returns the progress function of the run and how often it is called: on a
+// terminal a live line, otherwise a line every progressEvery; either warns once when the run
+// would take long with the default -n.
+func (c *command) progress(stderr io.Writer, terminal bool) (func(kayles.Progress), time.Duration) {
+	warned := false
+	// warn says once, when -n was left at its default, that the run would take long at the
+	// rate measured so far (a lower bound: the rate falls as the heaps grow for most codes).
+	warn := func(p kayles.Progress) string {
+		if c.set["n"] || warned || p.Elapsed < warnAfter || p.Rate <= 0 || p.Values >= c.n {
+			return ""
 		}
-		if sum != nil {
-			reserve.hashed = sum.hashed.Load
+		left := time.Duration(float64(c.n-p.Values) / p.Rate * float64(time.Second))
+		if left < warnLonger {
+			return ""
 		}
-		if fi, err := os.Stat(*resume); *resume != "" && err == nil {
-			// The values resumed, 2 bytes each, before the run reports any.
-			reserve.resumed = fi.Size() / 2
-			lastValues.Store(reserve.resumed)
-		}
-		go reserve.watch(runCtx, stopRun, deadline, lastValues.Load)
+		warned = true
+		return fmt.Sprintf("octal: warning: %s: no period proven within %d values; the default -n of %d values would take at least %s more at %.0f values/s; set -n or -timeout to bound the run",
+			c.o, p.Values, c.n, roundDuration(left), p.Rate)
 	}
-	r, err := o.Run(runCtx, opt)
 	if terminal {
-		fmt.Fprintln(stderr)
+		return func(p kayles.Progress) {
+			if w := warn(p); w != "" {
+				fmt.Fprintln(stderr, "\n"+w)
+			}
+			fmt.Fprintf(stderr, "\r%s: %d values, %.0f values/s, %d rare, largest %d, %s   ",
+				c.o, p.Values, p.Rate, p.Rare, p.MaxValue, p.Elapsed.Round(time.Second))
+		}, 0
 	}
-	var ce *kayles.CheckpointError
-	if errors.As(err, &ce) && r.Values == 0 {
-		// A checkpoint to resume from was refused before anything was computed: a report of
-		// no values would only hide the error.
-		fmt.Fprintln(stderr, "octal:", err)
-		return exitFail
-	}
-	out := stdout
-	// The values are cached by now, even when ctx is done: reading them needs no ctx.
-	rctx := context.WithoutCancel(ctx)
-	printed, printedSum := 0, ""
-	if format != "" {
-		out = stderr
-		// Exactly -n values when a period (or a closed form) gives them all; otherwise those
-		// computed, when the run stopped early.
-		printed = min(r.Values, *n)
-		if r.Period.Period > 0 {
-			printed = *n
+	var logged time.Duration
+	return func(p kayles.Progress) {
+		if w := warn(p); w != "" {
+			fmt.Fprintln(stderr, w)
 		}
-		h := sha256.New()
-		if werr := writeValues(rctx, o, printed, format, io.MultiWriter(stdout, h)); werr != nil {
-			fmt.Fprintln(stderr, "octal:", werr)
-			return exitStatus(werr)
+		// Run also reports once at the end; a run shorter than one interval leaves no
+		// progress line in the log, only its report.
+		if p.Elapsed >= progressEvery && p.Elapsed-logged >= progressEvery {
+			logged = p.Elapsed
+			fmt.Fprintln(stderr, logLine(c.o, p, c.n, c.set["n"]))
 		}
-		printedSum = hex.EncodeToString(h.Sum(nil))
+	}, min(progressEvery, warnAfter)
+}
+
+// watchDeadline stops the run, through stopRun, once the work after it would no longer end
+// by the deadline of -timeout (see deadlineReserve): the checkpoint, the files and outputs
+// asked for, the values sum has yet to read and those -resume brings.
+func (c *command) watchDeadline(runCtx context.Context, stopRun context.CancelCauseFunc, sum *valueHasher, lastValues *atomic.Int64) {
+	deadline, _ := runCtx.Deadline()
+	reserve := deadlineReserve{checkpoint: c.checkpoint != "" && !c.spill}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{c.format != "", c.format}, {c.rareFile != "", "rare"}, {c.histFile != "", "histogram"},
+		{c.plotFile != "", "plot"}, {c.tableFile != "", "periodic"}} {
+		if f.on {
+			reserve.perValue += outputCost[f.name]
+		}
 	}
+	if sum != nil {
+		reserve.hashed = sum.hashed.Load
+	}
+	if fi, err := os.Stat(c.resume); c.resume != "" && err == nil {
+		// The values resumed, 2 bytes each, before the run reports any.
+		reserve.resumed = fi.Size() / 2
+		lastValues.Store(reserve.resumed)
+	}
+	go reserve.watch(runCtx, stopRun, deadline, lastValues.Load)
+}
+
+// printValues writes the values of -print, -bfile or -csv to w, in that format: exactly -n
+// when a period (or a closed form) gives them all, otherwise those computed, when the run
+// stopped early. It returns their count and the SHA-256 of the bytes written.
+func (c *command) printValues(ctx context.Context, r kayles.Report, w io.Writer) (int, string, error) {
+	printed := min(r.Values, c.n)
+	if r.Period.Period > 0 {
+		printed = c.n
+	}
+	h := sha256.New()
+	if err := writeValues(ctx, c.o, printed, c.format, io.MultiWriter(w, h)); err != nil {
+		return 0, "", err
+	}
+	return printed, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// writeFiles writes the files asked for: -rare, -exceptions, -histogram, -plot and -periodic.
+func (c *command) writeFiles(ctx context.Context, r kayles.Report) error {
 	// -plot and -periodic draw what -print writes when -n is given; with the default -n (2^24)
 	// that would be mostly copies of a period proven early, so they draw the values computed.
-	drawn := min(r.Values, *n)
-	if r.Period.Period > 0 && nSet {
-		drawn = *n
+	drawn := min(r.Values, c.n)
+	if r.Period.Period > 0 && c.set["n"] {
+		drawn = c.n
 	}
 	for _, f := range []struct {
 		path  string
 		write func(io.Writer) error
 	}{
-		{*rareFile, func(w io.Writer) error { return writeRare(rctx, o, r, w) }},
-		{*excFile, func(w io.Writer) error { return writeExceptions(rctx, o, r, w) }},
-		{*histFile, func(w io.Writer) error { return writeHistograms(rctx, o, r.Values, w) }},
-		{*plotFile, func(w io.Writer) error { return writePlot(rctx, o, r, drawn, strings.HasSuffix(*plotFile, ".png"), w) }},
-		{*tableFile, func(w io.Writer) error { return writeTable(rctx, o, r, drawn, *columns, w) }},
+		{c.rareFile, func(w io.Writer) error { return writeRare(ctx, c.o, r, w) }},
+		{c.excFile, func(w io.Writer) error { return writeExceptions(ctx, c.o, r, w) }},
+		{c.histFile, func(w io.Writer) error { return writeHistograms(ctx, c.o, r.Values, w) }},
+		{c.plotFile, func(w io.Writer) error {
+			return writePlot(ctx, c.o, r, drawn, strings.HasSuffix(c.plotFile, ".png"), w)
+		}},
+		{c.tableFile, func(w io.Writer) error { return writeTable(ctx, c.o, r, drawn, c.columns, w) }},
 	} {
 		if f.path == "" || r.Values == 0 { // a run stopped before its first value has nothing to write
 			continue
 		}
-		if werr := writeFile(f.path, f.write); werr != nil {
-			fmt.Fprintln(stderr, "octal:", werr)
-			return exitStatus(werr)
+		if err := writeFile(f.path, f.write); err != nil {
+			return err
 		}
 	}
-	if *asJSON {
-		j := toJSON(r)
-		hashed := sum
-		sum := printedSum // -print wrote exactly the values the report covers, in its format
-		if format != "print" || printed != r.Values {
-			var serr error
-			if hashed != nil {
-				sum, serr = hashed.sum(rctx, r.Values)
-			} else {
-				sum, serr = valuesChecksum(rctx, o, r.Values)
-			}
-			if serr != nil {
-				fmt.Fprintln(stderr, "octal:", serr)
-				return exitStatus(serr)
-			}
-		}
-		j.ValuesSHA256, j.Args, j.Build = sum, append([]string{}, args...), readBuild()
-		if format != "" {
-			j.PrintedValues, j.PrintedSHA256 = &printed, printedSum
-		}
-		j.Params = map[string]string{}
-		fs.VisitAll(func(f *flag.Flag) { j.Params[f.Name] = f.Value.String() })
-		j.Params["n"] = strconv.Itoa(*n)
-		b, _ := json.Marshal(j)
-		fmt.Fprintln(out, string(b))
-	} else {
-		fmt.Fprint(out, text(r))
+	return nil
+}
+
+// report writes the report to w, as text or, with -json, as one JSON object. printed and
+// printedSum are the count and the SHA-256 of what -print, -bfile or -csv wrote; hashed, when
+// not nil, has read the values into the checksum as the run computed them.
+func (c *command) report(ctx context.Context, r kayles.Report, hashed *valueHasher, printed int, printedSum string, w io.Writer) error {
+	if !c.asJSON {
+		fmt.Fprint(w, text(r))
+		return nil
 	}
+	j := toJSON(r)
+	sum := printedSum // -print wrote exactly the values the report covers, in its format
+	if c.format != "print" || printed != r.Values {
+		var err error
+		if hashed != nil {
+			sum, err = hashed.sum(ctx, r.Values)
+		} else {
+			sum, err = valuesChecksum(ctx, c.o, r.Values)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	j.ValuesSHA256, j.Args, j.Build = sum, append([]string{}, c.args...), readBuild()
+	if c.format != "" {
+		j.PrintedValues, j.PrintedSHA256 = &printed, printedSum
+	}
+	j.Params = map[string]string{}
+	c.fs.VisitAll(func(f *flag.Flag) { j.Params[f.Name] = f.Value.String() })
+	j.Params["n"] = strconv.Itoa(c.n)
+	b, _ := json.Marshal(j)
+	fmt.Fprintln(w, string(b))
+	return nil
+}
+
+// exit returns the exit status of a run that returned err, and says on stderr why it stopped
+// when it stopped early: -timeout, Ctrl-C, or an error.
+func (c *command) exit(runCtx context.Context, r kayles.Report, err error, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return exitOK
 	case runCtx.Err() != nil && errors.Is(err, runCtx.Err()):
 		at := fmt.Sprintf("at %d values", r.Values)
-		then := "resume with -resume " + *checkpoint
-		if *checkpoint == "" {
+		then := "resume with -resume " + c.checkpoint
+		if c.checkpoint == "" {
 			then = "add -checkpoint FILE to keep what is done for -resume"
 		}
 		if errors.Is(context.Cause(runCtx), errTimeout) {
-			if *checkpoint == "" {
+			if c.checkpoint == "" {
 				then = "raise -timeout, or " + then
 			}
-			fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) %s; %s\n", *timeout, at, then)
+			fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) %s; %s\n", c.timeout, at, then)
 			return exitLimit
 		}
 		fmt.Fprintf(stderr, "octal: interrupted %s; %s\n", at, then)
