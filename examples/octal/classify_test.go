@@ -112,7 +112,7 @@ func TestClassifyProvesReference(t *testing.T) {
 	} else {
 		var out, errOut bytes.Buffer
 		start := time.Now()
-		code := run(context.Background(), []string{"-classify", "-n", "1048576", "-budget", classifyBudget.String()}, &out, &errOut, false)
+		code := run(context.Background(), []string{"-classify", "-n", "1048576", "-budget", classifyBudget.String()}, &out, &errOut, false, defaultTiming)
 		require.Equal(t, 0, code, errOut.String())
 		t.Logf("-classify -n 1048576 -budget %v: %v wall", *classifyBudget, time.Since(start).Round(time.Second))
 		text = out.Bytes()

@@ -100,7 +100,7 @@ func main() {
 	defer stop()
 	fi, err := os.Stderr.Stat()
 	terminal := err == nil && fi.Mode()&os.ModeCharDevice != 0
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, terminal))
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, terminal, defaultTiming))
 }
 
 // jsonReport is the report as JSON: period, preperiod and saltus are null when no period is
@@ -257,16 +257,15 @@ const (
 	exitLimit = 3
 )
 
-// progressEvery is how often a progress line goes to standard error when it is not a terminal.
-// Tests shorten it.
-var progressEvery = time.Minute
+// timing holds the intervals of the progress lines and of the warning about a long run:
+// main runs with defaultTiming, and tests with shorter ones.
+type timing struct {
+	progressEvery time.Duration // how often a progress line goes to standard error when it is not a terminal
+	warnAfter     time.Duration // how long a run with the default -n goes before it estimates its time
+	warnLonger    time.Duration // the estimate beyond which it warns
+}
 
-// warnAfter is how long a run with the default -n goes before it estimates its time, and
-// warnLonger the estimate beyond which it warns. Tests shorten them.
-var (
-	warnAfter  = 5 * time.Second
-	warnLonger = 10 * time.Minute
-)
+var defaultTiming = timing{progressEvery: time.Minute, warnAfter: 5 * time.Second, warnLonger: 10 * time.Minute}
 
 // errTimeout is the cause of the context that -timeout ends, which tells it from Ctrl-C.
 var errTimeout = errors.New("-timeout ran out")
@@ -275,12 +274,13 @@ var errTimeout = errors.New("-timeout ran out")
 var errBudget = errors.New("-budget ran out")
 
 // run is the command: it reads the flags, bounds ctx by -timeout, and classifies every code
-// (-classify) or computes the game of -code.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool) int {
+// (-classify) or computes the game of -code, with the progress lines and warning of tm.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool, tm timing) int {
 	c, status := parseFlags(args, stderr)
 	if c == nil {
 		return status
 	}
+	c.timing = tm
 	if c.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, errTimeout)
@@ -297,6 +297,7 @@ type command struct {
 	args []string        // the command's arguments, as given
 	fs   *flag.FlagSet   // the flags, for every flag's value in -json's params
 	set  map[string]bool // the flags given
+	timing
 
 	// What to compute, and for how long.
 	code     string
@@ -533,18 +534,18 @@ func (c *command) runOptions(runCtx context.Context, stderr io.Writer, terminal 
 }
 
 // progress returns the progress function of the run and how often it is called: on a
-// terminal a live line, otherwise a line every progressEvery; either warns once when the run
+// terminal a live line, otherwise a line every c.progressEvery; either warns once when the run
 // would take long with the default -n.
 func (c *command) progress(stderr io.Writer, terminal bool) (func(kayles.Progress), time.Duration) {
 	warned := false
 	// warn says once, when -n was left at its default, that the run would take long at the
 	// rate measured so far (a lower bound: the rate falls as the heaps grow for most codes).
 	warn := func(p kayles.Progress) string {
-		if c.set["n"] || warned || p.Elapsed < warnAfter || p.Rate <= 0 || p.Values >= c.n {
+		if c.set["n"] || warned || p.Elapsed < c.warnAfter || p.Rate <= 0 || p.Values >= c.n {
 			return ""
 		}
 		left := time.Duration(float64(c.n-p.Values) / p.Rate * float64(time.Second))
-		if left < warnLonger {
+		if left < c.warnLonger {
 			return ""
 		}
 		warned = true
@@ -567,11 +568,11 @@ func (c *command) progress(stderr io.Writer, terminal bool) (func(kayles.Progres
 		}
 		// Run also reports once at the end; a run shorter than one interval leaves no
 		// progress line in the log, only its report.
-		if p.Elapsed >= progressEvery && p.Elapsed-logged >= progressEvery {
+		if p.Elapsed >= c.progressEvery && p.Elapsed-logged >= c.progressEvery {
 			logged = p.Elapsed
 			fmt.Fprintln(stderr, logLine(c.o, p, c.n, c.set["n"]))
 		}
-	}, min(progressEvery, warnAfter)
+	}, min(c.progressEvery, c.warnAfter)
 }
 
 // watchDeadline stops the run, through stopRun, once the work after it would no longer end

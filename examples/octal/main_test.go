@@ -31,11 +31,17 @@ var long = flag.Bool("long", false, "run the long checks (TestClassifyProvesRefe
 // the values that earlier tests computed and report them.
 func runOctal(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runOctalWith(t, defaultTiming, args...)
+}
+
+// runOctalWith is runOctal with the intervals of tm.
+func runOctalWith(t *testing.T, tm timing, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	enc, err := json.Marshal(args)
 	require.NoError(t, err)
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childArgs+"="+string(enc),
-		fmt.Sprintf("%s=%d %d %d", childKnobs, progressEvery, warnAfter, warnLonger))
+		fmt.Sprintf("%s=%d %d %d", childKnobs, tm.progressEvery, tm.warnAfter, tm.warnLonger))
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err = cmd.Run()
@@ -51,8 +57,8 @@ func runOctal(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 // childArgs and childKnobs are the variables of the environment through which runOctal hands
-// a child process the tool's arguments, as JSON, and the settings that tests change
-// (progressEvery, warnAfter, warnLonger, in nanoseconds).
+// a child process the tool's arguments, as JSON, and its timing (progressEvery, warnAfter,
+// warnLonger, in nanoseconds).
 const (
 	childArgs  = "KAYLES_OCTAL_TEST_ARGS"
 	childKnobs = "KAYLES_OCTAL_TEST_KNOBS"
@@ -66,11 +72,12 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(os.Stderr, "bad", childArgs, err)
 			os.Exit(125)
 		}
-		if _, err := fmt.Sscan(os.Getenv(childKnobs), &progressEvery, &warnAfter, &warnLonger); err != nil {
+		var tm timing
+		if _, err := fmt.Sscan(os.Getenv(childKnobs), &tm.progressEvery, &tm.warnAfter, &tm.warnLonger); err != nil {
 			fmt.Fprintln(os.Stderr, "bad", childKnobs, err)
 			os.Exit(125)
 		}
-		os.Exit(run(context.Background(), args, os.Stdout, os.Stderr, false))
+		os.Exit(run(context.Background(), args, os.Stdout, os.Stderr, false, tm))
 	}
 	os.Exit(m.Run())
 }
@@ -178,7 +185,7 @@ func TestCheckpointAndResume(t *testing.T) {
 
 func TestProgressOnTerminal(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := run(context.Background(), []string{"-code", "0.354", "-n", "40000"}, &out, &errOut, true)
+	code := run(context.Background(), []string{"-code", "0.354", "-n", "40000"}, &out, &errOut, true, defaultTiming)
 	require.Equal(t, 0, code)
 	assert.Contains(t, errOut.String(), "\r0.354: 40000 values, ")
 	assert.Contains(t, out.String(), "code 0.354: 40000 values")
@@ -189,7 +196,7 @@ func TestInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errOut bytes.Buffer
-	code := run(ctx, []string{"-code", "0.6", "-checkpoint", path}, &out, &errOut, false)
+	code := run(ctx, []string{"-code", "0.6", "-checkpoint", path}, &out, &errOut, false, defaultTiming)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut.String(), "resume with -resume "+path)
 	_, err := os.Stat(path)
@@ -225,9 +232,9 @@ func TestTimeout(t *testing.T) {
 // TestProgressInLog checks the progress lines written when standard error is not a terminal,
 // with an interval so short that every report of Run makes one.
 func TestProgressInLog(t *testing.T) {
-	defer func(d time.Duration) { progressEvery = d }(progressEvery)
-	progressEvery = time.Nanosecond
-	code, out, errOut := runOctal(t, "-code", "0.354", "-n", "40000")
+	fast := defaultTiming
+	fast.progressEvery = time.Nanosecond
+	code, out, errOut := runOctalWith(t, fast, "-code", "0.354", "-n", "40000")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "code 0.354: 40000 values")
 	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
@@ -240,13 +247,12 @@ func TestProgressInLog(t *testing.T) {
 	assert.NotContains(t, errOut, "\r")
 
 	// Without -n there is no estimate.
-	code, _, errOut = runOctal(t, "-code", "0.77")
+	code, _, errOut = runOctalWith(t, fast, "-code", "0.77")
 	require.Equal(t, 0, code)
 	assert.Regexp(t, `^octal: 0\.77: \d+ values, \d+ values/s, \S+ elapsed\n`, errOut)
 	assert.NotContains(t, errOut, "left")
 
 	// With the real interval a run of a few milliseconds leaves no progress line at all.
-	progressEvery = time.Minute
 	code, _, errOut = runOctal(t, "-code", "0.354", "-n", "40000")
 	require.Equal(t, 0, code)
 	assert.Empty(t, errOut)
@@ -491,13 +497,12 @@ func TestHistogramFile(t *testing.T) {
 // TestDefaultNWarning checks that a run left at the default -n warns once when its rate says
 // it would take long, and that one with -n given does not.
 func TestDefaultNWarning(t *testing.T) {
-	defer func(a, l, p time.Duration) { warnAfter, warnLonger, progressEvery = a, l, p }(warnAfter, warnLonger, progressEvery)
-	warnAfter, warnLonger, progressEvery = time.Millisecond, time.Minute, time.Hour
-	code, _, errOut := runOctal(t, "-code", "0.8", "-timeout", "300ms")
+	tm := timing{progressEvery: time.Hour, warnAfter: time.Millisecond, warnLonger: time.Minute}
+	code, _, errOut := runOctalWith(t, tm, "-code", "0.8", "-timeout", "300ms")
 	assert.Equal(t, 3, code)
 	assert.Equal(t, 1, strings.Count(errOut, "warning:"), errOut)
 	assert.Contains(t, errOut, "octal: warning: 0.8: no period proven within ")
-	code, _, errOut = runOctal(t, "-code", "0.8", "-n", "100000000", "-timeout", "300ms")
+	code, _, errOut = runOctalWith(t, tm, "-code", "0.8", "-n", "100000000", "-timeout", "300ms")
 	assert.Equal(t, 3, code)
 	assert.NotContains(t, errOut, "warning")
 }
@@ -535,7 +540,7 @@ func TestPrintLong(t *testing.T) {
 	}{{"0.77", strconv.Itoa(kaylesAt(k, 1e8-1)), 1e8}, {"0.16", "", 2e6}} {
 		var out lineCounter
 		var errOut bytes.Buffer
-		code := run(context.Background(), []string{"-code", c.code, "-n", strconv.Itoa(c.n), "-print"}, &out, &errOut, false)
+		code := run(context.Background(), []string{"-code", c.code, "-n", strconv.Itoa(c.n), "-print"}, &out, &errOut, false, defaultTiming)
 		require.Equal(t, 0, code, errOut.String())
 		assert.Equal(t, c.n, out.lines, c.code)
 		assert.Empty(t, out.cur, "%s: the last line ends in a newline", c.code)
