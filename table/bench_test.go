@@ -3,7 +3,6 @@ package table_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/octalgames/kayles"
@@ -37,24 +36,26 @@ func BenchmarkTableHint(b *testing.B) {
 	}
 }
 
-// BenchmarkOpponent measures a choice of each opponent at a lost row of 999 pins and at a
-// full one.
-func BenchmarkOpponent(b *testing.B) {
+// BenchmarkComputerKayles measures a move of each computer level at a lost row of 999 pins
+// and at a full one: PlayKayles, and the Undo that sets the table back.
+func BenchmarkComputerKayles(b *testing.B) {
 	lost, _ := table.NewKayles(table.Normal, table.MaxPins-1)
 	if err := lost.Knock(table.MaxPins / 2); err != nil {
 		b.Fatal(err)
 	}
 	full, _ := table.NewKayles(table.Normal, table.MaxPins-1)
-	for _, opp := range []table.Opponent{
-		table.NewPerfect(rand.New(rand.NewPCG(1, 1))),
-		table.NewSymmetry(rand.New(rand.NewPCG(1, 1))),
-		table.NewRandom(rand.New(rand.NewPCG(1, 1))),
-	} {
+	for _, level := range []table.Level{table.Perfect, table.Symmetry, table.Random} {
+		c := table.Computer{Level: level, Seed: 1}
 		for name, t := range map[string]*table.Kayles{"lost": lost, "full": full} {
-			b.Run(fmt.Sprintf("%s/%s/n=%d", opp, name, t.Size()), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%v/%s/n=%d", level, name, t.Size()), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					opp.ChooseKayles(ctx, t)
+					if _, _, err := c.PlayKayles(ctx, t); err != nil {
+						b.Fatal(err)
+					}
+					if err := t.Undo(); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		}
@@ -96,9 +97,9 @@ func BenchmarkNimTableHint(b *testing.B) {
 	}
 }
 
-// BenchmarkNimOpponent measures the perfect opponent's choice on a misère Nim table of 100
-// heaps of up to 1000 objects, won and lost, with a seeded source.
-func BenchmarkNimOpponent(b *testing.B) {
+// BenchmarkComputerNim measures the perfect computer's move on a misère Nim table of 100
+// heaps of up to 1000 objects, won and lost: PlayNim, and the Undo that sets the table back.
+func BenchmarkComputerNim(b *testing.B) {
 	heaps := make([]int, table.MaxHeaps)
 	for i := range heaps {
 		heaps[i] = table.MaxHeapSize - i/2
@@ -106,15 +107,20 @@ func BenchmarkNimOpponent(b *testing.B) {
 	lost, _ := table.NewNim(table.Misere, heaps...)
 	heaps[len(heaps)-1]--
 	won, _ := table.NewNim(table.Misere, heaps...)
-	opp := table.NewPerfect(rand.New(rand.NewPCG(1, 1)))
-	for _, c := range []struct {
+	c := table.Computer{Level: table.Perfect, Seed: 1}
+	for _, tc := range []struct {
 		name string
 		t    *table.Nim
 	}{{"won", won}, {"lost", lost}} {
-		b.Run(c.name+"/heaps=100", func(b *testing.B) {
+		b.Run(tc.name+"/heaps=100", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				opp.ChooseNim(ctx, c.t)
+				if _, _, err := c.PlayNim(ctx, tc.t); err != nil {
+					b.Fatal(err)
+				}
+				if err := tc.t.Undo(); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -7,54 +7,9 @@ import (
 	"strconv"
 )
 
-// This file implements the graded computer players of a Table: their levels, their choices,
-// and playing a choice as one step guarded by the move number.
-
-// A Level says who plays a seat of a [Table]: a person ([Human], the zero Level) or the
-// computer at a level from [Random] to [Perfect], or [Symmetry].
-type Level uint8
-
-const (
-	Human    Level = iota // a person, who plays through [Table.Play]
-	Random                // any legal move, each as likely
-	Easy                  // a perfect move one time in four, otherwise a random one
-	Fair                  // a perfect move one time in two, otherwise a random one
-	Hard                  // a perfect move three times in four, otherwise a random one
-	Perfect               // always a perfect move: it never loses a won position it can search (see [New])
-	Symmetry              // the mirror strategy on one row in normal play where it applies, else Perfect
-)
-
-var levelNames = []string{"human", "random", "easy", "fair", "hard", "perfect", "symmetry"}
-
-// String returns the level's word in the text form: "human", "random", "easy", "fair",
-// "hard", "perfect" or "symmetry", and "Level(n)" for any other value.
-func (l Level) String() string {
-	if int(l) < len(levelNames) {
-		return levelNames[l]
-	}
-	return "Level(" + strconv.Itoa(int(l)) + ")"
-}
-
-// ParseLevel returns the Level that [Level.String] writes as s, and false for any other s.
-func ParseLevel(s string) (Level, bool) {
-	i := slices.Index(levelNames, s)
-	return Level(max(i, 0)), i >= 0
-}
-
-// perfectOdds returns the probability that l plays a perfect move.
-func (l Level) perfectOdds() float64 {
-	switch l {
-	case Random:
-		return 0
-	case Easy:
-		return 0.25
-	case Fair:
-		return 0.5
-	case Hard:
-		return 0.75
-	}
-	return 1
-}
+// This file implements the computer players: a Computer of a Level chooses and plays moves at
+// every table, a Table of any rule set and the Kayles and Nim tables, and says what it proved
+// of each move (its Verdict).
 
 // A Verdict says what the search behind a hint or a computer's move proved of it. The zero
 // Verdict, Unproven, says that nothing was proven: the move is the best the search found within
@@ -78,12 +33,15 @@ func (v Verdict) String() string {
 	return "Verdict(" + strconv.Itoa(int(v)) + ")"
 }
 
-// A Computer plays moves at a [Table] at its Level, at the cost that [New] states. Its choice
-// depends only on the table's tokens, the move number and Seed, so a game is the same again
-// with the same seed, also after [Restore]; where a search reaches its limit the choice may
-// also depend on what the table and the rule set searched before (a restored table has
-// searched nothing). A Computer is a value with no state, safe for concurrent use. The zero
-// Computer plays at level Human, which plays no move.
+// A Computer plays moves at its Level, at the cost that [New] states: at a [Table] with
+// [Computer.Play], at a [Kayles] table with [Computer.PlayKayles] and at a [Nim] table with
+// [Computer.PlayNim]. It is the one computer player of this package, and a computer seat of a
+// Table is a Computer of that seat's level ([Table.PlayComputer]). Its choice depends only on
+// the table's tokens, the move number and Seed, so a game is the same again with the same
+// seed, also after [Restore]; where a search reaches its limit the choice may also depend on
+// what the table and the rule set searched before (a restored table has searched nothing). A
+// Computer is a value with no state, safe for concurrent use. The zero Computer plays at level
+// Human, which plays no move.
 type Computer struct {
 	Level Level
 	Seed  uint64
@@ -98,6 +56,26 @@ type Computer struct {
 // verdict Unproven, so that a computer always moves (see [New] for what a move costs).
 func (c Computer) Play(ctx context.Context, t *Table) (Move, Verdict, error) {
 	return c.playAt(ctx, t, -1)
+}
+
+// PlayKayles is [Computer.Play] at the Kayles table k: it chooses a move for the player to
+// move and plays it as one step, and returns it as a [KaylesMove] with its [Verdict]. Its
+// errors are those of Computer.Play: a [*PlayError] matching [ErrGameOver] once every pin is
+// down, or [ErrStale] when another move lands on k while it chooses; [ErrHumanSeat] for a
+// Computer of level Human; ctx's error once ctx is done. On error it returns the zero
+// KaylesMove and plays nothing.
+func (c Computer) PlayKayles(ctx context.Context, k *Kayles) (KaylesMove, Verdict, error) {
+	m, v, err := c.Play(ctx, &k.t)
+	return kaylesMove(m), v, err
+}
+
+// PlayNim is [Computer.Play] at the Nim table n: it chooses a move for the player to move and
+// plays it as one step, and returns it as a [NimMove] with its [Verdict]. Its errors are those
+// of Computer.Play, as for [Computer.PlayKayles]; on error it returns the zero NimMove and
+// plays nothing.
+func (c Computer) PlayNim(ctx context.Context, n *Nim) (NimMove, Verdict, error) {
+	m, v, err := c.Play(ctx, n.table())
+	return nimMove(m), v, err
 }
 
 // playAt is Play, refusing with ErrStale unless the next move is number want (any when want
@@ -209,29 +187,4 @@ func (s tableState) mirror() (Move, bool) {
 		return Move{}, false
 	}
 	return m, true
-}
-
-// Seat returns the level of seat player (0 or 1), and Human for any other number.
-func (t *Table) Seat(player int) Level {
-	t.lock()
-	defer t.mu.Unlock()
-	if player < 0 || player > 1 {
-		return Human
-	}
-	return t.setup.Seats[player]
-}
-
-// PlayComputer plays the computer's move when a computer seat is to move, as
-// [Computer.Play] does with that seat's level and the table's seed, and returns the move and
-// its [Verdict]. It returns [ErrHumanSeat] when a person is to move, and the errors of
-// Computer.Play; a search past the rule set's limit is not one of them.
-func (t *Table) PlayComputer(ctx context.Context) (Move, Verdict, error) {
-	t.lock()
-	turn := len(t.history)
-	c := Computer{Level: t.setup.Seats[turn%2], Seed: t.setup.Seed}
-	t.mu.Unlock()
-	if c.Level == Human {
-		return Move{}, Unproven, ErrHumanSeat
-	}
-	return c.playAt(ctx, t, turn)
 }

@@ -3,7 +3,6 @@ package table_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -136,19 +135,16 @@ func contractRows() []contract.Row {
 			m, winning, err := n.Hint(ctx)
 			return contractNimMove(n, m, err == nil, err, fmt.Sprintf("winning %v", winning))
 		})
-		for _, opp := range []struct {
-			name string
-			new  func(*rand.Rand) table.Opponent
-		}{{"perfect", table.NewPerfect}, {"symmetry", table.NewSymmetry}, {"random", table.NewRandom}} {
-			add("KaylesOpponent.ChooseKayles", in+", "+opp.name, contract.Light, func(ctx context.Context) (string, error) {
+		for _, c := range []table.Computer{perfect(27), symmetry(27), random(27)} {
+			add("Computer.PlayKayles", in+", "+c.Level.String(), contract.Light, func(ctx context.Context) (string, error) {
 				k := kay()
-				m, ok, err := opp.new(rand.New(rand.NewPCG(27, 27))).ChooseKayles(ctx, k)
-				return contractKaylesMove(k, m, ok, err, "")
+				m, v, err := c.PlayKayles(ctx, k)
+				return contractKaylesPlayed(k, m, err, v.String())
 			})
-			add("NimOpponent.ChooseNim", nin+", "+opp.name, contract.Light, func(ctx context.Context) (string, error) {
+			add("Computer.PlayNim", nin+", "+c.Level.String(), contract.Light, func(ctx context.Context) (string, error) {
 				n := nim()
-				m, ok, err := opp.new(rand.New(rand.NewPCG(27, 27))).ChooseNim(ctx, n)
-				return contractNimMove(n, m, ok, err, "")
+				m, v, err := c.PlayNim(ctx, n)
+				return contractNimPlayed(n, m, err, v.String())
 			})
 		}
 	}
@@ -248,18 +244,49 @@ func contractNimMove(n *table.Nim, m table.NimMove, ok bool, err error, more str
 	return fmt.Sprint(m, " ", more), nil
 }
 
+// contractKaylesPlayed checks a move that a computer played at a Kayles table where the game
+// was not over.
+func contractKaylesPlayed(k *table.Kayles, m table.KaylesMove, err error, more string) (string, error) {
+	h := k.History()
+	switch {
+	case err != nil && (len(h) > 0 || m != (table.KaylesMove{})):
+		return "", contract.NotAnswer("the move %v played beside the error %v", m, err)
+	case err != nil:
+		return "", err
+	case len(h) != 1 || h[0] != m:
+		return "", contract.NotAnswer("the move %v, and the history %v", m, h)
+	}
+	return fmt.Sprint(m, " ", more), nil
+}
+
+// contractNimPlayed checks a move that a computer played at a Nim table where the game was
+// not over.
+func contractNimPlayed(n *table.Nim, m table.NimMove, err error, more string) (string, error) {
+	h := n.History()
+	switch {
+	case err != nil && (len(h) > 0 || m != (table.NimMove{})):
+		return "", contract.NotAnswer("the move %v played beside the error %v", m, err)
+	case err != nil:
+		return "", err
+	case len(h) != 1 || h[0] != m:
+		return "", contract.NotAnswer("the move %v, and the history %v", m, h)
+	}
+	return fmt.Sprint(m, " ", more), nil
+}
+
 // TestContract asks every row of package table (see contractRows).
 func TestContract(t *testing.T) {
 	contract.Run(t, contractRows(), contract.Options{})
 }
 
 // TestContractAPI checks that every exported call of package table that takes a context has
-// rows in the suite, the methods of its opponent interfaces included: add a call, add a row.
+// rows in the suite, the Computer's methods for the Kayles and Nim tables included: add a
+// call, add a row.
 func TestContractAPI(t *testing.T) {
 	contract.CheckAPI(t, ".", contractRows())
 	calls, _, err := contract.API(".")
 	require.NoError(t, err)
-	assert.Contains(t, calls, "KaylesOpponent.ChooseKayles")
+	assert.Contains(t, calls, "Computer.PlayKayles")
 	assert.NotContains(t, calls, "Table.Play")
 }
 

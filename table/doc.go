@@ -1,4 +1,4 @@
-// Package table provides game tables and computer opponents for programs that let people play
+// Package table provides game tables and computer players for programs that let people play
 // Kayles, Standard Nim and any take-and-break game whose moves take from one heap and leave at
 // most two: a table holds one game, checks every rule, keeps the history for undo, gives
 // hints, and reads and writes a text form that restores the game exactly.
@@ -60,38 +60,35 @@
 // UnmarshalText replays and checks every move, and leaves the table as it was when the text is
 // not a game that can be played.
 //
-// # Opponents
+// # Computer players
 //
-// Which computer player to use depends on the table: an [Opponent] plays the two preset
-// tables, [Kayles] and [Nim]; a [Table] of any rule set is played by a [Computer] of a
-// [Level], or by its own computer seats through [Table.PlayComputer]. Likewise Kayles.Undo
-// and Nim.Undo take back one move, and [Table.UndoTo] takes back moves to a turn.
-//
-// [NewPerfect], [NewSymmetry] and [NewRandom] return an [Opponent], which chooses moves at both
-// tables; a program or a bot for one table needs only a [KaylesOpponent] or a [NimOpponent].
-// An opponent chooses a move and the program plays it, so the same loop serves a person and
-// the computer. A game of Kayles between a person, who moves first, and the perfect player:
+// One mechanism plays the computer's side at every table: a [Computer], a [Level] and a seed.
+// It plays a [Table] with [Computer.Play], a Kayles table with [Computer.PlayKayles] and a Nim
+// table with [Computer.PlayNim]; a Table's computer seats are Computers of their levels, played
+// with [Table.PlayComputer]. Each choice and its move are one step, and each returns the move
+// played and its [Verdict]. The levels run from [Random] (any legal move) through [Easy],
+// [Fair] and [Hard] (a perfect move one time in four, two, three) to [Perfect], and
+// [Symmetry] mirrors the other player on one row in normal play. A choice depends only on the
+// table, the move number and the seed, so a game between two Computers is the same again. A
+// game of Kayles between a person, who moves first, and the perfect player:
 //
 //	ctx := context.Background()
 //	t, err := table.NewKayles(table.Normal, table.Medium)
 //	if err != nil {
 //		return err
 //	}
-//	computer := table.NewPerfect(rand.New(rand.NewPCG(1, 2)))
+//	computer := table.Computer{Level: table.Perfect, Seed: 1}
 //	for {
 //		if winner, over := t.Winner(); over {
 //			fmt.Println("player", winner, "wins")
 //			return nil
 //		}
 //		if t.Player() == 1 {
-//			m, _, err := computer.ChooseKayles(ctx, t)
+//			m, _, err := computer.PlayKayles(ctx, t)
 //			if err != nil {
-//				return err
+//				return err // ctx is done
 //			}
 //			fmt.Println("the computer knocks down", m)
-//			if err := t.Play(m); err != nil {
-//				return err // a bug: an opponent chooses legal moves
-//			}
 //			continue
 //		}
 //		pins := readPins() // the pins the person typed, such as 4 5
@@ -100,13 +97,17 @@
 //		}
 //	}
 //
-// [Kayles.Hint] and [Nim.Hint] say what the perfect player would play and whether that move
-// wins against any defence; [Table.Hint] and the computers of a [Table] give a [Verdict]:
-// the move wins, or no move wins, or (past the search's limit) the move is not proven.
+// Kayles.Undo and Nim.Undo take back one move, and [Table.UndoTo] takes back moves to a
+// player's turn, such as the person's move and the computer's reply.
+//
+// [Kayles.Hint] and [Nim.Hint] say what the perfect player would play, the first of equally
+// good moves, and whether that move wins against any defence; [Table.Hint] and the Computers
+// give a [Verdict]: the move wins, or no move wins, or (past the search's limit) the move is
+// not proven.
 //
 // # Perfect play
 //
-// Hints and the perfect opponent play by the theory of impartial games, as package kayles
+// Hints and the perfect player play by the theory of impartial games, as package kayles
 // computes it: in normal Kayles by the nim-values of Sprague and Grundy (Guy & Smith 1956:
 // periodic with period 12 from row 71 on), in misère Kayles by the rule of Sibert and Conway
 // ("Mathematical Kayles", Int. J. Game Theory 20, 1992), and in Nim by Bouton's rules (Annals
@@ -118,7 +119,7 @@
 // No function or method of this package panics on input from a user or a file: pins, heap
 // numbers, counts, setup sizes, play conventions and stored text of any value are checked and
 // refused with an error. Every call that may compute takes a [context.Context] first (the
-// hints and the opponents' choices) and returns ctx's error, and no move, once ctx is done;
+// hints and the computers' choices) and returns ctx's error, and no move, once ctx is done;
 // the other methods do no search: they cost what reading their input or the table costs.
 // A hint or a computer whose search reaches the rule set's limit still returns a legal move,
 // the best it found, with the [Verdict] [Unproven] and no error: a computer always moves, at
@@ -140,8 +141,9 @@
 //
 // # Concurrency
 //
-// Tables and opponents are safe for concurrent use: each table guards its state with a lock,
-// and hints and opponents work on a copy of the table taken under that lock, so a long hint
-// never blocks a move. An opponent draws from its random source under its own lock. A table
-// must not be copied after first use.
+// Tables and Computers are safe for concurrent use: each table guards its state with a lock,
+// and hints and Computers work on a copy of the table taken under that lock, so a long hint
+// never blocks a move; a Computer plays its choice only if no other move came first
+// ([ErrStale]). A Computer is a value with no state. A table must not be copied after first
+// use.
 package table

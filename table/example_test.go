@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/octalgames/kayles"
 	"github.com/octalgames/kayles/table"
@@ -70,68 +69,39 @@ func ExampleNim() {
 	// true cannot take 1 from heap 4: it is empty
 }
 
-func ExampleNewPerfect() {
+// A Computer plays the Kayles and Nim tables as it plays a Table: here a random and a perfect
+// computer at a row of 13 pins.
+func ExampleComputer_PlayKayles() {
 	ctx := context.Background()
 	t, _ := table.NewKayles(table.Normal, table.Large)
-	players := []table.Opponent{
-		table.NewRandom(rand.New(rand.NewPCG(1, 2))),
-		table.NewPerfect(rand.New(rand.NewPCG(3, 4))),
-	}
+	players := []table.Computer{{Level: table.Random, Seed: 1}, {Level: table.Perfect, Seed: 2}}
 	for {
-		m, ok, err := players[t.Player()].ChooseKayles(ctx, t)
-		if err != nil {
-			panic(err)
-		}
-		if !ok {
+		if winner, over := t.Winner(); over {
+			fmt.Println(players[winner].Level, "wins")
 			break
 		}
-		if err := t.Play(m); err != nil {
+		if _, _, err := players[t.Player()].PlayKayles(ctx, t); err != nil {
 			panic(err)
 		}
 	}
-	winner, _ := t.Winner()
-	fmt.Println(players[winner], "wins")
 	// Output:
 	// perfect wins
 }
 
-// A program for one table needs only the opponent's method for that table: here a bot that
-// always takes a whole heap serves as a NimOpponent.
-func ExampleNimOpponent() {
+// A person plays Nim against the perfect computer: the program plays the person's move, then
+// the computer's, which says whether it wins against any defence.
+func ExampleComputer_PlayNim() {
 	ctx := context.Background()
 	t, _ := table.NewNim(table.Normal, 2, 3)
-	players := []table.NimOpponent{greedy{}, table.NewPerfect(nil)}
-	for {
-		m, ok, err := players[t.Player()].ChooseNim(ctx, t)
-		if err != nil {
-			panic(err)
-		}
-		if !ok {
-			break
-		}
-		fmt.Println("player", t.Player(), "takes", m)
-		if err := t.Play(m); err != nil {
-			panic(err)
-		}
-	}
-	winner, _ := t.Winner()
-	fmt.Println("player", winner, "wins")
+	computer := table.Computer{Level: table.Perfect, Seed: 1}
+	fmt.Println(t.Take(1, 2)) // the person empties heap 1
+	m, v, err := computer.PlayNim(ctx, t)
+	fmt.Println("the computer takes", m, v, err)
+	fmt.Println(t)
 	// Output:
-	// player 0 takes 1:2
-	// player 1 takes 2:3
-	// player 1 wins
-}
-
-// greedy takes the whole first heap that is not empty.
-type greedy struct{}
-
-func (greedy) ChooseNim(ctx context.Context, t *table.Nim) (table.NimMove, bool, error) {
-	for i, h := range t.Heaps() {
-		if h > 0 {
-			return table.NimMove{Index: i + 1, Count: h}, true, nil
-		}
-	}
-	return table.NimMove{}, false, nil
+	// <nil>
+	// the computer takes 2:3 wins <nil>
+	// 0 0
 }
 
 func ExampleTable() {

@@ -21,7 +21,7 @@ const (
 )
 
 // MaxPins is the longest row a [Kayles] table accepts. The bound keeps every table operation
-// fast: the slowest, a hint or a perfect opponent's move in a lost position, costs O(n²) for
+// fast: the slowest, a hint or a perfect computer's move in a lost position, costs O(n²) for
 // n pins.
 const MaxPins = 1000
 
@@ -201,8 +201,8 @@ func (k *Kayles) Undo() error {
 // Hint returns a move for the player to move and whether it wins against any defence. In a
 // won position it is the first winning move of Kayles ([kayles.Octal.WinningMoves] or
 // [kayles.Octal.MisereWinningMoves], which list the moves of each row from its end to its
-// middle), played on the leftmost row it fits; in a lost one it is the move a perfect opponent
-// would prefer (see [NewPerfect]), the leftmost of equally good ones. Once the game is over it
+// middle), played on the leftmost row it fits; in a lost one it is the move the perfect player
+// prefers (see [Table.Hint]), the leftmost of equally good ones. Once the game is over it
 // returns the zero KaylesMove and false. It returns ctx's error, and no move, once ctx is
 // done. It costs O(n) for n pins in a won position and O(n²) in a lost one. Kayles is
 // answered by its closed forms, so winning is always proven: its search has no limit to reach.

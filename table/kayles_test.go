@@ -514,3 +514,32 @@ func (c *countdown) Err() error {
 	}
 	return nil
 }
+
+func TestMisereTable(t *testing.T) {
+	tb, err := table.NewKayles(table.Misere, 3)
+	require.NoError(t, err)
+	assert.Equal(t, table.Misere, tb.Convention())
+	require.NoError(t, tb.Knock(1, 2)) // player 0
+	require.NoError(t, tb.Knock(3))    // player 1 knocks down the last pin, and loses
+	winner, over := tb.Winner()
+	require.True(t, over)
+	assert.Equal(t, 0, winner)
+	text, err := tb.MarshalText()
+	require.NoError(t, err)
+	assert.Equal(t, "kayles 3 misere moves 1-2 3", string(text))
+	var back table.Kayles
+	require.NoError(t, back.UnmarshalText(text))
+	assert.Equal(t, table.Misere, back.Convention())
+	winner, over = back.Winner()
+	assert.True(t, over)
+	assert.Equal(t, 0, winner)
+
+	normal, err := table.NewKayles(table.Normal, 3)
+	require.NoError(t, err)
+	assert.Equal(t, table.Normal, normal.Convention())
+	err = back.UnmarshalText([]byte("kayles 3 upside-down moves"))
+	require.ErrorIs(t, err, kayles.ErrSyntax)
+	assert.Contains(t, err.Error(), "want normal or misere")
+	_, err = table.NewKayles(table.Misere, 0)
+	require.ErrorIs(t, err, table.ErrSetup)
+}

@@ -33,7 +33,7 @@ func (m NimMove) String() string { return strconv.Itoa(m.Index) + ":" + strconv.
 // objects from one heap. In [Normal] play whoever takes the last object wins; in [Misere] play
 // whoever takes it loses. Heaps are numbered 1, 2, ... in setup order and keep their numbers
 // when empty; the players are 0, who moved first, and 1. Its rules are those of Nim, the rule
-// set 0.[3] of package kayles: its hints and the opponents' choices come from that rule set's
+// set 0.[3] of package kayles: its hints and the computers' choices come from that rule set's
 // methods.
 //
 // A Nim table is a [Table] of [NimSetup] seen through the moves of Nim: like a [Kayles] table
@@ -154,8 +154,8 @@ func (n *Nim) Undo() error {
 
 // Hint returns a move for the player to move and whether it wins against any defence. In a
 // won position it is the winning move on the first heap that has one; in a lost one it takes
-// one object where the opponent is left the most replies that do not win (as [NewPerfect]
-// plays). Once the game is over it returns the zero NimMove and false. It returns ctx's
+// one object where the opponent is left the most replies that do not win (as the perfect
+// player plays). Once the game is over it returns the zero NimMove and false. It returns ctx's
 // error, and no move, once ctx is done. The winning moves come from Nim's methods (Bouton's
 // rules, in normal or misère play) on the position of the heaps, so winning is always
 // proven. It costs O(h log h) for h heaps in a won position and O(d·h log h) in a lost one

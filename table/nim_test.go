@@ -393,8 +393,20 @@ func refNimTableHint(hs []int, misere bool) (table.NimMove, bool) {
 	return best, false
 }
 
+// refNimWrong returns the replies that do not win after m, a move of one object, at heaps hs:
+// what refNimTableHint makes the most of in a lost position.
+func refNimWrong(hs []int, misere bool, m table.NimMove) int {
+	total := 0
+	for _, h := range hs {
+		total += h
+	}
+	after := slices.Clone(hs)
+	after[m.Index-1] -= m.Count
+	return total - m.Count - len(refNimTableWins(after, misere))
+}
+
 // TestNimTableAgainstEveryMove checks the table's winning moves, outcome, hint and perfect
-// opponent, which come from Nim's methods, against refNimTableWins on seeded random tables of
+// Computer, which come from Nim's methods, against refNimTableWins on seeded random tables of
 // up to MaxNimHeaps heaps of up to MaxNimHeap objects, about half of them lost, some with
 // empty heaps and many with equal heaps.
 func TestNimTableAgainstEveryMove(t *testing.T) {
@@ -437,9 +449,17 @@ func TestNimTableAgainstEveryMove(t *testing.T) {
 		if !winning && k > 20 && most == table.MaxHeapSize {
 			lost++
 		}
-		heap, count, ok = chooseTake(t, table.NewPerfect(nil), nt)
-		require.True(t, ok)
-		assert.Equal(t, m, table.NimMove{Index: heap, Count: count}, "misere=%v %v: the perfect opponent", misere, hs)
+		pm, v, err := perfect(uint64(round)).PlayNim(context.Background(), nt)
+		require.NoError(t, err)
+		require.NoError(t, nt.Undo())
+		if winning {
+			assert.Equal(t, table.Wins, v)
+			assert.Contains(t, want, pm, "misere=%v %v: the perfect Computer", misere, hs)
+		} else {
+			assert.Equal(t, table.Loses, v)
+			assert.Equal(t, 1, pm.Count, "misere=%v %v: the perfect Computer takes one object", misere, hs)
+			assert.Equal(t, refNimWrong(hs, misere, m), refNimWrong(hs, misere, pm), "misere=%v %v: the perfect Computer's %v", misere, hs, pm)
+		}
 	}
 	assert.GreaterOrEqual(t, lost, 5, "lost tables of many large heaps")
 }

@@ -2,47 +2,91 @@ package table_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
 
-	"github.com/octalgames/kayles"
 	"github.com/octalgames/kayles/table"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6b61796c6573)) }
-
-// chooseKnock returns the choice of opp at tb as pins, nil once the game is over.
-func chooseKnock(t *testing.T, opp table.KaylesOpponent, tb *table.Kayles) ([]int, bool) {
+// chooseKnock returns the choice of c at tb as pins, and false once the game is over: c plays
+// it, and it is taken back, so that tb is as it was.
+func chooseKnock(t *testing.T, c table.Computer, tb *table.Kayles) ([]int, bool) {
 	t.Helper()
-	m, ok, err := opp.ChooseKayles(context.Background(), tb)
-	require.NoError(t, err)
-	if !ok {
+	before := textOf(t, tb)
+	pins, ok := playKnock(t, c, tb)
+	if ok {
+		require.NoError(t, tb.Undo())
+	}
+	require.Equal(t, before, textOf(t, tb))
+	return pins, ok
+}
+
+// playKnock plays the choice of c at tb and returns it as pins, and false once the game is
+// over.
+func playKnock(t *testing.T, c table.Computer, tb *table.Kayles) ([]int, bool) {
+	t.Helper()
+	n := len(tb.History())
+	m, v, err := c.PlayKayles(context.Background(), tb)
+	if errors.Is(err, table.ErrGameOver) {
 		require.Equal(t, table.KaylesMove{}, m)
+		require.Equal(t, table.Unproven, v)
+		require.Len(t, tb.History(), n, "a move played at the end")
 		return nil, false
 	}
+	require.NoError(t, err)
+	h := tb.History()
+	require.Len(t, h, n+1)
+	require.Equal(t, m, h[n], "the move returned is the move played")
 	return m.Pins(), true
 }
 
-// chooseTake returns the choice of opp at nt.
-func chooseTake(t *testing.T, opp table.NimOpponent, nt *table.Nim) (index, count int, ok bool) {
+// chooseTake returns the choice of c at nt, and false once the game is over: c plays it, and
+// it is taken back.
+func chooseTake(t *testing.T, c table.Computer, nt *table.Nim) (index, count int, ok bool) {
 	t.Helper()
-	m, ok, err := opp.ChooseNim(context.Background(), nt)
-	require.NoError(t, err)
-	return m.Index, m.Count, ok
+	before := textOf(t, nt)
+	index, count, ok = playTake(t, c, nt)
+	if ok {
+		require.NoError(t, nt.Undo())
+	}
+	require.Equal(t, before, textOf(t, nt))
+	return index, count, ok
 }
+
+// playTake plays the choice of c at nt and returns it, and false once the game is over.
+func playTake(t *testing.T, c table.Computer, nt *table.Nim) (index, count int, ok bool) {
+	t.Helper()
+	n := len(nt.History())
+	m, v, err := c.PlayNim(context.Background(), nt)
+	if errors.Is(err, table.ErrGameOver) {
+		require.Equal(t, table.NimMove{}, m)
+		require.Equal(t, table.Unproven, v)
+		require.Len(t, nt.History(), n, "a move played at the end")
+		return 0, 0, false
+	}
+	require.NoError(t, err)
+	h := nt.History()
+	require.Len(t, h, n+1)
+	require.Equal(t, m, h[n], "the move returned is the move played")
+	return m.Index, m.Count, true
+}
+
+// perfect, symmetry and random return Computers of those levels with seed seed.
+func perfect(seed uint64) table.Computer  { return table.Computer{Level: table.Perfect, Seed: seed} }
+func symmetry(seed uint64) table.Computer { return table.Computer{Level: table.Symmetry, Seed: seed} }
+func random(seed uint64) table.Computer   { return table.Computer{Level: table.Random, Seed: seed} }
 
 // walkKayles plays opp at tb, which is to move in a won position, against every possible reply,
 // to the end of every game, and fails if opp ever loses. It returns the number of games.
-func walkKayles(t *testing.T, tb *table.Kayles, opp table.Opponent, check func(*table.Kayles)) int {
+func walkKayles(t *testing.T, tb *table.Kayles, opp table.Computer, check func(*table.Kayles)) int {
 	me := tb.Player()
-	pins, ok := chooseKnock(t, opp, tb)
+	_, ok := playKnock(t, opp, tb)
 	require.True(t, ok)
-	require.NoError(t, tb.Knock(pins...), "%s chose %v at %s", opp, pins, tb)
 	defer func() { require.NoError(t, tb.Undo()) }()
 	if check != nil {
 		check(tb)
@@ -56,7 +100,7 @@ func walkKayles(t *testing.T, tb *table.Kayles, opp table.Opponent, check func(*
 		require.NoError(t, tb.Knock(reply...))
 		if winner, over := tb.Winner(); over {
 			// Only in misère play can the reply knock the last pin and lose.
-			require.Equal(t, me, winner, "%s lost: the reply %v knocked the last pin", opp, reply)
+			require.Equal(t, me, winner, "%v lost: the reply %v knocked the last pin", opp, reply)
 			games++
 		} else {
 			games += walkKayles(t, tb, opp, check)
@@ -67,27 +111,27 @@ func walkKayles(t *testing.T, tb *table.Kayles, opp table.Opponent, check func(*
 }
 
 // TestPerfectNeverLosesKayles walks the whole game tree from the full rows of 7 and 10 pins,
-// with the perfect opponent to move, against every reply at every turn.
+// with the perfect Computer to move, against every reply at every turn.
 func TestPerfectNeverLosesKayles(t *testing.T) {
 	for _, n := range []int{table.Small, table.Medium} {
 		for seed := range uint64(3) {
 			tb, err := table.NewKayles(table.Normal, n)
 			require.NoError(t, err)
-			games := walkKayles(t, tb, table.NewPerfect(seeded(seed)), nil)
+			games := walkKayles(t, tb, perfect(seed), nil)
 			assert.Greater(t, games, n, "%d pins: too few games walked", n)
 			t.Logf("%d pins, seed %d: perfect won all %d games", n, seed, games)
 		}
 	}
-	// From every won position of 7 pins too, with the first of equal moves.
+	// From every won position of 7 pins too.
 	memo := map[uint32]bool{}
 	for mask := range uint32(1) << table.Small {
 		if mask != 0 && !pinsLost(mask, memo) {
-			walkKayles(t, tableWith(t, table.Small, mask), table.NewPerfect(nil), nil)
+			walkKayles(t, tableWith(t, table.Small, mask), perfect(uint64(mask)), nil)
 		}
 	}
 }
 
-// TestPerfectChoicesAgainstBruteForce checks every choice of the perfect opponent on rows of up
+// TestPerfectChoicesAgainstBruteForce checks every choice of the perfect Computer on rows of up
 // to 10 pins: a winning move in a won position; in a lost one a single pin among those that
 // leave the most replies that do not win.
 func TestPerfectChoicesAgainstBruteForce(t *testing.T) {
@@ -101,7 +145,7 @@ func TestPerfectChoicesAgainstBruteForce(t *testing.T) {
 		}
 		return n
 	}
-	opp := table.NewPerfect(seeded(1))
+	opp := perfect(1)
 	for n := 1; n <= 10; n++ {
 		for mask := uint32(1); mask < 1<<n; mask++ {
 			tb := tableWith(t, n, mask)
@@ -125,8 +169,9 @@ func TestPerfectChoicesAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// TestPerfectVariesItsWins checks that the perfect opponent draws among all the winning moves
-// of a row of 10 pins, found by brute force, and only among them.
+// TestPerfectVariesItsWins checks that the perfect Computer draws among all the winning moves
+// of a row of 10 pins, found by brute force, and only among them, as its seed changes; the
+// zero Kayles table is such a row.
 func TestPerfectVariesItsWins(t *testing.T) {
 	memo := map[uint32]bool{}
 	var want [][]int
@@ -141,11 +186,10 @@ func TestPerfectVariesItsWins(t *testing.T) {
 			want = append(want, pins)
 		}
 	}
-	opp := table.NewPerfect(seeded(7))
 	seen := map[string]bool{}
 	var tb table.Kayles
-	for range 200 {
-		pins, ok := chooseKnock(t, opp, &tb)
+	for seed := range uint64(200) {
+		pins, ok := chooseKnock(t, perfect(seed), &tb)
 		require.True(t, ok)
 		require.Contains(t, want, pins)
 		seen[fmt.Sprint(pins)] = true
@@ -162,12 +206,12 @@ func isSymmetric(tb *table.Kayles) bool {
 }
 
 // TestSymmetryWinsFromFullRow walks the whole game tree of rows of 1 to 12 pins with the
-// symmetry opponent moving first: it opens in the middle, keeps the row symmetric, and wins.
+// symmetry Computer moving first: it opens in the middle, keeps the row symmetric, and wins.
 func TestSymmetryWinsFromFullRow(t *testing.T) {
 	for n := 1; n <= 12; n++ {
 		tb, err := table.NewKayles(table.Normal, n)
 		require.NoError(t, err)
-		opp := table.NewSymmetry(nil)
+		opp := symmetry(uint64(n))
 		pins, ok := chooseKnock(t, opp, tb)
 		require.True(t, ok)
 		if n%2 == 1 {
@@ -176,7 +220,7 @@ func TestSymmetryWinsFromFullRow(t *testing.T) {
 			assert.Equal(t, []int{n / 2, n/2 + 1}, pins, "%d pins", n)
 		}
 		walkKayles(t, tb, opp, func(tb *table.Kayles) {
-			require.True(t, isSymmetric(tb), "%s is not symmetric after the symmetry opponent moved", tb)
+			require.True(t, isSymmetric(tb), "%s is not symmetric after the symmetry Computer moved", tb)
 			require.False(t, tb.Standing((n+1)/2))
 			require.False(t, tb.Standing(n/2+1))
 		})
@@ -190,109 +234,109 @@ func TestSymmetryFallsBackToPerfect(t *testing.T) {
 			tb, err := table.NewKayles(table.Normal, table.Small)
 			require.NoError(t, err)
 			require.NoError(t, tb.Knock(first...))
-			sym, ok := chooseKnock(t, table.NewSymmetry(seeded(seed)), tb)
+			sym, ok := chooseKnock(t, symmetry(seed), tb)
 			require.True(t, ok)
-			perf, _ := chooseKnock(t, table.NewPerfect(seeded(seed)), tb)
+			perf, _ := chooseKnock(t, perfect(seed), tb)
 			assert.Equal(t, perf, sym, "after %v", first)
 		}
 	}
 	// A restored game that is symmetric with its middle down after a reply is mirrored.
 	var tb table.Kayles
 	require.NoError(t, tb.UnmarshalText([]byte("kayles 10 normal moves 1 10 2-3")))
-	pins, ok := chooseKnock(t, table.NewSymmetry(nil), &tb)
+	pins, ok := chooseKnock(t, symmetry(0), &tb)
 	require.True(t, ok)
 	assert.NotEqual(t, []int{8, 9}, pins, "the middle pins stand: mirroring does not win")
 	require.NoError(t, tb.UnmarshalText([]byte("kayles 10 normal moves 5-6 1 10 2-3")))
-	pins, ok = chooseKnock(t, table.NewSymmetry(nil), &tb)
+	pins, ok = chooseKnock(t, symmetry(0), &tb)
 	require.True(t, ok)
 	assert.Equal(t, []int{8, 9}, pins)
 }
 
-func TestRandomOpponent(t *testing.T) {
+// TestRandomComputer checks that the random Computer plays only legal moves and draws every
+// one of them as its seed changes, at a Kayles and at a Nim table, and that a seed gives the
+// same move again.
+func TestRandomComputer(t *testing.T) {
 	tb, err := table.NewKayles(table.Normal, table.Medium)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(4))
 	legal := pinsOf(tb.Moves())
-	opp := table.NewRandom(seeded(3))
 	seen := map[string]int{}
-	for range 2000 {
-		pins, ok := chooseKnock(t, opp, tb)
+	for seed := range uint64(2000) {
+		pins, ok := chooseKnock(t, random(seed), tb)
 		require.True(t, ok)
 		require.Contains(t, legal, pins)
 		seen[fmt.Sprint(pins)]++
 	}
 	assert.Len(t, seen, len(legal), "every legal move is drawn")
-	pins, ok := chooseKnock(t, table.NewRandom(nil), tb)
-	require.True(t, ok)
-	assert.Equal(t, []int{1}, pins)
+	first, _ := chooseKnock(t, random(3), tb)
+	again, _ := chooseKnock(t, random(3), tb)
+	assert.Equal(t, first, again)
 
 	nt, err := table.NewNim(table.Misere, 1, 3)
 	require.NoError(t, err)
 	seenNim := map[[2]int]bool{}
-	for range 500 {
-		h, c, ok := chooseTake(t, opp, nt)
+	for seed := range uint64(500) {
+		h, c, ok := chooseTake(t, random(seed), nt)
 		require.True(t, ok)
 		seenNim[[2]int{h, c}] = true
 	}
 	assert.Equal(t, map[[2]int]bool{{1, 1}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true}, seenNim)
-	h, c, ok := chooseTake(t, table.NewRandom(nil), nt)
-	assert.Equal(t, [3]any{1, 1, true}, [3]any{h, c, ok})
 }
 
-func TestOpponentsAtGameOver(t *testing.T) {
+// levels are the computer levels, each with a seed.
+var levels = []table.Computer{random(1), {Level: table.Easy, Seed: 2}, {Level: table.Fair, Seed: 3},
+	{Level: table.Hard, Seed: 4}, perfect(5), symmetry(6)}
+
+func TestComputerAtGameOver(t *testing.T) {
 	tb, err := table.NewKayles(table.Normal, 1)
 	require.NoError(t, err)
 	require.NoError(t, tb.Knock(1))
 	nt, err := table.NewNim(table.Normal, 1)
 	require.NoError(t, err)
 	require.NoError(t, nt.Take(1, 1))
-	for _, opp := range []table.Opponent{table.NewPerfect(nil), table.NewSymmetry(nil), table.NewRandom(seeded(1))} {
-		pins, ok := chooseKnock(t, opp, tb)
-		assert.False(t, ok, "%s", opp)
+	for _, c := range levels {
+		pins, ok := playKnock(t, c, tb)
+		assert.False(t, ok, "%v", c)
 		assert.Nil(t, pins)
-		h, c, ok := chooseTake(t, opp, nt)
-		assert.Equal(t, [3]any{0, 0, false}, [3]any{h, c, ok}, "%s", opp)
+		h, n, ok := playTake(t, c, nt)
+		assert.Equal(t, [3]any{0, 0, false}, [3]any{h, n, ok}, "%v", c)
 	}
-	assert.Equal(t, "perfect", table.NewPerfect(nil).String())
-	assert.Equal(t, "symmetry", table.NewSymmetry(nil).String())
-	assert.Equal(t, "random", table.NewRandom(nil).String())
+	_, _, err = table.Computer{}.PlayKayles(context.Background(), &table.Kayles{})
+	require.ErrorIs(t, err, table.ErrHumanSeat)
+	_, _, err = table.Computer{}.PlayNim(context.Background(), &table.Nim{})
+	require.ErrorIs(t, err, table.ErrHumanSeat)
 }
 
-// playOut plays a whole game between two opponents and returns its text form.
-func playOut(t *testing.T, a, b table.Opponent, n int) string {
+// playOut plays a whole game between two Computers and returns its text form.
+func playOut(t *testing.T, a, b table.Computer, n int) string {
 	tb, err := table.NewKayles(table.Normal, n)
 	require.NoError(t, err)
 	for {
-		opp := []table.Opponent{a, b}[tb.Player()]
-		pins, ok := chooseKnock(t, opp, tb)
-		if !ok {
+		if _, ok := playKnock(t, []table.Computer{a, b}[tb.Player()], tb); !ok {
 			break
 		}
-		require.NoError(t, tb.Knock(pins...))
 	}
-	text, _ := tb.MarshalText()
-	return string(text)
+	return textOf(t, tb)
 }
 
-func TestOpponentsAreDeterministic(t *testing.T) {
+func TestComputersAreDeterministic(t *testing.T) {
 	games := map[string]bool{}
 	for seed := range uint64(10) {
-		g := playOut(t, table.NewRandom(seeded(seed)), table.NewPerfect(seeded(seed+100)), table.Large)
-		assert.Equal(t, g, playOut(t, table.NewRandom(seeded(seed)), table.NewPerfect(seeded(seed+100)), table.Large))
+		g := playOut(t, random(seed), perfect(seed+100), table.Large)
+		assert.Equal(t, g, playOut(t, random(seed), perfect(seed+100), table.Large))
 		games[g] = true
 	}
 	assert.Greater(t, len(games), 5, "different seeds make different games")
 }
 
 // walkNim is walkKayles for Nim, with a memo of the positions already proven.
-func walkNim(t *testing.T, nt *table.Nim, opp table.Opponent, memo map[string]bool) {
+func walkNim(t *testing.T, nt *table.Nim, opp table.Computer, memo map[string]bool) {
 	me := nt.Player()
-	h, c, ok := chooseTake(t, opp, nt)
+	h, c, ok := playTake(t, opp, nt)
 	require.True(t, ok)
-	require.NoError(t, nt.Take(h, c))
 	defer func() { require.NoError(t, nt.Undo()) }()
 	if winner, over := nt.Winner(); over {
-		require.Equal(t, me, winner, "%s lost taking %d:%d", opp, h, c)
+		require.Equal(t, me, winner, "%v lost taking %d:%d", opp, h, c)
 		return
 	}
 	key := fmt.Sprint(nt.Heaps())
@@ -303,7 +347,7 @@ func walkNim(t *testing.T, nt *table.Nim, opp table.Opponent, memo map[string]bo
 		for k := 1; k <= size; k++ {
 			require.NoError(t, nt.Take(i+1, k))
 			if winner, over := nt.Winner(); over {
-				require.Equal(t, me, winner, "%s lost: the reply %d:%d ended the game", opp, i+1, k)
+				require.Equal(t, me, winner, "%v lost: the reply %d:%d ended the game", opp, i+1, k)
 			} else {
 				walkNim(t, nt, opp, memo)
 			}
@@ -314,7 +358,7 @@ func walkNim(t *testing.T, nt *table.Nim, opp table.Opponent, memo map[string]bo
 }
 
 // TestPerfectNeverLosesNim walks every game of Nim from won positions, in both conventions,
-// with the perfect and symmetry opponents (which plays Nim as perfect does).
+// with the perfect and symmetry Computers (which plays Nim as perfect does).
 func TestPerfectNeverLosesNim(t *testing.T) {
 	bruteMemo := map[string]bool{}
 	for _, misere := range []bool{true, false} {
@@ -322,18 +366,18 @@ func TestPerfectNeverLosesNim(t *testing.T) {
 			if nimBruteLoses(hs, misere, bruteMemo) {
 				continue
 			}
-			for _, opp := range []table.Opponent{table.NewPerfect(seeded(1)), table.NewSymmetry(seeded(2))} {
+			for _, opp := range []table.Computer{perfect(1), symmetry(2)} {
 				nt, err := table.NewNim(conv(misere), hs...)
 				require.NoError(t, err)
 				walkNim(t, nt, opp, map[string]bool{})
 			}
 		}
-		// 1 3 5 7 is lost for the first player: the opponent wins as second player.
+		// 1 3 5 7 is lost for the first player: the Computer wins as second player.
 		for first := range 4 {
 			nt, err := table.NewNim(conv(misere))
 			require.NoError(t, err)
 			require.NoError(t, nt.Take(first+1, 1))
-			walkNim(t, nt, table.NewPerfect(seeded(uint64(first))), map[string]bool{})
+			walkNim(t, nt, perfect(uint64(first)), map[string]bool{})
 		}
 	}
 }
@@ -343,20 +387,21 @@ func TestSymmetryPlaysNimAsPerfect(t *testing.T) {
 	require.NoError(t, err)
 	for range 20 {
 		for seed := range uint64(3) {
-			h1, c1, ok1 := chooseTake(t, table.NewSymmetry(seeded(seed)), nt)
-			h2, c2, ok2 := chooseTake(t, table.NewPerfect(seeded(seed)), nt)
+			h1, c1, ok1 := chooseTake(t, symmetry(seed), nt)
+			h2, c2, ok2 := chooseTake(t, perfect(seed), nt)
 			require.Equal(t, [3]any{h1, c1, ok1}, [3]any{h2, c2, ok2})
 		}
-		h, c, ok := chooseTake(t, table.NewRandom(seeded(9)), nt)
-		if !ok {
+		if _, _, ok := playTake(t, random(9), nt); !ok {
 			break
 		}
-		require.NoError(t, nt.Take(h, c))
 	}
 }
 
-func TestOpponentConcurrentUse(t *testing.T) {
-	opp := table.NewPerfect(seeded(5))
+// TestComputerConcurrentUse plays one Computer at many tables at once, and several at one
+// table, where every move played must be recorded once.
+func TestComputerConcurrentUse(t *testing.T) {
+	ctx := context.Background()
+	c := perfect(5)
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Add(1)
@@ -364,18 +409,46 @@ func TestOpponentConcurrentUse(t *testing.T) {
 			defer wg.Done()
 			for range 20 {
 				var tb table.Kayles
-				pins, ok := chooseKnock(t, opp, &tb)
-				assert.True(t, ok)
-				assert.NoError(t, tb.Knock(pins...))
+				m, _, err := c.PlayKayles(ctx, &tb)
+				assert.NoError(t, err)
+				assert.Equal(t, []table.KaylesMove{m}, tb.History())
 				var nt table.Nim
-				require.NoError(t, nt.Take(4, 1))
-				h, c, ok := chooseTake(t, opp, &nt)
-				assert.True(t, ok)
-				assert.NoError(t, nt.Take(h, c))
+				assert.NoError(t, nt.Take(4, 1))
+				n, v, err := c.PlayNim(ctx, &nt)
+				assert.NoError(t, err)
+				assert.Equal(t, table.Wins, v, "1 3 5 6 is won")
+				assert.Equal(t, []table.NimMove{{Index: 4, Count: 1}, n}, nt.History())
+			}
+		}()
+	}
+	shared, err := table.NewKayles(table.Normal, table.Large)
+	require.NoError(t, err)
+	played := make([]int, 4)
+	for i := range played {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				_, _, err := levels[i].PlayKayles(ctx, shared)
+				switch {
+				case err == nil:
+					played[i]++
+				case errors.Is(err, table.ErrGameOver):
+					return
+				default:
+					assert.ErrorIs(t, err, table.ErrStale)
+				}
 			}
 		}()
 	}
 	wg.Wait()
+	_, over := shared.Winner()
+	assert.True(t, over)
+	total := 0
+	for _, n := range played {
+		total += n
+	}
+	assert.Len(t, shared.History(), total, "every move played is recorded once")
 }
 
 // pinsLostMisere reports by brute force over the pins whether the player to move loses the
@@ -415,7 +488,7 @@ func TestPerfectNeverLosesMisereKayles(t *testing.T) {
 	memo := map[uint32]bool{}
 	for _, n := range []int{table.Small, table.Medium} {
 		require.False(t, pinsLostMisere(1<<n-1, memo), "the first player wins misère Kayles on %d pins", n)
-		for _, opp := range []table.Opponent{table.NewPerfect(seeded(4)), table.NewSymmetry(seeded(5))} {
+		for _, opp := range []table.Computer{perfect(4), symmetry(5)} {
 			tb, err := table.NewKayles(table.Misere, n)
 			require.NoError(t, err)
 			games := walkKayles(t, tb, opp, nil)
@@ -429,53 +502,28 @@ func TestPerfectNeverLosesMisereKayles(t *testing.T) {
 		require.Equal(t, !pinsLostMisere(mask, memo), winning, "%s", tb)
 		if winning {
 			assert.True(t, pinsLostMisere(mask&^pinsMask(pins), memo), "%s: hint %v", tb, pins)
-			walkKayles(t, tb, table.NewPerfect(nil), nil)
+			walkKayles(t, tb, perfect(uint64(mask)), nil)
 		}
 	}
 }
 
-func TestMisereTable(t *testing.T) {
-	tb, err := table.NewKayles(table.Misere, 3)
-	require.NoError(t, err)
-	assert.Equal(t, table.Misere, tb.Convention())
-	require.NoError(t, tb.Knock(1, 2)) // player 0
-	require.NoError(t, tb.Knock(3))    // player 1 knocks down the last pin, and loses
-	winner, over := tb.Winner()
-	require.True(t, over)
-	assert.Equal(t, 0, winner)
-	text, err := tb.MarshalText()
-	require.NoError(t, err)
-	assert.Equal(t, "kayles 3 misere moves 1-2 3", string(text))
-	var back table.Kayles
-	require.NoError(t, back.UnmarshalText(text))
-	assert.Equal(t, table.Misere, back.Convention())
-	winner, over = back.Winner()
-	assert.True(t, over)
-	assert.Equal(t, 0, winner)
-
-	normal, err := table.NewKayles(table.Normal, 3)
-	require.NoError(t, err)
-	assert.Equal(t, table.Normal, normal.Convention())
-	err = back.UnmarshalText([]byte("kayles 3 upside-down moves"))
-	require.ErrorIs(t, err, kayles.ErrSyntax)
-	assert.Contains(t, err.Error(), "want normal or misere")
-	_, err = table.NewKayles(table.Misere, 0)
-	require.ErrorIs(t, err, table.ErrSetup)
-}
-
-func TestOpponentsContext(t *testing.T) {
+// TestComputerContext checks that every level returns ctx's error, the zero move and no move
+// played once ctx is done.
+func TestComputerContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var tb table.Kayles
 	var nt table.Nim
-	for _, opp := range []table.Opponent{table.NewPerfect(nil), table.NewSymmetry(seeded(1)), table.NewRandom(seeded(2))} {
-		m, ok, err := opp.ChooseKayles(ctx, &tb)
-		require.ErrorIs(t, err, context.Canceled, "%s", opp)
-		assert.False(t, ok)
+	for _, c := range levels {
+		m, v, err := c.PlayKayles(ctx, &tb)
+		require.ErrorIs(t, err, context.Canceled, "%v", c)
+		assert.Equal(t, table.Unproven, v)
 		assert.Equal(t, table.KaylesMove{}, m)
-		n, ok, err := opp.ChooseNim(ctx, &nt)
-		require.ErrorIs(t, err, context.Canceled, "%s", opp)
-		assert.False(t, ok)
+		assert.Empty(t, tb.History())
+		n, v, err := c.PlayNim(ctx, &nt)
+		require.ErrorIs(t, err, context.Canceled, "%v", c)
+		assert.Equal(t, table.Unproven, v)
 		assert.Equal(t, table.NimMove{}, n)
+		assert.Empty(t, nt.History())
 	}
 }
