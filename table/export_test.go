@@ -16,12 +16,12 @@ func NimLoses(heaps []int, c Convention) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	o, err := outcome(context.Background(), nimRules, c == Misere, p)
+	o, err := outcome(context.Background(), nimPreset.rules, c == Misere, p)
 	return o == kayles.Previous, err
 }
 
 func NimWinningMoves(heaps []int, c Convention) ([]NimMove, error) {
-	s := tableState{rules: nimRules, layout: Heaps, misere: c == Misere, heaps: heaps}
+	s := tableState{rules: nimPreset.rules, layout: Heaps, misere: c == Misere, heaps: heaps}
 	ms, err := s.winning(context.Background(), s.runs(), false)
 	var ns []NimMove
 	for _, m := range ms {
@@ -33,7 +33,7 @@ func NimWinningMoves(heaps []int, c Convention) ([]NimMove, error) {
 // KaylesOutcome returns the outcome of p in Kayles under c, as the Kayles table asks its
 // rule set (rules.go), so that the tests' engine questions change with the tables'.
 func KaylesOutcome(p kayles.Position, c Convention) (kayles.Outcome, error) {
-	return outcome(context.Background(), kaylesRules, c == Misere, p)
+	return outcome(context.Background(), kaylesPreset.rules, c == Misere, p)
 }
 
 // NewPosition returns the position of heaps as the tables make it (rules.go).

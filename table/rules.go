@@ -13,14 +13,6 @@ import (
 // positions handed to them, outcomes and winning moves, in normal and misère play. Nothing
 // else in the package asks a rule set a question.
 
-// The rule sets of the tables, parsed from their codes: the same engine as [kayles.Kayles]
-// and [kayles.Nim] (package kayles keeps one per code), held here so that reassigning those
-// variables does not change any table.
-var (
-	kaylesRules = kayles.MustParseOctal("0.77")
-	nimRules    = kayles.MustParseOctal("0.[3]")
-)
-
 // newPosition returns the position with the given heaps, in any order; zero heaps are
 // dropped. It returns an error wrapping [kayles.ErrRange] for a negative heap, which the
 // tables never hold.
@@ -79,7 +71,7 @@ func newRuleView(rules *kayles.Octal, layout Layout) *ruleView {
 	if ds := rules.Digits(); len(ds) > 0 {
 		v.digits = ds
 	} else {
-		v.nim = rules.String() == "0.[3]"
+		v.nim = isNim(rules)
 	}
 	return v
 }
@@ -263,7 +255,7 @@ func checkRules(rules *kayles.Octal, layout Layout, most int) error {
 	refuse := func(why string) error {
 		return &SetupError{Setting: "rules", Reason: "the game " + code + " cannot be played on " + layout.String() + ": " + why}
 	}
-	if code == "0.[3]" {
+	if isNim(rules) {
 		return nil
 	}
 	if ds := rules.Digits(); ds != nil {

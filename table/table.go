@@ -61,7 +61,7 @@ type Setup struct {
 // KaylesSetup returns the setup of a Kayles preset: one row of pins under conv, as
 // [NewKayles] sets up, whose [Table] writes and reads the same text form as a [Kayles] table.
 func KaylesSetup(conv Convention, pins int) Setup {
-	return Setup{Rules: kaylesRules, Layout: Rows, Start: []int{pins}, Convention: conv}
+	return Setup{Rules: kaylesPreset.rules, Layout: kaylesPreset.layout, Start: []int{pins}, Convention: conv}
 }
 
 // NimSetup returns the setup of a Standard Nim preset: the given heaps (1, 3, 5 and 7 when
@@ -71,7 +71,7 @@ func NimSetup(conv Convention, heaps ...int) Setup {
 	if len(heaps) == 0 {
 		heaps = defaultHeaps
 	}
-	return Setup{Rules: nimRules, Layout: Heaps, Start: slices.Clone(heaps), Convention: conv}
+	return Setup{Rules: nimPreset.rules, Layout: nimPreset.layout, Start: slices.Clone(heaps), Convention: conv}
 }
 
 // A Move is a move at a [Table]. At a table of [Rows] it knocks down Count pins side by side
@@ -168,7 +168,7 @@ func (t *Table) init(s Setup) error {
 // normalize fills in the defaults of s and checks it.
 func (s Setup) normalize() (Setup, error) {
 	if s.Rules == nil {
-		s.Rules = kaylesRules
+		s.Rules = kaylesPreset.rules
 	}
 	if s.Layout == 0 {
 		s.Layout = Rows

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"cmp"
 	"errors"
 	"slices"
 	"strconv"
@@ -28,7 +27,7 @@ func (k *Kayles) MarshalText() ([]byte, error) { return k.t.AppendText(nil) }
 // [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond [MaxPins], when the text is not a game that can be played; k is then unchanged.
 // The cost is linear in the length of text.
 func (k *Kayles) UnmarshalText(text []byte) error {
-	nt, err := restore(string(text), "kayles")
+	nt, err := restore(string(text), kaylesPreset)
 	if err != nil {
 		return err
 	}
@@ -52,7 +51,7 @@ func (n *Nim) MarshalText() ([]byte, error) { return n.AppendText(nil) }
 // or [kayles.ErrRange] for heaps beyond the limits, when the text is not a game that can be played; n is then unchanged. It
 // costs O(m·h) for m moves on h heaps.
 func (n *Nim) UnmarshalText(text []byte) error {
-	nt, err := restore(string(text), "nim")
+	nt, err := restore(string(text), nimPreset)
 	if err != nil {
 		return err
 	}
@@ -116,14 +115,16 @@ func (t *Table) AppendText(b []byte) ([]byte, error) {
 	t.lock()
 	defer t.mu.Unlock()
 	s := t.setup
-	switch code := s.Rules.String(); {
-	case code == "0.77" && s.Layout == Rows && len(s.Start) == 1:
-		b = append(b, "kayles "...)
+	switch p := presetOf(s); p {
+	case kaylesPreset:
+		b = append(b, p.word...)
+		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(s.Start[0]), 10)
 		b = append(b, ' ')
 		b = append(b, s.Convention.String()...)
-	case code == "0.[3]" && s.Layout == Heaps:
-		b = append(b, "nim "...)
+	case nimPreset:
+		b = append(b, p.word...)
+		b = append(b, ' ')
 		b = append(b, s.Convention.String()...)
 		for _, h := range s.Start {
 			b = append(b, ' ')
@@ -131,7 +132,7 @@ func (t *Table) AppendText(b []byte) ([]byte, error) {
 		}
 	default:
 		b = append(b, "table "...)
-		b = append(b, code...)
+		b = append(b, s.Rules.String()...)
 		b = append(b, ' ')
 		b = append(b, s.Layout.String()...)
 		for _, h := range s.Start {
@@ -184,7 +185,7 @@ func (t *Table) MarshalText() ([]byte, error) { return t.AppendText(nil) }
 // UnmarshalText restores the table that text describes, as [Restore] reads it; on error t is
 // unchanged.
 func (t *Table) UnmarshalText(text []byte) error {
-	nt, err := restore(string(text), "")
+	nt, err := restore(string(text), nil)
 	if err != nil {
 		return err
 	}
@@ -201,168 +202,254 @@ func (t *Table) UnmarshalText(text []byte) error {
 // and checking every move. It returns an error holding a [*kayles.ParseError] ([errors.As])
 // that wraps [kayles.ErrSyntax], or [kayles.ErrRange] for a size beyond the limits, when the text is not a game that can be
 // played. The cost is that of replaying the moves.
-func Restore(text string) (*Table, error) { return restore(text, "") }
+func Restore(text string) (*Table, error) { return restore(text, nil) }
 
-// restore is Restore, for the text form whose first word is want: kayles, nim, or any form
-// when want is empty. Its errors name a "nim table" for the nim form and a "table" otherwise.
-func restore(text, want string) (*Table, error) {
-	ws := splitWords(text)
-	what := "table"
-	if want == "nim" || want == "" && len(ws) > 0 && ws[0].s == "nim" {
-		what = "nim table"
+// restore is Restore, for the text form of the preset want, or any form when want is nil. Its
+// errors name a "nim table" for the nim form and a "table" otherwise. It reads the text in
+// steps: the first word, the setup that the form writes, the seats, the seed and the word
+// moves, and then it replays the moves at a new table.
+func restore(text string, want *preset) (*Table, error) {
+	r := &textReader{text: text, ws: splitWords(text)}
+	if err := r.first(want); err != nil {
+		return nil, err
 	}
-	fail := func(off int, reason string, err error) error {
-		return parseError(what, text, off, reason, err)
-	}
-	if want != "" && (len(ws) == 0 || ws[0].s != want) {
-		return nil, fail(0, "want the word "+want+" first", kayles.ErrSyntax)
-	}
-	if len(ws) == 0 {
-		return nil, fail(0, "want kayles, nim or table first", kayles.ErrSyntax)
-	}
-	var s Setup
-	i := 1
-	end := len(text)
-	convention := func(want string) error {
-		if i >= len(ws) {
-			return fail(end, "want the play convention, "+want, kayles.ErrSyntax)
-		}
-		c, ok := parseConvention(ws[i].s)
-		if !ok {
-			return fail(ws[i].off, "unknown play convention; want "+want, kayles.ErrSyntax)
-		}
-		s.Convention = c
-		i++
-		return nil
-	}
-	switch ws[0].s {
-	case "kayles":
-		s.Rules, s.Layout = kaylesRules, Rows
-		if len(ws) < 4 {
-			return nil, fail(end, "want the number of pins, the play convention and the word moves", kayles.ErrSyntax)
-		}
-		n, ok := atoi(ws[1].s)
-		if !ok {
-			return nil, fail(ws[1].off, "want the number of pins", kayles.ErrSyntax)
-		}
-		if n < 1 || n > MaxPins {
-			return nil, fail(ws[1].off, "a table has 1 to "+strconv.Itoa(MaxPins)+" pins", kayles.ErrRange)
-		}
-		s.Start, i = []int{n}, 2
-		if err := convention("normal or misere"); err != nil {
-			return nil, err
-		}
-	case "nim":
-		s.Rules, s.Layout = nimRules, Heaps
-		if err := convention("misere or normal"); err != nil {
-			return nil, err
-		}
-		for ; i < len(ws) && !slices.Contains([]string{"moves", "seats", "seed"}, ws[i].s); i++ {
-			h, ok := atoi(ws[i].s)
-			if !ok {
-				return nil, fail(ws[i].off, "want a heap size or the word moves", kayles.ErrSyntax)
-			}
-			if h < 1 || h > MaxHeapSize {
-				return nil, fail(ws[i].off, "a heap holds 1 to "+strconv.Itoa(MaxHeapSize)+" objects", kayles.ErrRange)
-			}
-			if len(s.Start) == MaxHeaps {
-				return nil, fail(ws[i].off, "more than "+strconv.Itoa(MaxHeaps)+" heaps", kayles.ErrRange)
-			}
-			s.Start = append(s.Start, h)
-		}
-		if len(s.Start) == 0 {
-			return nil, fail(end, "want at least one heap", kayles.ErrSyntax)
-		}
-		if i == len(ws) {
-			return nil, fail(end, "want the word moves after the heaps", kayles.ErrSyntax)
-		}
-	case "table":
-		if len(ws) < 3 {
-			return nil, fail(end, "want the rule set's code and rows or heaps", kayles.ErrSyntax)
-		}
-		rules, err := kayles.ParseOctal(ws[1].s) // the game every table of the code shares
-		if err != nil {
-			return nil, fail(ws[1].off, "want the code of a rule set, such as 0.77", kayles.ErrSyntax)
-		}
-		s.Rules = rules
-		switch ws[2].s {
-		case "rows":
-			s.Layout = Rows
-		case "heaps":
-			s.Layout = Heaps
-		default:
-			return nil, fail(ws[2].off, "want rows or heaps", kayles.ErrSyntax)
-		}
-		what := s.Layout.noun() + " size"
-		for i = 3; i < len(ws) && ws[i].s != "" && ws[i].s[0] >= '0' && ws[i].s[0] <= '9'; i++ {
-			n, ok := atoi(ws[i].s)
-			if !ok {
-				return nil, fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
-			}
-			if n < 1 || n > MaxHeapSize {
-				return nil, fail(ws[i].off, "a "+what+" is 1 to "+strconv.Itoa(MaxHeapSize), kayles.ErrRange)
-			}
-			if len(s.Start) == MaxRows {
-				return nil, fail(ws[i].off, "more than "+strconv.Itoa(MaxRows)+" rows or heaps", kayles.ErrRange)
-			}
-			s.Start = append(s.Start, n)
-		}
-		if len(s.Start) == 0 {
-			if i < len(ws) {
-				return nil, fail(ws[i].off, "want a "+what, kayles.ErrSyntax)
-			}
-			return nil, fail(end, "want a "+what, kayles.ErrSyntax)
-		}
-		if err := convention("normal or misere"); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fail(0, "want kayles, nim or table first", kayles.ErrSyntax)
-	}
-	if i < len(ws) && ws[i].s == "seats" {
-		if i+2 >= len(ws) {
-			return nil, fail(end, "want two seats, such as human perfect", kayles.ErrSyntax)
-		}
-		for j := range 2 {
-			l, ok := ParseLevel(ws[i+1+j].s)
-			if !ok {
-				return nil, fail(ws[i+1+j].off, "unknown seat; want human, random, easy, fair, hard, perfect or symmetry", kayles.ErrSyntax)
-			}
-			s.Seats[j] = l
-		}
-		i += 3
-	}
-	if i < len(ws) && ws[i].s == "seed" {
-		if i+1 >= len(ws) {
-			return nil, fail(end, "want the seed, a number", kayles.ErrSyntax)
-		}
-		seed, err := strconv.ParseUint(ws[i+1].s, 10, 64)
-		if err != nil {
-			return nil, fail(ws[i+1].off, "want the seed, a number below 2^64", kayles.ErrSyntax)
-		}
-		s.Seed = seed
-		i += 2
-	}
-	if i >= len(ws) || ws[i].s != "moves" {
-		if i < len(ws) {
-			return nil, fail(ws[i].off, "want the word moves", kayles.ErrSyntax)
-		}
-		return nil, fail(end, "want the word moves", kayles.ErrSyntax)
+	s, err := r.setup()
+	if err != nil {
+		return nil, err
 	}
 	t, err := New(s)
 	if err != nil {
 		var se *SetupError
 		errors.As(err, &se)
-		return nil, fail(ws[0].off, se.Reason, kayles.ErrRange)
+		return nil, r.fail(r.ws[0].off, se.Reason, kayles.ErrRange)
 	}
-	moves := ws[i+1:]
+	if err := r.replay(t, s); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// A textReader reads a text form word by word, for restore.
+type textReader struct {
+	text string
+	ws   []word
+	i    int     // the next word
+	form *preset // the preset whose form the text is in; nil for the form of any table
+	what string  // what the errors call the table: "table" or "nim table"
+}
+
+// fail returns the error of the text at byte offset off.
+func (r *textReader) fail(off int, reason string, err error) error {
+	return parseError(r.what, r.text, off, reason, err)
+}
+
+// first reads the first word: the word of want, or kayles, nim or table when want is nil.
+func (r *textReader) first(want *preset) error {
+	r.what = "table"
+	switch {
+	case want != nil:
+		r.what = want.noun
+	case len(r.ws) > 0 && presetNamed(r.ws[0].s) != nil:
+		r.what = presetNamed(r.ws[0].s).noun
+	}
+	if want != nil && (len(r.ws) == 0 || r.ws[0].s != want.word) {
+		return r.fail(0, "want the word "+want.word+" first", kayles.ErrSyntax)
+	}
+	if len(r.ws) == 0 || presetNamed(r.ws[0].s) == nil && r.ws[0].s != "table" {
+		return r.fail(0, "want kayles, nim or table first", kayles.ErrSyntax)
+	}
+	r.form, r.i = presetNamed(r.ws[0].s), 1
+	return nil
+}
+
+// setup reads the setup after the first word: what the form writes (the rows or heaps and the
+// convention), then the seats and the seed if given, up to the word moves.
+func (r *textReader) setup() (Setup, error) {
+	var s Setup
+	var err error
+	switch r.form {
+	case kaylesPreset:
+		err = r.kaylesSetup(&s)
+	case nimPreset:
+		err = r.nimSetup(&s)
+	default:
+		err = r.tableSetup(&s)
+	}
+	if err != nil {
+		return s, err
+	}
+	if err := r.seats(&s); err != nil {
+		return s, err
+	}
+	if err := r.seed(&s); err != nil {
+		return s, err
+	}
+	ws := r.ws
+	if r.i >= len(ws) || ws[r.i].s != "moves" {
+		if r.i < len(ws) {
+			return s, r.fail(ws[r.i].off, "want the word moves", kayles.ErrSyntax)
+		}
+		return s, r.fail(len(r.text), "want the word moves", kayles.ErrSyntax)
+	}
+	return s, nil
+}
+
+// convention reads the play convention into s; want names the words it takes.
+func (r *textReader) convention(s *Setup, want string) error {
+	if r.i >= len(r.ws) {
+		return r.fail(len(r.text), "want the play convention, "+want, kayles.ErrSyntax)
+	}
+	c, ok := parseConvention(r.ws[r.i].s)
+	if !ok {
+		return r.fail(r.ws[r.i].off, "unknown play convention; want "+want, kayles.ErrSyntax)
+	}
+	s.Convention = c
+	r.i++
+	return nil
+}
+
+// kaylesSetup reads the setup of the kayles form: the number of pins and the convention.
+func (r *textReader) kaylesSetup(s *Setup) error {
+	ws := r.ws
+	s.Rules, s.Layout = kaylesPreset.rules, kaylesPreset.layout
+	if len(ws) < 4 {
+		return r.fail(len(r.text), "want the number of pins, the play convention and the word moves", kayles.ErrSyntax)
+	}
+	n, ok := atoi(ws[1].s)
+	if !ok {
+		return r.fail(ws[1].off, "want the number of pins", kayles.ErrSyntax)
+	}
+	if n < 1 || n > MaxPins {
+		return r.fail(ws[1].off, "a table has 1 to "+strconv.Itoa(MaxPins)+" pins", kayles.ErrRange)
+	}
+	s.Start, r.i = []int{n}, 2
+	return r.convention(s, "normal or misere")
+}
+
+// nimSetup reads the setup of the nim form: the convention and the heaps.
+func (r *textReader) nimSetup(s *Setup) error {
+	ws := r.ws
+	s.Rules, s.Layout = nimPreset.rules, nimPreset.layout
+	if err := r.convention(s, "misere or normal"); err != nil {
+		return err
+	}
+	for ; r.i < len(ws) && !slices.Contains([]string{"moves", "seats", "seed"}, ws[r.i].s); r.i++ {
+		h, ok := atoi(ws[r.i].s)
+		if !ok {
+			return r.fail(ws[r.i].off, "want a heap size or the word moves", kayles.ErrSyntax)
+		}
+		if h < 1 || h > MaxHeapSize {
+			return r.fail(ws[r.i].off, "a heap holds 1 to "+strconv.Itoa(MaxHeapSize)+" objects", kayles.ErrRange)
+		}
+		if len(s.Start) == MaxHeaps {
+			return r.fail(ws[r.i].off, "more than "+strconv.Itoa(MaxHeaps)+" heaps", kayles.ErrRange)
+		}
+		s.Start = append(s.Start, h)
+	}
+	if len(s.Start) == 0 {
+		return r.fail(len(r.text), "want at least one heap", kayles.ErrSyntax)
+	}
+	if r.i == len(ws) {
+		return r.fail(len(r.text), "want the word moves after the heaps", kayles.ErrSyntax)
+	}
+	return nil
+}
+
+// tableSetup reads the setup of the form of any table: the rule set's code, the layout, the
+// sizes and the convention.
+func (r *textReader) tableSetup(s *Setup) error {
+	ws, end := r.ws, len(r.text)
+	if len(ws) < 3 {
+		return r.fail(end, "want the rule set's code and rows or heaps", kayles.ErrSyntax)
+	}
+	rules, err := kayles.ParseOctal(ws[1].s) // the game every table of the code shares
+	if err != nil {
+		return r.fail(ws[1].off, "want the code of a rule set, such as 0.77", kayles.ErrSyntax)
+	}
+	s.Rules = rules
+	switch ws[2].s {
+	case "rows":
+		s.Layout = Rows
+	case "heaps":
+		s.Layout = Heaps
+	default:
+		return r.fail(ws[2].off, "want rows or heaps", kayles.ErrSyntax)
+	}
+	what := s.Layout.noun() + " size"
+	for r.i = 3; r.i < len(ws) && ws[r.i].s != "" && ws[r.i].s[0] >= '0' && ws[r.i].s[0] <= '9'; r.i++ {
+		n, ok := atoi(ws[r.i].s)
+		if !ok {
+			return r.fail(ws[r.i].off, "want a "+what, kayles.ErrSyntax)
+		}
+		if n < 1 || n > MaxHeapSize {
+			return r.fail(ws[r.i].off, "a "+what+" is 1 to "+strconv.Itoa(MaxHeapSize), kayles.ErrRange)
+		}
+		if len(s.Start) == MaxRows {
+			return r.fail(ws[r.i].off, "more than "+strconv.Itoa(MaxRows)+" rows or heaps", kayles.ErrRange)
+		}
+		s.Start = append(s.Start, n)
+	}
+	if len(s.Start) == 0 {
+		if r.i < len(ws) {
+			return r.fail(ws[r.i].off, "want a "+what, kayles.ErrSyntax)
+		}
+		return r.fail(end, "want a "+what, kayles.ErrSyntax)
+	}
+	return r.convention(s, "normal or misere")
+}
+
+// seats reads the seats into s when the next word is seats.
+func (r *textReader) seats(s *Setup) error {
+	ws, i := r.ws, r.i
+	if i >= len(ws) || ws[i].s != "seats" {
+		return nil
+	}
+	if i+2 >= len(ws) {
+		return r.fail(len(r.text), "want two seats, such as human perfect", kayles.ErrSyntax)
+	}
+	for j := range 2 {
+		l, ok := ParseLevel(ws[i+1+j].s)
+		if !ok {
+			return r.fail(ws[i+1+j].off, "unknown seat; want human, random, easy, fair, hard, perfect or symmetry", kayles.ErrSyntax)
+		}
+		s.Seats[j] = l
+	}
+	r.i += 3
+	return nil
+}
+
+// seed reads the seed into s when the next word is seed.
+func (r *textReader) seed(s *Setup) error {
+	ws, i := r.ws, r.i
+	if i >= len(ws) || ws[i].s != "seed" {
+		return nil
+	}
+	if i+1 >= len(ws) {
+		return r.fail(len(r.text), "want the seed, a number", kayles.ErrSyntax)
+	}
+	seed, err := strconv.ParseUint(ws[i+1].s, 10, 64)
+	if err != nil {
+		return r.fail(ws[i+1].off, "want the seed, a number below 2^64", kayles.ErrSyntax)
+	}
+	s.Seed = seed
+	r.i += 2
+	return nil
+}
+
+// replay plays the moves after the word moves at t, a new table set up as s, checking each
+// as the form's table checks it: a kayles form as [Kayles.Knock], a nim form as [Nim.Take].
+func (r *textReader) replay(t *Table, s Setup) error {
+	moves := r.ws[r.i+1:]
 	total := 0
 	for _, n := range s.Start {
 		total += n
 	}
 	if len(moves) > total {
-		tokens := map[string]string{"kayles": "pins", "nim": "objects"}[ws[0].s]
-		return nil, fail(moves[total].off, "more moves than "+cmp.Or(tokens, "tokens"), kayles.ErrSyntax)
+		tokens := "tokens"
+		if r.form != nil {
+			tokens = r.form.tokens
+		}
+		return r.fail(moves[total].off, "more moves than "+tokens, kayles.ErrSyntax)
 	}
 	for j, w := range moves {
 		m, bad, ok := parseMove(w.s, s.Layout, len(s.Start))
@@ -370,17 +457,17 @@ func restore(text, want string) (*Table, error) {
 		off, reason := w.off, ""
 		var err error
 		switch {
-		case !ok && ws[0].s == "kayles" && bad >= 0:
+		case !ok && r.form == kaylesPreset && bad >= 0:
 			off, reason = w.off+bad, move+": want a pin number"
-		case !ok && ws[0].s == "kayles":
+		case !ok && r.form == kaylesPreset:
 			reason = move + " is not written lower pin first"
-		case !ok && ws[0].s == "nim":
+		case !ok && r.form == nimPreset:
 			reason = move + ": want a move written heap:count"
 		case !ok:
 			reason = move + ": want a move written " + moveForm(s.Layout, len(s.Start))
-		case ws[0].s == "kayles":
+		case r.form == kaylesPreset:
 			err = knock(t, []int{m.Pin, m.Pin + m.Count - 1}[:min(m.Count, 2)])
-		case ws[0].s == "nim":
+		case r.form == nimPreset:
 			err = take(t, m.Row, m.Count)
 		default:
 			err = t.play(m)
@@ -389,10 +476,10 @@ func restore(text, want string) (*Table, error) {
 			reason = move + ": " + err.Error()
 		}
 		if reason != "" {
-			return nil, fail(off, reason, kayles.ErrSyntax)
+			return r.fail(off, reason, kayles.ErrSyntax)
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // moveForm names the text form of a move at a table of layout with rows rows or heaps.
