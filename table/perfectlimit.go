@@ -9,9 +9,9 @@ import (
 	"github.com/octalgames/kayles"
 )
 
-// This file implements the seat's budget of work and the choice of a move once a search
-// reaches its limit: bounded searches of the positions the moves leave, the winning move of
-// normal play, and a move that keeps the game long.
+// This file implements the perfect player's budget of work and its choice of a move once a
+// search reaches its limit: bounded searches of the positions the moves leave, the winning
+// move of normal play, and a move that keeps the game long.
 
 // seatShare is the share of the rule set's [kayles.Limits].SearchSteps that
 // a choice spends on the search for a winning move in misère play, and again, split among the
