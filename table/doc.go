@@ -22,9 +22,10 @@
 // Both have the same methods for the same things: Convention, Player (0 moved first, 1 is the
 // other) and Winner; History, and for Kayles Moves, as values of the table's move type; Play
 // for such a value, and Knock(pins...) or Take(index, count) for numbers a player typed; Undo;
-// Hint(ctx); String, AppendText, MarshalText and UnmarshalText. The zero value of each is a
-// fresh table in [Normal] play, the zero [Convention]: 10 pins ([DefaultSize]), or heaps of 1,
-// 3, 5 and 7. The limits are [MaxPins], [MaxHeaps] and [MaxHeapSize].
+// Hint(ctx); String, AppendText, MarshalText and UnmarshalText; and a [Computer] plays either
+// ([Computer.PlayKayles], [Computer.PlayNim]). The zero value of each is a fresh table in
+// [Normal] play, the zero [Convention]: 10 pins ([DefaultSize]), or heaps of 1, 3, 5 and 7.
+// The limits are [MaxPins], [MaxHeaps] and [MaxHeapSize].
 //
 // # Tables of any rule set
 //

@@ -10,7 +10,8 @@ import (
 // a Level, and playing a computer seat's move.
 
 // A Level says who plays a seat of a [Table]: a person ([Human], the zero Level) or the
-// computer at a level from [Random] to [Perfect], or [Symmetry].
+// computer at a level from [Random] to [Perfect], or [Symmetry]; and how a [Computer] plays
+// at any table.
 type Level uint8
 
 const (
