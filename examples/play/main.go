@@ -55,111 +55,23 @@ var names = map[string]string{
 // and writing everything to out. It returns the exit code: 0 after a game, a quit, the end of
 // input or -h, 2 for bad flags or arguments, 1 if the computer could not move (a bug).
 func run(args []string, in io.Reader, out io.Writer) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(out)
-	game := fs.String("game", "kayles", "game: kayles, dawsons, officers, guiles, nim, or an octal code such as 0.137")
-	size := fs.String("size", "medium", "one row: small (7 pins), medium (10), large (13), or a number of pins")
-	rows := fs.String("rows", "", "several rows of pins, separated by commas (7,7): in place of -size")
-	heaps := fs.String("heaps", "1,3,5,7", "heaps, separated by commas: for nim, or to play a code on heaps")
-	first := fs.String("first", "you", "who moves first: you or computer")
-	level := fs.String("level", "perfect", "computer level: random, easy, fair, hard, perfect or symmetry")
-	seed := fs.Uint64("seed", 0, "random seed for the computer (0: from the clock)")
-	normal := fs.Bool("normal", false, "normal play: whoever makes the last move wins (the default, except for nim)")
-	misere := fs.Bool("misere", false, "misère play: whoever makes the last move loses (the default for nim)")
-	lang := fs.String("lang", "en", "language: en, fr, ja or tr")
-	fs.Usage = func() {
-		fmt.Fprint(out, usage)
-		fs.PrintDefaults()
+	f, code := parseFlags(args, out)
+	if f == nil {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0 // -h asked for the usage, which the flag package has printed
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		// Like the flag package's own messages, this one is in English.
-		fmt.Fprintf(out, "unexpected arguments: %q; every setting is a flag\n", fs.Args())
-		fs.Usage()
-		return 2
-	}
-	tx, ok := languages[*lang]
+	tx, ok := languages[f.lang]
 	if !ok {
-		fmt.Fprintf(out, languages["en"].badFlag+"\n", *lang, "lang", "en, fr, ja, tr")
+		fmt.Fprintf(out, languages["en"].badFlag+"\n", f.lang, "lang", "en, fr, ja, tr")
 		return 2
 	}
 	bad := func(value, name, choices string) int {
 		fmt.Fprintf(out, tx.badFlag+"\n", value, name, choices)
 		return 2
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	// Like the flag package's own messages, these are in English.
-	for _, c := range [][2]string{{"rows", "size"}, {"heaps", "rows"}, {"heaps", "size"}, {"normal", "misere"}} {
-		if set[c[0]] && set[c[1]] {
-			fmt.Fprintf(out, "-%s and -%s cannot both be given: choose one\n", c[0], c[1])
-			return 2
-		}
+	s, human, layout, code := f.setup(out, bad)
+	if code != 0 {
+		return code
 	}
-	if *first != "you" && *first != "computer" {
-		return bad(*first, "first", "you, computer")
-	}
-	lv, ok := table.ParseLevel(*level)
-	if !ok || lv == table.Human {
-		return bad(*level, "level", "random, easy, fair, hard, perfect, symmetry")
-	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
-	s := table.Setup{Rules: games[*game], Seed: *seed}
-	if s.Rules == nil {
-		o, err := kayles.ParseOctal(*game)
-		if err != nil {
-			return bad(*game, "game", "kayles, dawsons, officers, guiles, nim, 0.137, ...")
-		}
-		s.Rules = o
-	}
-	nim := s.Rules.String() == "0.[3]"
-	layout := "-size " + *size // the flag that sets the start, for the messages below
-	switch {
-	case nim && (set["rows"] || set["size"]):
-		flagName := "rows"
-		if set["size"] {
-			flagName = "size"
-		}
-		fmt.Fprintf(out, "-%s does not apply to -game %s, which is played on heaps: -size and -rows lay out rows of pins; give -heaps\n", flagName, *game)
-		return 2
-	case nim || set["heaps"]:
-		layout = "-heaps " + *heaps
-		hs, ok := list(*heaps)
-		if !ok {
-			return bad(*heaps, "heaps", "1,3,5,7")
-		}
-		s.Layout, s.Start = table.Heaps, hs
-	case set["rows"]:
-		rs, ok := list(*rows)
-		if !ok {
-			return bad(*rows, "rows", "7,7")
-		}
-		s.Layout, s.Start, layout = table.Rows, rs, "-rows "+*rows
-	default:
-		n, ok := map[string]int{"small": table.Small, "medium": table.Medium, "large": table.Large}[*size]
-		if !ok {
-			n, _ = strconv.Atoi(*size)
-		}
-		if n < 1 || n > table.MaxPins {
-			return bad(*size, "size", "small, medium, large, 1-"+strconv.Itoa(table.MaxPins))
-		}
-		s.Layout, s.Start = table.Rows, []int{n}
-	}
-	if (nim && !*normal) || *misere {
-		s.Convention = table.Misere
-	}
-	human := 0
-	if *first == "computer" {
-		human = 1
-	}
-	s.Seats[1-human] = lv
 	t, err := table.New(s)
 	if err != nil {
 		// The setup's reason is in English, like the flag package's messages.
@@ -167,11 +79,128 @@ func run(args []string, in io.Reader, out io.Writer) int {
 		return 2
 	}
 	if _, over := t.Winner(); over {
-		fmt.Fprintf(out, "-game %s with %s: the first player has no legal move, so there is no game to play; choose another game or a larger start\n", *game, layout)
+		fmt.Fprintf(out, "-game %s with %s: the first player has no legal move, so there is no game to play; choose another game or a larger start\n", f.game, layout)
 		return 2
 	}
 	g := &session{tx: tx, out: out, human: human, t: t, setup: t.Setup()}
 	return g.run(in)
+}
+
+// flags are the command line's settings; set names the flags given.
+type flags struct {
+	game, size, rows, heaps, first, level, lang string
+	seed                                        uint64
+	normal, misere                              bool
+	set                                         map[string]bool
+}
+
+// parseFlags reads the command line. It returns nil and the exit status when the tool must
+// stop: 0 after -h, 2 after a bad flag, an argument, or two flags that exclude each other.
+func parseFlags(args []string, out io.Writer) (*flags, int) {
+	var f flags
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&f.game, "game", "kayles", "game: kayles, dawsons, officers, guiles, nim, or an octal code such as 0.137")
+	fs.StringVar(&f.size, "size", "medium", "one row: small (7 pins), medium (10), large (13), or a number of pins")
+	fs.StringVar(&f.rows, "rows", "", "several rows of pins, separated by commas (7,7): in place of -size")
+	fs.StringVar(&f.heaps, "heaps", "1,3,5,7", "heaps, separated by commas: for nim, or to play a code on heaps")
+	fs.StringVar(&f.first, "first", "you", "who moves first: you or computer")
+	fs.StringVar(&f.level, "level", "perfect", "computer level: random, easy, fair, hard, perfect or symmetry")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed for the computer (0: from the clock)")
+	fs.BoolVar(&f.normal, "normal", false, "normal play: whoever makes the last move wins (the default, except for nim)")
+	fs.BoolVar(&f.misere, "misere", false, "misère play: whoever makes the last move loses (the default for nim)")
+	fs.StringVar(&f.lang, "lang", "en", "language: en, fr, ja or tr")
+	fs.Usage = func() {
+		fmt.Fprint(out, usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, 0 // -h asked for the usage, which the flag package has printed
+		}
+		return nil, 2
+	}
+	if fs.NArg() > 0 {
+		// Like the flag package's own messages, this one is in English.
+		fmt.Fprintf(out, "unexpected arguments: %q; every setting is a flag\n", fs.Args())
+		fs.Usage()
+		return nil, 2
+	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	// Like the flag package's own messages, these are in English.
+	for _, c := range [][2]string{{"rows", "size"}, {"heaps", "rows"}, {"heaps", "size"}, {"normal", "misere"}} {
+		if f.set[c[0]] && f.set[c[1]] {
+			fmt.Fprintf(out, "-%s and -%s cannot both be given: choose one\n", c[0], c[1])
+			return nil, 2
+		}
+	}
+	return &f, 0
+}
+
+// setup turns the flags into a table's setup, the seat of the person (0 or 1) and the flag
+// that set the start, for messages. It returns a non-zero exit status, after bad has
+// printed why, when a flag's value is not one the tool takes.
+func (f *flags) setup(out io.Writer, bad func(value, name, choices string) int) (s table.Setup, human int, layout string, code int) {
+	if f.first != "you" && f.first != "computer" {
+		return s, 0, "", bad(f.first, "first", "you, computer")
+	}
+	lv, ok := table.ParseLevel(f.level)
+	if !ok || lv == table.Human {
+		return s, 0, "", bad(f.level, "level", "random, easy, fair, hard, perfect, symmetry")
+	}
+	if f.seed == 0 {
+		f.seed = uint64(time.Now().UnixNano())
+	}
+	s = table.Setup{Rules: games[f.game], Seed: f.seed}
+	if s.Rules == nil {
+		o, err := kayles.ParseOctal(f.game)
+		if err != nil {
+			return s, 0, "", bad(f.game, "game", "kayles, dawsons, officers, guiles, nim, 0.137, ...")
+		}
+		s.Rules = o
+	}
+	nim := s.Rules.String() == "0.[3]"
+	layout = "-size " + f.size
+	switch {
+	case nim && (f.set["rows"] || f.set["size"]):
+		flagName := "rows"
+		if f.set["size"] {
+			flagName = "size"
+		}
+		fmt.Fprintf(out, "-%s does not apply to -game %s, which is played on heaps: -size and -rows lay out rows of pins; give -heaps\n", flagName, f.game)
+		return s, 0, "", 2
+	case nim || f.set["heaps"]:
+		layout = "-heaps " + f.heaps
+		hs, ok := list(f.heaps)
+		if !ok {
+			return s, 0, "", bad(f.heaps, "heaps", "1,3,5,7")
+		}
+		s.Layout, s.Start = table.Heaps, hs
+	case f.set["rows"]:
+		rs, ok := list(f.rows)
+		if !ok {
+			return s, 0, "", bad(f.rows, "rows", "7,7")
+		}
+		s.Layout, s.Start, layout = table.Rows, rs, "-rows "+f.rows
+	default:
+		n, ok := map[string]int{"small": table.Small, "medium": table.Medium, "large": table.Large}[f.size]
+		if !ok {
+			n, _ = strconv.Atoi(f.size)
+		}
+		if n < 1 || n > table.MaxPins {
+			return s, 0, "", bad(f.size, "size", "small, medium, large, 1-"+strconv.Itoa(table.MaxPins))
+		}
+		s.Layout, s.Start = table.Rows, []int{n}
+	}
+	if (nim && !f.normal) || f.misere {
+		s.Convention = table.Misere
+	}
+	if f.first == "computer" {
+		human = 1
+	}
+	s.Seats[1-human] = lv
+	return s, human, layout, 0
 }
 
 // usage is the head of -h: what the flags do not say.
