@@ -62,6 +62,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	flusher.Flush()
 	c <- struct{}{} // send the current view unless the client has it
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
