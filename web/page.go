@@ -2,6 +2,7 @@ package web
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -200,7 +201,7 @@ func codeOf(text string) string {
 // formTable reads the lobby's form into a NewTable.
 func formTable(r *http.Request) (NewTable, error) {
 	var n NewTable
-	if err := r.ParseForm(); err != nil {
+	if err := parseForm(r); err != nil {
 		return n, err
 	}
 	game, sizes, _ := strings.Cut(r.PostFormValue("preset"), ":")
@@ -301,7 +302,7 @@ func (h *Handler) pageJoin(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	if err := r.ParseForm(); err != nil {
+	if err := parseForm(r); err != nil {
 		h.afterPost(w, r, g, seat, err)
 		return
 	}
@@ -335,7 +336,7 @@ func (h *Handler) pagePlay(w http.ResponseWriter, r *http.Request) {
 // formMove reads the turn and the move of the table page's form: the checked pins, a tapped
 // counter (take=heap:count), a heap and its count field, or a move as text (move).
 func formMove(r *http.Request, layout table.Layout, rows int) (int, table.Move, error) {
-	if err := r.ParseForm(); err != nil {
+	if err := parseForm(r); err != nil {
 		return 0, table.Move{}, err
 	}
 	turn, ok := number(r.PostFormValue("turn"))
@@ -371,9 +372,19 @@ func (h *Handler) pageUndo(w http.ResponseWriter, r *http.Request) {
 	h.afterPost(w, r, g, seat, err)
 }
 
+// parseForm parses the form of r: 413 past Config.MaxBody, 400 for a body that is not a form.
+func parseForm(r *http.Request) error {
+	err := r.ParseForm()
+	var mbe *http.MaxBytesError
+	if err == nil || errors.As(err, &mbe) {
+		return err
+	}
+	return badRequest("cannot read the form: " + err.Error())
+}
+
 // formTurn reads the turn of a form.
 func formTurn(r *http.Request) (int, error) {
-	if err := r.ParseForm(); err != nil {
+	if err := parseForm(r); err != nil {
 		return 0, err
 	}
 	turn, ok := number(r.PostFormValue("turn"))
