@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 
 	"github.com/octalgames/kayles/table"
 )
@@ -118,12 +117,12 @@ func (h *Handler) hint(ctx context.Context, g *game, seat int) (Hint, error) {
 		return Hint{}, errBusy
 	}
 	defer done()
+	jctx, stop := context.WithCancel(jctx) // a hint nobody waits for stops
+	defer stop()
+	context.AfterFunc(ctx, stop)
 	m, v, err := g.t.Hint(jctx)
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return Hint{}, errBusy
-		}
-		return Hint{}, err
+		return Hint{}, errBusy // the deadline, or the client went away
 	}
 	g.mu.Lock()
 	changed := g.rec.Version != version
