@@ -110,3 +110,19 @@ func (s *testServer) move(id, token string, turn int, text string) int {
 	s.t.Helper()
 	return s.do("player", "POST", "/api/tables/"+id+"/moves", token, MoveRequest{Turn: turn, Text: text}, nil).StatusCode
 }
+
+// newJSONRequest returns a request with body as JSON (none when nil).
+func newJSONRequest(method, url string, body any) (*http.Request, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	return http.NewRequest(method, url, rd)
+}
+
+// decodeJSON decodes r into out.
+func decodeJSON(r io.Reader, out any) error { return json.NewDecoder(r).Decode(out) }
