@@ -102,9 +102,9 @@ func TestFlood(t *testing.T) {
 					return
 				default:
 				}
-				req, _ := http.NewRequest("POST", s.ts.URL+"/api/tables", strings.NewReader("{}"))
+				req, _ := http.NewRequest("POST", s.url+"/api/tables", strings.NewReader("{}"))
 				req.Header.Set("X-Client", "mallory")
-				resp, err := s.ts.Client().Do(req)
+				resp, err := s.client.Do(req)
 				if err != nil {
 					t.Error(err)
 					return

@@ -26,7 +26,7 @@ type stream struct {
 func (s *testServer) open(client, id, token, lastID string) *stream {
 	s.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, "GET", s.ts.URL+"/api/tables/"+id+"/events", nil)
+	req, err := http.NewRequestWithContext(ctx, "GET", s.url+"/api/tables/"+id+"/events", nil)
 	require.NoError(s.t, err)
 	req.Header.Set("X-Client", client)
 	if token != "" {
@@ -35,7 +35,7 @@ func (s *testServer) open(client, id, token, lastID string) *stream {
 	if lastID != "" {
 		req.Header.Set("Last-Event-ID", lastID)
 	}
-	resp, err := s.ts.Client().Do(req)
+	resp, err := s.client.Do(req)
 	require.NoError(s.t, err)
 	st := &stream{resp: resp, events: make(chan View, 16), ids: make(chan string, 16), cancel: cancel}
 	s.t.Cleanup(func() { cancel(); resp.Body.Close() })

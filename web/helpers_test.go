@@ -16,11 +16,12 @@ import (
 // testServer serves a Handler with the settings of c over loopback; clients name themselves
 // with the header X-Client, so that one test plays several clients.
 type testServer struct {
-	t    *testing.T
-	h    *Handler
-	ts   *httptest.Server
-	mu   sync.Mutex
-	body string // the body of the last answer
+	t      *testing.T
+	h      *Handler
+	url    string
+	client *http.Client
+	mu     sync.Mutex
+	body   string // the body of the last answer
 }
 
 func newTestServer(t *testing.T, c Config) *testServer {
@@ -41,7 +42,7 @@ func newTestServer(t *testing.T, c Config) *testServer {
 		ts.Close()
 		h.Close()
 	})
-	return &testServer{t: t, h: h, ts: ts}
+	return &testServer{t: t, h: h, url: ts.URL, client: ts.Client()}
 }
 
 // do sends a request as client with the bearer token (none when ""), a JSON body (none when
@@ -55,13 +56,13 @@ func (s *testServer) do(client, method, path, token string, body, out any) *http
 		require.NoError(s.t, err)
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequest(method, s.ts.URL+path, rd)
+	req, err := http.NewRequest(method, s.url+path, rd)
 	require.NoError(s.t, err)
 	req.Header.Set("X-Client", client)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := s.ts.Client().Do(req)
+	resp, err := s.client.Do(req)
 	require.NoError(s.t, err)
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)

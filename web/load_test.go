@@ -82,7 +82,7 @@ func firstStanding(v View) int { return slices.Index(v.Rows[0], true) }
 // doQuiet is do for goroutines other than the test's: it reports failures with t.Error and
 // never stops the goroutine.
 func (s *testServer) doQuiet(client, method, path, token string, body any, out ...any) int {
-	req, err := newJSONRequest(method, s.ts.URL+path, body)
+	req, err := newJSONRequest(method, s.url+path, body)
 	if err != nil {
 		s.t.Error(err)
 		return 0
@@ -91,7 +91,7 @@ func (s *testServer) doQuiet(client, method, path, token string, body any, out .
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := s.ts.Client().Do(req)
+	resp, err := s.client.Do(req)
 	if err != nil {
 		s.t.Error(err)
 		return 0
