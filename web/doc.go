@@ -71,7 +71,8 @@
 // A [Store] keeps each table's [Record]: its text form ([table.Table.MarshalText]), the hashes
 // of its seats' secrets and its metadata. The handler writes a table through on every change
 // before it answers, and takes the change back when the store fails, so a durable store loses
-// no move a player was told of; [New] serves again every table its store lists. A table is
+// no move a player was told of; [New] serves again every table its store lists. [MemStore]
+// is the default; [DirStore] keeps a file per table that survives kill -9. A table is
 // changed only under its game's lock (a computer chooses outside the lock and plays under it,
 // guarded by the move number), so every [View] is one consistent snapshot.
 package web

@@ -289,26 +289,47 @@ func (h *Handler) checkMove(g *game, seat, turn int) error {
 }
 
 // computerMove chooses the computer's move at g outside its lock and plays it under the
-// lock, unless the table changed meanwhile; it runs in a worker of the pool, with its
-// deadline in ctx. g.thinking is set and computerMove clears it.
+// lock if nothing changed meanwhile (a player's undo may have made it the person's turn); it
+// chooses again, at most twice more, while the computer is still to move. It runs in a worker
+// of the pool, with its deadline in ctx. g.thinking is set and computerMove clears it.
 func (h *Handler) computerMove(ctx context.Context, g *game) {
-	g.mu.Lock()
-	s := g.t.Setup()
-	c := table.Computer{Level: s.Seats[g.t.Player()], Seed: s.Seed}
-	g.mu.Unlock()
-	m, _, turn, err := c.Choose(ctx, g.t)
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.thinking = false
-	if err != nil {
-		h.cfg.Logger.Warn("web: computer move", "table", g.rec.ID, "err", err)
-		return
+	defer func() {
+		g.mu.Lock()
+		g.thinking = false
+		g.mu.Unlock()
+	}()
+	for range 3 {
+		g.mu.Lock()
+		if !g.computerToMove() {
+			g.mu.Unlock()
+			return
+		}
+		version, s := g.rec.Version, g.t.Setup()
+		c := table.Computer{Level: s.Seats[g.t.Player()], Seed: s.Seed}
+		g.mu.Unlock()
+		if testHookChoose != nil {
+			testHookChoose()
+		}
+		m, _, turn, err := c.Choose(ctx, g.t)
+		if err != nil {
+			h.cfg.Logger.Warn("web: computer move", "table", g.rec.ID, "err", err)
+			return
+		}
+		g.mu.Lock()
+		if g.rec.Version == version {
+			g.thinking = false // before the commit tells the watchers
+			if g.t.Play(turn, m) == nil {
+				h.commit(ctx, g, func() { g.t.Undo(turn + 1) })
+			}
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Unlock()
 	}
-	if turn != g.t.Turn() || m == (table.Move{}) || g.t.Play(turn, m) != nil {
-		return // an undo came first
-	}
-	h.commit(ctx, g, func() { g.t.Undo(turn + 1) })
 }
+
+// testHookChoose, when set by a test, runs in computerMove before the computer chooses.
+var testHookChoose func()
 
 // kick starts the computer's move at g in the background when a computer is to move and
 // none is choosing, if a worker is free; otherwise the next view of g tries again.

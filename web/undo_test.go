@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"github.com/octalgames/kayles/table"
 	"net/http"
 	"testing"
 
@@ -125,4 +126,29 @@ func TestPoolFull(t *testing.T) {
 	assert.Equal(t, 0, s.view(c.Table.ID, "").Turn)
 	done()
 	assert.Equal(t, http.StatusOK, s.move(c.Table.ID, c.Token, 0, "1"))
+}
+
+// TestComputerMovesOnlyOnItsTurn: a computer's move that finds the table changed while it
+// chose (here the person took back their move) plays nothing for the person.
+func TestComputerMovesOnlyOnItsTurn(t *testing.T) {
+	s := newTestServer(t, Config{})
+	c := s.create("alice", NewTable{Start: []int{10}, Opponent: "perfect"})
+	g, err := s.h.game(c.Table.ID)
+	require.NoError(t, err)
+	ctx := context.Background()
+	g.mu.Lock()
+	require.NoError(t, g.t.Play(0, table.Move{Row: 1, Pin: 1, Count: 1})) // the person's move, not yet answered
+	g.thinking = true
+	g.mu.Unlock()
+	testHookChoose = func() {
+		_, err := s.h.undo(ctx, g, 0, 1)
+		assert.NoError(t, err)
+	}
+	defer func() { testHookChoose = nil }()
+	s.h.computerMove(ctx, g)
+	v := s.view(c.Table.ID, "")
+	assert.Equal(t, 0, v.Turn, "the person's move is taken back and nobody moved for them")
+	g.mu.Lock()
+	assert.False(t, g.thinking)
+	g.mu.Unlock()
 }
