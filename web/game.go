@@ -183,6 +183,11 @@ func (h *Handler) add(g *game) {
 func (h *Handler) remove(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.removeLocked(id)
+}
+
+// removeLocked is remove with h.mu held.
+func (h *Handler) removeLocked(id string) {
 	g := h.games[id]
 	if g == nil {
 		return
@@ -194,15 +199,16 @@ func (h *Handler) remove(id string) {
 	}
 }
 
-// game returns the table id, or ErrNotFound, and marks it used.
+// game returns the table id, or ErrNotFound, and marks it used. Locks are taken in the order
+// h.mu, then a game's mu, never the other way.
 func (h *Handler) game(id string) (*game, error) {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	g := h.games[id]
-	h.mu.Unlock()
 	if g == nil {
 		return nil, ErrNotFound
 	}
-	g.mu.Lock()
+	g.mu.Lock() // under h.mu, so that expire sees the table used
 	g.rec.Active = h.now()
 	g.mu.Unlock()
 	return g, nil

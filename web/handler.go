@@ -122,9 +122,11 @@ func (h *Handler) expire() {
 		}
 		g.mu.Unlock()
 	}
+	for _, id := range idle {
+		h.removeLocked(id)
+	}
 	h.mu.Unlock()
 	for _, id := range idle {
-		h.remove(id)
 		if err := h.cfg.Store.Delete(context.Background(), id); err != nil {
 			h.cfg.Logger.Error("web: store delete", "table", id, "err", err)
 		}
