@@ -14,7 +14,7 @@ import (
 // per-request limits, and the expiry of idle tables.
 
 // A Handler serves tables of package table over HTTP: a JSON API under /api/ and the HTML
-// game, as [New] describes. It is safe for concurrent use. The zero Handler is not usable;
+// game, with the routes, seats and limits of the package doc. It is safe for concurrent use. The zero Handler is not usable;
 // call [New], and [Handler.Close] when done.
 type Handler struct {
 	cfg  Config

@@ -138,7 +138,7 @@ func TestPageGame(t *testing.T) {
 
 	bob.get("/t/" + id)
 	assert.Contains(t, bob.body, "Your turn")
-	assert.Contains(t, bob.body, `class="pin down" role="img" aria-label="pin 4"`)
+	assert.Contains(t, bob.body, `class="pin down" role="img" aria-label="pin 4, knocked down"`)
 	assert.Contains(t, bob.body, "<b>Opponent</b> pins 4 and 5")
 	eve.get("/t/" + id)
 	assert.Contains(t, eve.body, "You are watching: player 2 to move.")

@@ -93,6 +93,9 @@ func board(tx *texts, v View, seat int, canMove bool) ([]rowView, []heapView) {
 		rv := rowView{Label: sprintf(tx.Row, i+1), Show: len(v.Rows) > 1}
 		for j, standing := range r {
 			label := sprintf(tx.PinLabel, j+1)
+			if !standing {
+				label = sprintf(tx.PinDown, j+1)
+			}
 			if len(v.Rows) > 1 {
 				label = rv.Label + ", " + label
 			}

@@ -95,6 +95,7 @@ type texts struct {
 	Levels         string
 	LangName       string
 	PinLabel       string
+	PinDown        string
 	TakeLabel      string
 	Tokens         string
 }
@@ -183,6 +184,7 @@ var languages = map[string]*texts{
 		Levels:         "random easy fair hard perfect",
 		LangName:       "English",
 		PinLabel:       "pin %d",
+		PinDown:        "pin %d, knocked down",
 		TakeLabel:      "take %d from heap %d",
 		Tokens:         "%d left",
 	},
@@ -268,6 +270,7 @@ var languages = map[string]*texts{
 		Levels:         "hasard facile moyen fort parfait",
 		LangName:       "Français",
 		PinLabel:       "quille %d",
+		PinDown:        "quille %d, renversée",
 		TakeLabel:      "prendre %d dans le tas %d",
 		Tokens:         "reste %d",
 	},
@@ -353,6 +356,7 @@ var languages = map[string]*texts{
 		Levels:         "ランダム やさしい ふつう つよい 完璧",
 		LangName:       "日本語",
 		PinLabel:       "%d番のピン",
+		PinDown:        "%d番のピン（倒れている）",
 		TakeLabel:      "%[2]d番の山から%[1]d個取る",
 		Tokens:         "残り%d",
 	},
@@ -438,6 +442,7 @@ var languages = map[string]*texts{
 		Levels:         "rastgele kolay orta zor kusursuz",
 		LangName:       "Türkçe",
 		PinLabel:       "%d. lobut",
+		PinDown:        "%d. lobut, devrilmiş",
 		TakeLabel:      "%[2]d. yığından %[1]d al",
 		Tokens:         "%d kaldı",
 	},
@@ -446,14 +451,11 @@ var languages = map[string]*texts{
 // langs are the tags of the languages, in the order the page lists them.
 var langs = []string{"en", "fr", "ja", "tr"}
 
-// language returns the tag of the language of r: its lang query parameter or cookie if it
-// names one of langs, else the first of its Accept-Language that does, else en.
+// language returns the tag of the language of r: its lang query parameter if it names one of
+// langs, else the first of its Accept-Language that does, else en.
 func language(r *http.Request) string {
 	if l := r.URL.Query().Get("lang"); languages[l] != nil {
 		return l
-	}
-	if c, err := r.Cookie("kayles-lang"); err == nil && languages[c.Value] != nil {
-		return c.Value
 	}
 	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
 		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")

@@ -30,6 +30,8 @@ type View struct {
 	Winner  int        `json:"winner"`
 	Seats   [2]Seat    `json:"seats"`
 	History []MoveView `json:"history"`
+	// Thinking reports that a computer seat is to move: its move comes with no request.
+	Thinking bool `json:"thinking"`
 	// UndoBy is the seat that asks to take back its last move, -1 for none.
 	UndoBy int `json:"undo_by"`
 	// You is the seat of the viewer, -1 for a spectator.
@@ -68,6 +70,7 @@ func (g *game) view(seat int) View {
 	if w, over := t.Winner(); over {
 		v.Over, v.Winner = true, w
 	}
+	v.Thinking = !v.Over && s.Seats[v.ToMove] != table.Human
 	for i := range v.Seats {
 		l := s.Seats[i]
 		v.Seats[i] = Seat{Level: l.String(), Taken: l != table.Human || g.rec.Seats[i] != ""}
