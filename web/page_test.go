@@ -117,6 +117,8 @@ func TestPageGame(t *testing.T) {
 	bob.get("/t/" + id + "?invite=" + invite)
 	require.Equal(t, http.StatusOK, bob.status)
 	assert.Contains(t, bob.body, "Take the seat")
+	assert.Contains(t, bob.body, `role="status" aria-live="polite">You are invited to this game.`)
+	assert.NotContains(t, bob.body, "Send them this link")
 	assert.NotContains(t, bob.body, `name="pin"`)
 	eve.get("/t/" + id + "?invite=" + invite)
 	assert.Contains(t, eve.body, "Take the seat")

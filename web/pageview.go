@@ -39,6 +39,9 @@ func (h *Handler) renderTable(w http.ResponseWriter, r *http.Request, g *game, s
 		p.Share = scheme(r) + "://" + r.Host + p.Base + "/t/" + v.ID + "?invite=" + c.Value
 	}
 	p.Status, p.StatusClass = h.statusLine(tx, v, seat, open, thinking, vsComputer)
+	if p.Invite != "" {
+		p.Status, p.StatusClass = tx.Invited, "turn"
+	}
 	p.Rows, p.Heaps = board(tx, v, seat, p.CanMove)
 	for i, m := range v.History {
 		who := sprintf(tx.Player, i%2+1)
@@ -74,7 +77,7 @@ func (h *Handler) statusLine(tx *texts, v View, seat int, open, thinking, vsComp
 		return tx.ComputerWins, "lose"
 	case v.Over:
 		return tx.YouLose, "lose"
-	case open && v.ToMove != seat:
+	case open && seat >= 0 && v.ToMove != seat:
 		return tx.WaitingJoin, "wait"
 	case seat < 0:
 		return sprintf(tx.Watching, v.ToMove+1), "wait"
