@@ -336,15 +336,11 @@ func (h *Handler) pagePlay(w http.ResponseWriter, r *http.Request) {
 // formMove reads the turn and the move of the table page's form: the checked pins, a tapped
 // counter (take=heap:count), a heap and its count field, or a move as text (move).
 func formMove(r *http.Request, layout table.Layout, rows int) (int, table.Move, error) {
-	if err := parseForm(r); err != nil {
+	turn, err := formTurn(r)
+	if err != nil {
 		return 0, table.Move{}, err
 	}
-	turn, ok := number(r.PostFormValue("turn"))
-	if !ok {
-		return 0, table.Move{}, badRequest("the form has no turn; reload the page")
-	}
 	var m table.Move
-	var err error
 	switch {
 	case r.PostFormValue("take") != "":
 		m, err = parseMove(r.PostFormValue("take"), table.Heaps, rows)
@@ -382,13 +378,13 @@ func parseForm(r *http.Request) error {
 	return badRequest("cannot read the form: " + err.Error())
 }
 
-// formTurn reads the turn of a form.
+// formTurn reads the turn of a form: a game of heaps may run to tens of thousands of moves.
 func formTurn(r *http.Request) (int, error) {
 	if err := parseForm(r); err != nil {
 		return 0, err
 	}
-	turn, ok := number(r.PostFormValue("turn"))
-	if !ok {
+	turn, err := strconv.Atoi(r.PostFormValue("turn"))
+	if err != nil || turn < 0 {
 		return 0, badRequest("the form has no turn; reload the page")
 	}
 	return turn, nil

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/octalgames/kayles/table"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -196,4 +197,20 @@ func TestPageErrors(t *testing.T) {
 	assert.NotContains(t, b.body, "kayles: ")
 	b.post("/new", url.Values{"preset": {strings.Repeat("x", 100)}})
 	assert.Equal(t, http.StatusRequestEntityTooLarge, b.status)
+}
+
+// TestPageLongGame: a form's turn past 9999 is read, as a game of many heaps reaches it.
+func TestPageLongGame(t *testing.T) {
+	h, u := newMounted(t, Config{})
+	b := newBrowser(t, u)
+	id := b.newTable(url.Values{"preset": {"nim"}, "start": {"1000 1000 1000 1000 1000 1000 1000 1000 1000 1000 1000"}, "opponent": {"random"}})
+	g, err := h.game(id)
+	require.NoError(t, err)
+	g.mu.Lock()
+	for turn := 0; turn < 10000; turn++ {
+		require.NoError(t, g.t.Play(turn, table.Move{Row: turn/1000 + 1, Count: 1}))
+	}
+	g.mu.Unlock()
+	b.post("/t/"+id+"/play", url.Values{"turn": {"10000"}, "take": {"11:1"}})
+	assert.Equal(t, http.StatusSeeOther, b.status, b.body)
 }
