@@ -31,7 +31,7 @@ func (h *Handler) routes() {
 // Created is the answer to a create or a join: the table, the caller's seat and its secret,
 // which the JSON API takes as "Authorization: Bearer <token>". Invite is the invitation to
 // the other seat, for the creator of a table of two people: whoever posts it to the join
-// route takes that seat.
+// route takes that seat. The zero Created is no answer.
 type Created struct {
 	Table  View   `json:"table"`
 	Seat   int    `json:"seat"`

@@ -127,7 +127,7 @@ func parseStart(s string) ([]int, error) {
 // MoveRequest is the request that plays a move, as JSON. Turn is the move number the player
 // saw (View.Turn); the move is either Row, Pin and Count as in [table.Move], or Text as the
 // text form writes a move: "4" or "4-5" on one row, "2:4-5" on several rows, "3:2" (heap 3,
-// take 2) at a table of heaps.
+// take 2) at a table of heaps. The zero MoveRequest names no legal move.
 type MoveRequest struct {
 	Turn  int    `json:"turn"`
 	Row   int    `json:"row"`

@@ -8,7 +8,8 @@ import (
 
 // This file implements undo as people expect it, and hints.
 
-// UndoResult says what an undo request did.
+// UndoResult says what an undo request did. The zero UndoResult took nothing back and asked
+// nothing.
 type UndoResult struct {
 	// Undone is the number of moves taken back; 0 when the request waits for the other
 	// player's consent.
@@ -88,7 +89,8 @@ func (h *Handler) answerUndo(ctx context.Context, g *game, seat, turn int, accep
 	return UndoResult{}, h.commit(ctx, g, func() { g.rec.UndoBy = old })
 }
 
-// Hint is the answer to a hint request: the move the perfect player would make at Turn.
+// Hint is the answer to a hint request: the move the perfect player would make at Turn. The
+// zero Hint is no hint.
 type Hint struct {
 	Turn int      `json:"turn"`
 	Move MoveView `json:"move"`

@@ -10,6 +10,7 @@ import (
 // consistent snapshot, taken under the game's lock.
 
 // View is one consistent snapshot of a table, as the JSON API sends it and the page draws it.
+// The zero View is no table.
 type View struct {
 	ID      string `json:"id"`
 	Version int64  `json:"version"` // counts the changes; the id of the event that sent it
@@ -40,13 +41,14 @@ type View struct {
 	Text string `json:"text"`
 }
 
-// Seat says who plays a seat.
+// Seat says who plays a seat. The zero Seat is an unknown one.
 type Seat struct {
 	Level string `json:"level"` // "human" or a computer level
 	Taken bool   `json:"taken"` // a person holds it, or it is the computer's
 }
 
-// MoveView is a move, with its words for players.
+// MoveView is a move, with its words for players. The zero MoveView is no move, with no
+// words.
 type MoveView struct {
 	Row   int    `json:"row"`
 	Pin   int    `json:"pin"`
@@ -117,7 +119,7 @@ func moveView(m table.Move, layout table.Layout, rows int) MoveView {
 }
 
 // Listing is an open table in the lobby: a seat waits for a player, who takes it with the
-// invitation.
+// invitation. The zero Listing is no table.
 type Listing struct {
 	ID      string `json:"id"`
 	Name    string `json:"name"`
