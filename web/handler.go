@@ -70,8 +70,8 @@ func New(c Config) (*Handler, error) {
 	return h, nil
 }
 
-// Close stops the expiry of idle tables and waits for the computer moves under way. It does
-// not end open event streams: shut the server down first. It returns nil.
+// Close stops the expiry of idle tables, ends the open event streams, and waits for the
+// computer moves under way. It returns nil.
 func (h *Handler) Close() error {
 	h.closeOnce.Do(func() { close(h.done) })
 	h.jobs.Wait()

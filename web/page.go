@@ -53,6 +53,7 @@ func (h *Handler) pageRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /t/{id}/accept", h.pageAnswer(true))
 	m.HandleFunc("POST /t/{id}/decline", h.pageAnswer(false))
 	m.HandleFunc("POST /t/{id}/hint", h.pageHint)
+	m.HandleFunc("POST /t/{id}/again", h.pageAgain)
 	m.HandleFunc("GET /t/{id}/events", h.events)
 }
 
@@ -230,15 +231,7 @@ func formTable(r *http.Request) (NewTable, error) {
 func (h *Handler) pageCreate(w http.ResponseWriter, r *http.Request) {
 	n, err := formTable(r)
 	if err == nil {
-		var g *game
-		var secret, invite string
-		g, _, secret, invite, err = h.create(r.Context(), h.cfg.ClientID(r), n)
-		if err == nil {
-			h.setCookie(w, r, g.rec.ID, cookieName(g.rec.ID), secret)
-			if invite != "" {
-				h.setCookie(w, r, g.rec.ID, inviteCookie(g.rec.ID), invite)
-			}
-			http.Redirect(w, r, base(r)+"/t/"+g.rec.ID+"?lang="+language(r), http.StatusSeeOther)
+		if err = h.createSeated(w, r, n); err == nil {
 			return
 		}
 	}
@@ -247,6 +240,45 @@ func (h *Handler) pageCreate(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", h.pool.retryAfter())
 	}
 	h.renderLobby(w, r, code, msg)
+}
+
+// createSeated creates the table n asks for, gives the creator its seat's cookie (and the
+// invitation's), and sends them to it (303).
+func (h *Handler) createSeated(w http.ResponseWriter, r *http.Request, n NewTable) error {
+	g, _, secret, invite, err := h.create(r.Context(), h.cfg.ClientID(r), n)
+	if err != nil {
+		return err
+	}
+	h.setCookie(w, r, g.rec.ID, cookieName(g.rec.ID), secret)
+	if invite != "" {
+		h.setCookie(w, r, g.rec.ID, inviteCookie(g.rec.ID), invite)
+	}
+	http.Redirect(w, r, base(r)+"/t/"+g.rec.ID+"?lang="+language(r), http.StatusSeeOther)
+	return nil
+}
+
+// pageAgain sets up a new table as the finished one of a seated player: the same game,
+// against the same computer (which moves first again if it did), or with a new invitation.
+func (h *Handler) pageAgain(w http.ResponseWriter, r *http.Request) {
+	g, seat, err := h.pageSeat(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if seat < 0 {
+		h.afterPost(w, r, g, seat, errSpectator)
+		return
+	}
+	g.mu.Lock()
+	s := g.t.Setup()
+	g.mu.Unlock()
+	n := NewTable{Game: s.Rules.String(), Layout: s.Layout.String(), Start: s.Start, Misere: s.Convention == table.Misere}
+	if other := s.Seats[1-seat]; other != table.Human {
+		n.Opponent, n.ComputerFirst = other.String(), seat == 1
+	}
+	if err := h.createSeated(w, r, n); err != nil {
+		h.afterPost(w, r, g, seat, err)
+	}
 }
 
 // setCookie sets an HttpOnly, SameSite=Lax cookie scoped to the table id, for as long as the

@@ -74,6 +74,19 @@ func (b *browser) keep(resp *http.Response) *browser {
 func (b *browser) newTable(form url.Values) string {
 	b.t.Helper()
 	b.post("/new", form)
+	return b.created()
+}
+
+// newTableFrom posts the form at path that creates a table, and returns its id.
+func (b *browser) newTableFrom(path string) string {
+	b.t.Helper()
+	b.post(path, nil)
+	return b.created()
+}
+
+// created returns the id of the table the last answer sent the browser to.
+func (b *browser) created() string {
+	b.t.Helper()
 	require.Equal(b.t, http.StatusSeeOther, b.status, b.body)
 	loc := b.header.Get("Location")
 	require.True(b.t, strings.HasPrefix(loc, "/kayles/t/"), loc)
@@ -213,4 +226,24 @@ func TestPageLongGame(t *testing.T) {
 	g.mu.Unlock()
 	b.post("/t/"+id+"/play", url.Values{"turn": {"10000"}, "take": {"11:1"}})
 	assert.Equal(t, http.StatusSeeOther, b.status, b.body)
+}
+
+// TestPagePlayAgain: a finished game offers a new one like it, against the same computer.
+func TestPagePlayAgain(t *testing.T) {
+	_, u := newMounted(t, Config{})
+	b := newBrowser(t, u)
+	id := b.newTable(url.Values{"preset": {"dawsons"}, "start": {"3"}, "misere": {"1"}, "opponent": {"hard"}})
+	assert.NotContains(t, b.get("/t/"+id).body, "Play again")
+	b.post("/t/"+id+"/play", url.Values{"turn": {"0"}, "pin": {"1:1", "1:2"}})
+	require.Equal(t, http.StatusSeeOther, b.status, b.body)
+	b.get("/t/" + id)
+	require.Contains(t, b.body, "Play again")
+	assert.Contains(t, b.body, "The computer wins.") // misère: the last move loses
+	assert.Equal(t, http.StatusForbidden, newBrowser(t, u).post("/t/"+id+"/again", nil).status, "a spectator")
+	next := b.newTableFrom("/t/" + id + "/again")
+	assert.NotEqual(t, id, next)
+	b.get("/t/" + next)
+	assert.Contains(t, b.body, "Dawson&#39;s Kayles")
+	assert.Contains(t, b.body, `value="1:3"`)
+	assert.Contains(t, b.body, "Your turn")
 }

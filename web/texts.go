@@ -96,6 +96,7 @@ type texts struct {
 	LangName       string
 	PinLabel       string
 	PinDown        string
+	PlayAgain      string
 	TakeLabel      string
 	Tokens         string
 }
@@ -185,6 +186,7 @@ var languages = map[string]*texts{
 		LangName:       "English",
 		PinLabel:       "pin %d",
 		PinDown:        "pin %d, knocked down",
+		PlayAgain:      "Play again",
 		TakeLabel:      "take %d from heap %d",
 		Tokens:         "%d left",
 	},
@@ -271,6 +273,7 @@ var languages = map[string]*texts{
 		LangName:       "Français",
 		PinLabel:       "quille %d",
 		PinDown:        "quille %d, renversée",
+		PlayAgain:      "Rejouer",
 		TakeLabel:      "prendre %d dans le tas %d",
 		Tokens:         "reste %d",
 	},
@@ -357,6 +360,7 @@ var languages = map[string]*texts{
 		LangName:       "日本語",
 		PinLabel:       "%d番のピン",
 		PinDown:        "%d番のピン（倒れている）",
+		PlayAgain:      "もう一度あそぶ",
 		TakeLabel:      "%[2]d番の山から%[1]d個取る",
 		Tokens:         "残り%d",
 	},
@@ -443,6 +447,7 @@ var languages = map[string]*texts{
 		LangName:       "Türkçe",
 		PinLabel:       "%d. lobut",
 		PinDown:        "%d. lobut, devrilmiş",
+		PlayAgain:      "Tekrar oyna",
 		TakeLabel:      "%[2]d. yığından %[1]d al",
 		Tokens:         "%d kaldı",
 	},
