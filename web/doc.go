@@ -74,5 +74,5 @@
 // no move a player was told of; [New] serves again every table its store lists. [MemStore]
 // is the default; [DirStore] keeps a file per table that survives kill -9. A table is
 // changed only under its game's lock (a computer chooses outside the lock and plays under it,
-// guarded by the move number), so every [View] is one consistent snapshot.
+// if nothing changed meanwhile), so every [View] is one consistent snapshot.
 package web

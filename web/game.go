@@ -19,7 +19,7 @@ import (
 
 // A game is one table and what the handler knows of it. Its table changes only under mu, so
 // that whatever is read under mu is one consistent snapshot; a computer chooses its move
-// outside mu and plays it under mu, guarded by the move number.
+// outside mu and plays it under mu if the game's version has not changed.
 type game struct {
 	mu       sync.Mutex
 	t        *table.Table
