@@ -82,12 +82,12 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/octalgames/kayles"
+	"github.com/octalgames/kayles/examples/internal/plot"
 )
 
 // This file implements the octal command: long runs of the kayles engine from the shell.
@@ -171,7 +171,8 @@ type command struct {
 
 	// The files to write.
 	rareFile, excFile, histFile, plotFile, tableFile string
-	columns                                          int // the row length of -periodic
+	columns                                          int       // the row length of -periodic
+	plot                                             plotFlags // -plot-mod and what shapes the figures
 }
 
 // parseFlags reads the flags. It returns the command, or nil and the exit status after it
@@ -206,7 +207,8 @@ func (c *command) flags(stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&c.csvVals, "csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
 	fs.StringVar(&c.rareFile, "rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
 	fs.StringVar(&c.excFile, "exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
-	fs.StringVar(&c.plotFile, "plot", "", "draw G(n) against n to this file, SVG for a name ending in .svg, PNG for one ending in .png, with the rare heaps marked and the period shown")
+	fs.StringVar(&c.plotFile, "plot", "", "draw G(n) against n to this file, as its name ends: .svg, .pdf, .png, .eps or .tex (PGF), with a legend: the period, the rare heaps and the preperiod marked")
+	c.plot.register(fs)
 	fs.StringVar(&c.tableFile, "periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
 	fs.IntVar(&c.columns, "columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
 	fs.StringVar(&c.histFile, "histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
@@ -223,7 +225,9 @@ func (c *command) flags(stderr io.Writer) *flag.FlagSet {
 		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D]
                   [-checkpoint FILE [-every D] [-spill]] [-resume FILE]
                   [-rare FILE] [-exceptions FILE] [-histogram FILE]
-                  [-plot FILE.svg|FILE.png] [-periodic FILE [-columns P]]
+                  [-plot FILE] [-plot-mod FILE [-plot-period P]] [-plot-codes CODES]
+                  [-plot-title T] [-plot-xlabel T] [-plot-ylabel T] [-plot-size W,H]
+                  [-plot-dpi DPI] [-periodic FILE [-columns P]]
        octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
 exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
 the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or one of
@@ -241,6 +245,9 @@ func (c *command) check() string {
 		return "unexpected arguments: " + fmt.Sprint(c.fs.Args())
 	}
 	// Flags that only qualify another flag are refused without it, rather than ignored.
+	if msg := c.plot.orphan(c.plotFile, c.set); msg != "" {
+		return msg
+	}
 	switch {
 	case c.spill && c.checkpoint == "":
 		return "-spill needs -checkpoint: the values are written to that file as they are computed"
@@ -275,7 +282,7 @@ func (c *command) check() string {
 	}
 	if c.classify {
 		if c.code != "" || c.printVals || c.bfile || c.csvVals || c.asJSON || c.checkpoint != "" || c.resume != "" ||
-			c.rareFile != "" || c.excFile != "" || c.histFile != "" || c.plotFile != "" || c.tableFile != "" || c.spill {
+			c.rareFile != "" || c.excFile != "" || c.histFile != "" || c.plotFile != "" || c.plot.modFile != "" || c.tableFile != "" || c.spill {
 			return "-classify takes only -n, -j, -budget and -timeout"
 		}
 		if c.budget < 0 {
@@ -297,15 +304,12 @@ func (c *command) check() string {
 			c.format = f.name
 		}
 	}
-	if c.plotFile != "" && !strings.HasSuffix(c.plotFile, ".svg") && !strings.HasSuffix(c.plotFile, ".png") {
-		return "-plot writes SVG or PNG: the file name must end in .svg or .png"
-	}
 	o, err := kayles.ParseOctal(c.code)
 	if err != nil {
 		return err.Error()
 	}
 	c.o = o
-	return ""
+	return c.plot.check(c.plotFile, o, c.set)
 }
 
 // compute runs the game of -code, writes the values, the files and the report asked for, and
@@ -342,7 +346,7 @@ func (c *command) compute(ctx context.Context, stdout, stderr io.Writer, termina
 			return exitStatus(werr)
 		}
 	}
-	if werr := c.writeFiles(rctx, r); werr != nil {
+	if werr := c.writeFiles(ctx, rctx, r); werr != nil {
 		fmt.Fprintln(stderr, "octal:", werr)
 		return exitStatus(werr)
 	}
@@ -436,7 +440,7 @@ func (c *command) watchDeadline(runCtx context.Context, stopRun context.CancelCa
 		on   bool
 		name string
 	}{{c.format != "", c.format}, {c.rareFile != "", "rare"}, {c.histFile != "", "histogram"},
-		{c.plotFile != "", "plot"}, {c.tableFile != "", "periodic"}} {
+		{c.plotFile != "", "plot"}, {c.plot.modFile != "", "plot"}, {c.tableFile != "", "periodic"}} {
 		if f.on {
 			reserve.perValue += outputCost[f.name]
 		}
@@ -467,25 +471,20 @@ func (c *command) printValues(ctx context.Context, r kayles.Report, w io.Writer)
 	return printed, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// writeFiles writes the files asked for: -rare, -exceptions, -histogram, -plot and -periodic.
-func (c *command) writeFiles(ctx context.Context, r kayles.Report) error {
-	// -plot and -periodic draw what -print writes when -n is given; with the default -n (2^24)
-	// that would be mostly copies of a period proven early, so they draw the values computed.
-	drawn := min(r.Values, c.n)
-	if r.Period.Period > 0 && c.set["n"] {
-		drawn = c.n
-	}
+// writeFiles writes the files asked for: -rare, -exceptions, -histogram, -plot, -plot-mod and
+// -periodic, reading the values computed under rctx; the codes of -plot-codes run under ctx.
+func (c *command) writeFiles(ctx, rctx context.Context, r kayles.Report) error {
+	drawn := c.drawnOf(r)
 	for _, f := range []struct {
 		path  string
 		write func(io.Writer) error
 	}{
-		{c.rareFile, func(w io.Writer) error { return writeRare(ctx, c.o, r, w) }},
-		{c.excFile, func(w io.Writer) error { return writeExceptions(ctx, c.o, r, w) }},
-		{c.histFile, func(w io.Writer) error { return writeHistograms(ctx, c.o, r.Values, w) }},
-		{c.plotFile, func(w io.Writer) error {
-			return writePlot(ctx, c.o, r, drawn, strings.HasSuffix(c.plotFile, ".png"), w)
-		}},
-		{c.tableFile, func(w io.Writer) error { return writeTable(ctx, c.o, r, drawn, c.columns, w) }},
+		{c.rareFile, func(w io.Writer) error { return writeRare(rctx, c.o, r, w) }},
+		{c.excFile, func(w io.Writer) error { return writeExceptions(rctx, c.o, r, w) }},
+		{c.histFile, func(w io.Writer) error { return writeHistograms(rctx, c.o, r.Values, w) }},
+		{c.plotFile, func(w io.Writer) error { return c.writeFigure(ctx, rctx, r, plot.Values, c.plotFile, w) }},
+		{c.plot.modFile, func(w io.Writer) error { return c.writeFigure(ctx, rctx, r, plot.Residues, c.plot.modFile, w) }},
+		{c.tableFile, func(w io.Writer) error { return writeTable(rctx, c.o, r, drawn, c.columns, w) }},
 	} {
 		if f.path == "" || r.Values == 0 { // a run stopped before its first value has nothing to write
 			continue

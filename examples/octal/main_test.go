@@ -687,14 +687,14 @@ func TestHelpAgrees(t *testing.T) {
 	assert.NotContains(t, errOut, "see the package doc")
 }
 
-// TestPlotName checks that -plot refuses a name that ends neither in .svg nor in .png, rather
-// than writing SVG under it.
+// TestPlotName checks that -plot refuses a name that ends in none of its formats, rather than
+// writing SVG under it.
 func TestPlotName(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.bmp")
 	code, out, errOut := runOctal(t, "-code", "0.77", "-plot", path)
 	assert.Equal(t, 2, code)
 	assert.Empty(t, out)
-	assert.Contains(t, errOut, "octal: -plot writes SVG or PNG: the file name must end in .svg or .png")
+	assert.Contains(t, errOut, "octal: -plot \""+path+"\": a figure is written as SVG, PDF, PNG, EPS or TeX (PGF): the file name must end in .svg, .pdf, .png, .eps or .tex")
 	assert.Contains(t, errOut, "usage: octal")
 	_, err := os.Stat(path)
 	assert.ErrorIs(t, err, os.ErrNotExist)

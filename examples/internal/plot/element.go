@@ -1,25 +1,17 @@
-// Package plot draws nim-sequences as researchers look at them: a scatter plot of G(n) against
-// n with the rare heaps marked and the period shown (as SVG or PNG), and the periodic table,
-// the values in rows of the period. It serves the examples octal and web.
 package plot
 
 import (
 	"cmp"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
-	"golang.org/x/image/math/fixed"
 )
 
-// This file implements the scatter plot of a nim-sequence and its SVG and PNG renderings.
+// This file implements the web page's plot of a nim-sequence: an <svg> element written by
+// hand, one <circle> a heap with its value as a <title> that a browser shows on hover, which
+// gonum/plot's files do not carry. Files for a paper are figures (figure.go).
 
 // Size of a plot, in pixels, and its margins around the plotting area.
 const (
@@ -31,7 +23,7 @@ const (
 	titledMarks            = 5000 // the most marks an SVG plot draws as circles with titles
 )
 
-// Plot is a scatter plot of G(0), ..., G(n-1) under construction. Heaps share a column of
+// Plot is the web page's scatter plot of G(0), ..., G(n-1), under construction. Heaps share a column of
 // pixels, and values a row, when there are more of them than pixels: each cell drawn is one
 // mark, rare when one of its heaps is, with the first heap it holds as its title. Its memory
 // is O(columns × rows), at most 834 × 294 cells, whatever n. A Plot is not safe for
@@ -136,7 +128,7 @@ func (p *Plot) shapes() []shape {
 	}
 	r := p.radius()
 	// Column by column, rare marks last so that they lie on top; past titledMarks marks only
-	// the rare ones have titles (see writeSVG).
+	// the rare ones have titles (see WriteSVGElement).
 	marks, _ := p.Marks()
 	for _, rare := range []bool{false, true} {
 		for i := range p.cells {
@@ -183,21 +175,9 @@ func (p *Plot) radius() float64 {
 	return math.Max(1.5, math.Min(3, math.Min(areaW/float64(p.cols), areaH/float64(p.rows))/2))
 }
 
-// WriteSVG writes the plot as a standalone SVG document.
-func (p *Plot) WriteSVG(w io.Writer) error {
-	return p.writeSVG(w, true)
-}
-
 // WriteSVGElement writes the plot as an <svg> element to embed in an HTML page.
 func (p *Plot) WriteSVGElement(w io.Writer) error {
-	return p.writeSVG(w, false)
-}
-
-func (p *Plot) writeSVG(w io.Writer, standalone bool) error {
 	var b strings.Builder
-	if standalone {
-		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	}
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" id="plot" font-family="sans-serif" font-size="12">`+"\n",
 		Width, Height, Width, Height)
 	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
@@ -257,61 +237,3 @@ func (p *Plot) writeSVG(w io.Writer, standalone bool) error {
 var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 func escape(s string) string { return escaper.Replace(s) }
-
-// WritePNG writes the plot as a PNG image of Width × Height pixels.
-func (p *Plot) WritePNG(w io.Writer) error {
-	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	for i := range img.Pix {
-		img.Pix[i] = 0xff
-	}
-	gray := color.RGBA{0x88, 0x88, 0x88, 0xff}
-	blue := color.RGBA{0x33, 0x66, 0xcc, 0xff}
-	red := color.RGBA{0xcc, 0x33, 0x33, 0xff}
-	d := &font.Drawer{Dst: img, Src: image.NewUniform(color.Black), Face: basicfont.Face7x13}
-	for _, s := range p.shapes() {
-		switch s.kind {
-		case 'l':
-			line(img, s.x1, s.y1, s.x2, s.y2, s.dashed, gray)
-		case 't':
-			x := s.x1
-			switch wd := float64(d.MeasureString(s.text).Round()); s.anchor {
-			case "middle":
-				x -= wd / 2
-			case "end":
-				x -= wd
-			}
-			d.Dot = fixed.P(int(math.Round(x)), int(math.Round(s.y1)))
-			d.DrawString(s.text)
-		case 'm':
-			c := blue
-			if s.rare {
-				c = red
-			}
-			disc(img, s.x1, s.y1, s.r, c)
-		}
-	}
-	return png.Encode(w, img)
-}
-
-// line draws a one-pixel line, dashed 4 on 3 off when dashed.
-func line(img *image.RGBA, x1, y1, x2, y2 float64, dashed bool, c color.RGBA) {
-	steps := int(math.Max(math.Abs(x2-x1), math.Abs(y2-y1))) + 1
-	for i := range steps {
-		if dashed && i%7 >= 4 {
-			continue
-		}
-		t := float64(i) / float64(max(steps-1, 1))
-		img.SetRGBA(int(math.Round(x1+t*(x2-x1))), int(math.Round(y1+t*(y2-y1))), c)
-	}
-}
-
-// disc fills the pixels within r of (cx, cy).
-func disc(img *image.RGBA, cx, cy, r float64, c color.RGBA) {
-	for y := int(cy - r); y <= int(cy+r)+1; y++ {
-		for x := int(cx - r); x <= int(cx+r)+1; x++ {
-			if dx, dy := float64(x)+0.5-cx, float64(y)+0.5-cy; dx*dx+dy*dy <= r*r+0.25 {
-				img.SetRGBA(x, y, c)
-			}
-		}
-	}
-}

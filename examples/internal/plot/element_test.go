@@ -5,10 +5,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"image/png"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,9 +15,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// kayles returns K(0..83) from the seed's table (testdata/kayles.txt, OEIS A002186), with its
+// kaylesValues returns K(0..83) from the seed's table (testdata/kayles.txt, OEIS A002186), with its
 // rows.
-func kayles(t *testing.T) (vals []int, rows [][]int) {
+func kaylesValues(t *testing.T) (vals []int, rows [][]int) {
 	f, err := os.Open("../../../testdata/kayles.txt")
 	require.NoError(t, err)
 	defer f.Close()
@@ -75,7 +73,7 @@ func svgElements(t *testing.T, doc []byte) map[string][]map[string]string {
 }
 
 func kaylesPlot(t *testing.T) *Plot {
-	vals, _ := kayles(t)
+	vals, _ := kaylesValues(t)
 	p, err := New("0.77", len(vals), 8)
 	require.NoError(t, err)
 	for a, v := range vals {
@@ -88,7 +86,7 @@ func kaylesPlot(t *testing.T) *Plot {
 
 func TestSVG(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, kaylesPlot(t).WriteSVG(&b))
+	require.NoError(t, kaylesPlot(t).WriteSVGElement(&b))
 	els := svgElements(t, b.Bytes())
 	require.Len(t, els["svg"], 1)
 	// One mark a heap, since 84 heaps and 9 values fit the pixels, each titled with its value.
@@ -136,7 +134,7 @@ func TestSVGBinned(t *testing.T) {
 	assert.Equal(t, 1, rare)
 	assert.LessOrEqual(t, marks, areaW*areaH)
 	var b bytes.Buffer
-	require.NoError(t, p.WriteSVG(&b))
+	require.NoError(t, p.WriteSVGElement(&b))
 	els := svgElements(t, b.Bytes())
 	// Past titledMarks marks the common ones are the dots "Mx yh0" of one path.
 	require.Greater(t, marks, titledMarks)
@@ -163,32 +161,6 @@ func TestSVGBinned(t *testing.T) {
 	assert.Zero(t, period, "no period line when Period is empty")
 }
 
-func TestPNG(t *testing.T) {
-	var b bytes.Buffer
-	require.NoError(t, kaylesPlot(t).WritePNG(&b))
-	img, err := png.Decode(&b)
-	require.NoError(t, err)
-	assert.Equal(t, Width, img.Bounds().Dx())
-	assert.Equal(t, Height, img.Bounds().Dy())
-	red, blue, black := 0, 0, 0
-	for y := range Height {
-		for x := range Width {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			switch {
-			case r>>8 == 0xcc && g>>8 == 0x33:
-				red++
-			case bl>>8 == 0xcc && r>>8 == 0x33:
-				blue++
-			case r == 0 && g == 0 && bl == 0:
-				black++
-			}
-		}
-	}
-	assert.Positive(t, red, "rare marks")
-	assert.Positive(t, blue, "common marks")
-	assert.Positive(t, black, "text")
-}
-
 func TestNewAddErrors(t *testing.T) {
 	_, err := New("x", 0, 5)
 	require.Error(t, err)
@@ -209,34 +181,4 @@ func TestTicks(t *testing.T) {
 	assert.Equal(t, []int{0, 5, 10, 15, 20}, ticks(24))
 	assert.Equal(t, []int{0, 20, 40, 60, 80}, ticks(83))
 	assert.Equal(t, []int{0, 200000, 400000, 600000, 800000, 1000000}, ticks(1<<20-1))
-}
-
-// TestTableKayles writes K(0..83) in rows of 12: the rows are the seed's table.
-func TestTableKayles(t *testing.T) {
-	vals, want := kayles(t)
-	var b bytes.Buffer
-	require.NoError(t, WriteTable(&b, slices.All(vals), len(vals), 8, 12, "0.77: preperiod 71, period 12"))
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	require.Len(t, lines, 2+len(want))
-	assert.Equal(t, "# 0.77: preperiod 71, period 12", lines[0])
-	assert.Equal(t, "n  +0  +1  +2  +3  +4  +5  +6  +7  +8  +9 +10 +11", strings.TrimSpace(lines[1]))
-	for a, row := range want {
-		f := strings.Fields(lines[2+a])
-		assert.Equal(t, strconv.Itoa(12*a), f[0])
-		var cells []string
-		for _, v := range row {
-			cells = append(cells, strconv.Itoa(v))
-		}
-		assert.Equal(t, cells, f[1:])
-	}
-	rows, err := Rows(slices.All(vals), 12, 3)
-	require.NoError(t, err)
-	require.Len(t, rows, 3)
-	assert.Equal(t, Row{Start: 24, Values: want[2]}, rows[2])
-	rows, err = Rows(slices.All(vals[:30]), 12, 0)
-	require.NoError(t, err)
-	assert.Equal(t, Row{Start: 24, Values: vals[24:30]}, rows[2])
-	_, err = Rows(slices.All(vals), 0, 0)
-	require.Error(t, err)
-	require.Error(t, WriteTable(&b, slices.All(vals), 84, 8, 0, ""))
 }
