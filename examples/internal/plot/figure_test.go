@@ -157,7 +157,7 @@ func TestFigureResidues(t *testing.T) {
 		assert.Equal(t, tc.labels, []string{cl, sl, ll})
 		out := written(t, f, "svg")
 		has(t, out, tc.xlabel)
-		has(t, out, "G(n) against n mod p: 0.77")
+		has(t, out, "G(n) against "+tc.xlabel+": 0.77")
 		tex := written(t, f, "tex")
 		if tc.labels[1] != "" {
 			has(t, tex, `0.77: n $\geq$ 71, period 12`)
@@ -261,6 +261,8 @@ func TestIntTicks(t *testing.T) {
 	ls, minor = labels(0, 9)
 	assert.Equal(t, []string{"0", "2", "4", "6", "8"}, ls)
 	assert.Equal(t, 5, minor) // 1, 3, 5, 7 and 9
+	_, minor = labels(0, 290) // steps of 50: minor ticks at 10s would be 29
+	assert.Zero(t, minor, "no minor ticks past 25")
 	ls, _ = labels(0, 83)
 	assert.Equal(t, []string{"0", "20", "40", "60", "80"}, ls)
 	ls, _ = labels(0, 1<<20-1)

@@ -165,8 +165,9 @@ func (f *Figure) defaults(p *plot.Plot, format string, text func(string) string)
 		if format == "tex" {
 			x = `$n \bmod p$`
 		}
-		if len(f.series) == 1 {
-			x = strings.Replace(x, "p", strconv.Itoa(f.series[0].mod), 1)
+		if m := f.series[0].mod; f.sameModulus() {
+			x = strings.Replace(x, "p", strconv.Itoa(m), 1)
+			title = strings.Replace(title, "p", strconv.Itoa(m), 1)
 		}
 	}
 	if p.Title.Text == "" {
@@ -178,6 +179,17 @@ func (f *Figure) defaults(p *plot.Plot, format string, text func(string) string)
 	if p.Y.Label.Text == "" {
 		p.Y.Label.Text = y
 	}
+}
+
+// sameModulus says whether every series of a Residues figure is drawn against the same
+// modulus.
+func (f *Figure) sameModulus() bool {
+	for _, s := range f.series {
+		if s.mod != f.series[0].mod {
+			return false
+		}
+	}
+	return true
 }
 
 // plotters returns the marks of series s, the i-th of the figure: its common marks, its marks
@@ -320,7 +332,7 @@ func (intTicks) Ticks(lo, hi float64) []plot.Tick {
 	for t := math.Ceil(lo/step) * step; t <= hi; t += step {
 		ts = append(ts, plot.Tick{Value: t, Label: strconv.FormatFloat(t, 'f', -1, 64)})
 	}
-	if minor > 0 && (hi-lo)/minor <= 60 {
+	if minor > 0 && (hi-lo)/minor <= 25 {
 		for t := math.Ceil(lo/minor) * minor; t <= hi; t += minor {
 			if math.Mod(t, step) != 0 {
 				ts = append(ts, plot.Tick{Value: t})
