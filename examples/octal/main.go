@@ -10,7 +10,8 @@
 //	octal -code 0.6 -n 1048576 -csv       CSV: "n,g", then "n,G(n)"
 //	octal -code 0.6 -n 1048576 -rare rare.txt -histogram hist.txt
 //	octal -code 0.77 -exceptions exc.txt  the heaps below the preperiod off the period
-//	octal -code 0.6 -n 1048576 -plot 06.svg  G(n) against n, rare heaps marked (or 06.png)
+//	octal -code 0.6 -n 1048576 -plot 06.pdf  G(n) against n, with a legend (.svg .png .eps .tex)
+//	octal -code 0.77 -n 300 -plot-codes 0.07,0.137 -plot k.pdf -plot-mod kmod.pdf
 //	octal -code 0.77 -n 120 -periodic 77.txt  the values in rows of the period
 //	octal -code 0.6 -timeout 1h           stop after an hour, with the report of what is done
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
@@ -44,10 +45,14 @@
 // + period > last_new, so the theorem proves none from fewer than k(last_new+1)+t values (k
 // the most heaps a move leaves, t the last digit).
 //
-// -plot draws G(n) against n, as SVG or PNG as the file name ends in .svg or .png: the rare heaps
-// in red, the period (or the apparent one, marked so) above the plot and a dashed line at its
-// preperiod. Heaps and values share a pixel when there are more than pixels, so the file stays
-// small for any -n. -periodic writes the periodic table, the values in rows of the period as
+// -plot draws G(n) against n with gonum/plot, as SVG, PDF, PNG, EPS or TeX (a pgfpicture) as
+// the file name ends in .svg, .pdf, .png, .eps or .tex; -plot-mod draws G(n) against n mod p,
+// p the period (or -plot-period), where a period shows as one mark a column from the preperiod
+// on. -plot-codes adds codes to both figures, each run to -n as -code is. The legend gives each
+// code's period (or the apparent one, marked so), its rare heaps (rings of its color) and its
+// preperiod (a dashed line). Heaps and values share a cell of 1.5 points when there are more of
+// them, so the file stays small for any -n. -plot-title, -plot-xlabel, -plot-ylabel,
+// -plot-size (such as 16cm,7cm) and -plot-dpi (PNG) shape the figures. -periodic writes the periodic table, the values in rows of the period as
 // Guy and Smith's Kayles table (row a holds G(p·a), ..., G(p·a+p-1)), or of -columns values. Both
 // cover the values -print would write when -n is given, otherwise the values computed.
 //
