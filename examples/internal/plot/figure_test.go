@@ -153,6 +153,12 @@ func TestFigureResidues(t *testing.T) {
 		} else {
 			assert.Zero(t, special)
 		}
+		if tc.modulus == 0 {
+			// The last exception, G(70) = 6 (Guy & Smith 1956), stands apart in column 10,
+			// where the period repeats G(82) = 2.
+			assert.Equal(t, fcell{x: 10, v: 6, flags: hasSpecial}, s.cells[10*s.rows+6])
+			assert.Equal(t, uint8(hasCommon|hasSpecial), s.cells[10*s.rows+2].flags)
+		}
 		cl, sl, ll := s.labels()
 		assert.Equal(t, tc.labels, []string{cl, sl, ll})
 		out := written(t, f, "svg")
