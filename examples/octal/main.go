@@ -52,9 +52,10 @@
 // code's period (or the apparent one, marked so), its rare heaps (rings of its color) and its
 // preperiod (a dashed line). Heaps and values share a cell of 1.5 points when there are more of
 // them, so the file stays small for any -n. -plot-title, -plot-xlabel, -plot-ylabel,
-// -plot-size (such as 16cm,7cm) and -plot-dpi (PNG) shape the figures. -periodic writes the periodic table, the values in rows of the period as
-// Guy and Smith's Kayles table (row a holds G(p·a), ..., G(p·a+p-1)), or of -columns values. Both
-// cover the values -print would write when -n is given, otherwise the values computed.
+// -plot-size (such as 16cm,7cm) and -plot-dpi (PNG) shape the figures. -periodic writes the
+// periodic table, the values in rows of the period as Guy and Smith's Kayles table (row a holds
+// G(p·a), ..., G(p·a+p-1)), or of -columns values. Both cover the values -print would write
+// when -n is given, otherwise the values computed.
 //
 // When standard error is a terminal, a live progress line goes there; otherwise (a log, CI) one
 // progress line a minute does, with the values so far, the rate and, when -n is given, an

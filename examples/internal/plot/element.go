@@ -23,10 +23,10 @@ const (
 	titledMarks            = 5000 // the most marks an SVG plot draws as circles with titles
 )
 
-// Plot is the web page's scatter plot of G(0), ..., G(n-1), under construction. Heaps share a column of
-// pixels, and values a row, when there are more of them than pixels: each cell drawn is one
-// mark, rare when one of its heaps is, with the first heap it holds as its title. Its memory
-// is O(columns × rows), at most 834 × 294 cells, whatever n. A Plot is not safe for
+// Plot is the web page's scatter plot of G(0), ..., G(n-1), under construction. Heaps share a
+// column of pixels, and values a row, when there are more of them than pixels: each cell drawn
+// is one mark, rare when one of its heaps is, with the first heap it holds as its title. Its
+// memory is O(columns × rows), at most 834 × 294 cells, whatever n. A Plot is not safe for
 // concurrent use.
 type Plot struct {
 	title      string

@@ -84,7 +84,7 @@ func kaylesPlot(t *testing.T) *Plot {
 	return p
 }
 
-func TestSVG(t *testing.T) {
+func TestPlotSVG(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, kaylesPlot(t).WriteSVGElement(&b))
 	els := svgElements(t, b.Bytes())
@@ -121,9 +121,9 @@ func TestSVG(t *testing.T) {
 	assert.Equal(t, 1, dashed)
 }
 
-// TestSVGBinned plots more heaps and values than there are pixels: the marks stay within the
+// TestPlotSVGBinned plots more heaps and values than there are pixels: the marks stay within the
 // cells of the plotting area, and a rare heap keeps its cell's mark rare.
-func TestSVGBinned(t *testing.T) {
+func TestPlotSVGBinned(t *testing.T) {
 	const n = 100000
 	p, err := New("ramp", n, 999)
 	require.NoError(t, err)
@@ -161,7 +161,7 @@ func TestSVGBinned(t *testing.T) {
 	assert.Zero(t, period, "no period line when Period is empty")
 }
 
-func TestNewAddErrors(t *testing.T) {
+func TestPlotNewAddErrors(t *testing.T) {
 	_, err := New("x", 0, 5)
 	require.Error(t, err)
 	_, err = New("x", 5, -1)
@@ -174,7 +174,7 @@ func TestNewAddErrors(t *testing.T) {
 	require.Error(t, p.Add(0, -1, false))
 }
 
-func TestTicks(t *testing.T) {
+func TestPlotTicks(t *testing.T) {
 	assert.Equal(t, []int{0}, ticks(0))
 	assert.Equal(t, []int{0, 1, 2, 3, 4, 5}, ticks(5))
 	assert.Equal(t, []int{0, 2, 4, 6}, ticks(7))

@@ -51,10 +51,10 @@ func written(t *testing.T, f *Figure, format string) string {
 	return b.String()
 }
 
-// TestFigureFormats writes one figure in every format: each starts as its format does, the PNG
+// TestPlotFigureFormats writes one figure in every format: each starts as its format does, the PNG
 // has the size and resolution asked, and the texts (SVG, EPS, TeX) hold the title, the axis
 // labels and a legend entry for each code, its rare heaps and its preperiod.
-func TestFigureFormats(t *testing.T) {
+func TestPlotFigureFormats(t *testing.T) {
 	f, _ := kaylesFigure(t, Options{Width: 360, Height: 180, DPI: 144})
 	heads := map[string]string{"svg": "<?xml", "pdf": "%PDF-", "png": "\x89PNG\r\n\x1a\n", "eps": "%!PS-Adobe-3.0 EPSF-3.0", "tex": "%% gonum/plot created for LaTeX/pgf"}
 	legend := []string{"G(n) of 0.77, 0.7x", "0.77: period 12", "0.77: 8 rare heaps", "0.77: preperiod 71",
@@ -84,9 +84,9 @@ func TestFigureFormats(t *testing.T) {
 	}
 }
 
-// TestFigureMarks counts the marks of Kayles: one a heap, since 84 heaps and 9 values fit the
+// TestPlotFigureMarks counts the marks of Kayles: one a heap, since 84 heaps and 9 values fit the
 // cells; the 8 rare heaps as rare marks, drawn over marks of no common heap.
-func TestFigureMarks(t *testing.T) {
+func TestPlotFigureMarks(t *testing.T) {
 	_, k := kaylesFigure(t, Options{})
 	common, rare := k.Marks()
 	assert.Equal(t, 76, common)
@@ -95,9 +95,9 @@ func TestFigureMarks(t *testing.T) {
 	assert.Equal(t, []string{"0.77: period 12", "0.77: 8 rare heaps", "0.77: preperiod 71"}, []string{cl, sl, ll})
 }
 
-// TestFigureBinned adds more heaps and values than the figure resolves: the cells stay within
+// TestPlotFigureBinned adds more heaps and values than the figure resolves: the cells stay within
 // the bounds, and a rare heap keeps its cell's rare mark.
-func TestFigureBinned(t *testing.T) {
+func TestPlotFigureBinned(t *testing.T) {
 	const n = 100000
 	f, err := NewFigure(Options{})
 	require.NoError(t, err)
@@ -122,10 +122,10 @@ func TestFigureBinned(t *testing.T) {
 	assert.Less(t, len(out), 20<<20, "a figure of 10^5 heaps stays small")
 }
 
-// TestFigureResidues draws Kayles to heap 199 against n mod 12: from heap 71 on, one mark a column (12),
-// and the heaps below 71 in their own class; against n mod 24 (the period twice) the same
-// split, and against n mod 7, no period, one class.
-func TestFigureResidues(t *testing.T) {
+// TestPlotFigureResidues draws Kayles to heap 199 against n mod 12: from heap 71 on, one mark a
+// column (12), and the heaps below 71 in their own class; against n mod 24 (the period twice)
+// the same split, and against n mod 7, no period, one class.
+func TestPlotFigureResidues(t *testing.T) {
 	for _, tc := range []struct {
 		modulus, common int
 		labels          []string
@@ -172,9 +172,9 @@ func TestFigureResidues(t *testing.T) {
 	}
 }
 
-// TestFigureSaltus draws G(n) = n (period 1, saltus 1) against n mod 1: every heap in one
+// TestPlotFigureSaltus draws G(n) = n (period 1, saltus 1) against n mod 1: every heap in one
 // cell, at the value its column repeats.
-func TestFigureSaltus(t *testing.T) {
+func TestPlotFigureSaltus(t *testing.T) {
 	f, err := NewFigure(Options{Kind: Residues})
 	require.NoError(t, err)
 	s, err := f.AddSeries("nim", 50, 49, kayles.Period{Period: 1, Saltus: 1, Proven: true})
@@ -190,8 +190,8 @@ func TestFigureSaltus(t *testing.T) {
 	require.Error(t, s.Add(10, 3, false), "G(10) = 3 is below the growth of the saltus")
 }
 
-// TestFigureOptions sets the title and axis labels: TeX writes them as they are, for LaTeX.
-func TestFigureOptions(t *testing.T) {
+// TestPlotFigureOptions sets the title and axis labels: TeX writes them as they are, for LaTeX.
+func TestPlotFigureOptions(t *testing.T) {
 	f, _ := kaylesFigure(t, Options{Title: "Kayles, $G(n)$", XLabel: "size", YLabel: "value"})
 	tex := written(t, f, "tex")
 	has(t, tex, "Kayles, $G(n)$")
@@ -207,7 +207,7 @@ func TestFigureOptions(t *testing.T) {
 	has(t, written(t, f, "tex"), `a\_b\%c: no period in 1 values`)
 }
 
-func TestFigureErrors(t *testing.T) {
+func TestPlotFigureErrors(t *testing.T) {
 	for _, opt := range []Options{{Width: 10, Height: 100}, {Width: 100, Height: 1e6}, {Width: 100},
 		{DPI: 5}, {DPI: 5000}, {Kind: 7}, {Modulus: -1}} {
 		_, err := NewFigure(opt)
@@ -250,7 +250,7 @@ func TestFigureErrors(t *testing.T) {
 	}
 }
 
-func TestIntTicks(t *testing.T) {
+func TestPlotIntTicks(t *testing.T) {
 	labels := func(lo, hi float64) (ls []string, minor int) {
 		for _, tk := range (intTicks{}).Ticks(lo, hi) {
 			if tk.Label == "" {
