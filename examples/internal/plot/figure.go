@@ -113,6 +113,7 @@ type Series struct {
 	cols, rows int
 	cells      []fcell // by column*rows + row
 	rare       int     // the heaps of the other class added
+	top        int     // the largest value drawn (less the saltus in a Residues figure)
 }
 
 // fcell is one cell of a series: the first x and value added to it, and which classes of
@@ -179,6 +180,7 @@ func (s *Series) Add(a, v int, rare bool) error {
 			}
 		}
 	}
+	s.top = max(s.top, v)
 	col := int(int64(x) * int64(s.cols) / int64(s.xs))
 	row := int(int64(v) * int64(s.rows) / int64(s.maxV+1))
 	c := &s.cells[col*s.rows+row]

@@ -188,6 +188,14 @@ func TestPlotFigureSaltus(t *testing.T) {
 	cl, _, _ := s.labels()
 	assert.Equal(t, "nim: period 1, saltus 1", cl)
 	require.Error(t, s.Add(10, 3, false), "G(10) = 3 is below the growth of the saltus")
+	// The values axis says what is drawn, and spans the values drawn, not G(49).
+	p, _, err := f.plot("svg")
+	require.NoError(t, err)
+	assert.Equal(t, "G(n) - 1 floor(n/1)", p.Y.Label.Text)
+	assert.Equal(t, 1.0, p.Y.Max)
+	p, _, err = f.plot("tex")
+	require.NoError(t, err)
+	assert.Equal(t, `$G(n) - 1 \lfloor n/1 \rfloor$`, p.Y.Label.Text)
 }
 
 // TestPlotFigureOptions sets the title and axis labels: TeX writes them as they are, for LaTeX.

@@ -123,7 +123,7 @@ func (f *Figure) plot(format string) (*plot.Plot, plot.Legend, error) {
 	legend.TextStyle.Font.Size = vg.Points(9)
 	var xmax, ymax float64
 	for _, s := range f.series {
-		xmax, ymax = max(xmax, float64(s.xs-1)), max(ymax, float64(s.maxV))
+		xmax, ymax = max(xmax, float64(s.xs-1)), max(ymax, float64(s.top))
 	}
 	// Axes from 0, at least one unit long: gonum/plot cannot lay out an empty range.
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, max(xmax, 1), 0, max(ymax, 1)
@@ -169,6 +169,9 @@ func (f *Figure) defaults(p *plot.Plot, format string, text func(string) string)
 			x = strings.Replace(x, "p", strconv.Itoa(m), 1)
 			title = strings.Replace(title, "p", strconv.Itoa(m), 1)
 		}
+		if f.grows() {
+			y = f.saltusLabel(format == "tex")
+		}
 	}
 	if p.Title.Text == "" {
 		p.Title.Text = text(title)
@@ -179,6 +182,34 @@ func (f *Figure) defaults(p *plot.Plot, format string, text func(string) string)
 	if p.Y.Label.Text == "" {
 		p.Y.Label.Text = y
 	}
+}
+
+// grows says whether a series of a Residues figure grows by a saltus.
+func (f *Figure) grows() bool {
+	for _, s := range f.series {
+		if s.saltus != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// saltusLabel returns the label of the values of a Residues figure whose series grow by a
+// saltus: what is drawn, "G(n) - 3 floor(n/6)" for the one series of 0.3F, "G(n) - s
+// floor((n-n0)/p)" for several; in LaTeX for tex.
+func (f *Figure) saltusLabel(tex bool) string {
+	s, p, n := "s", "p", "(n-n0)"
+	if len(f.series) == 1 {
+		one := f.series[0]
+		s, p, n = strconv.Itoa(one.saltus), strconv.Itoa(one.mod), "n"
+		if one.pre > 0 {
+			n = "(n-" + strconv.Itoa(one.pre) + ")"
+		}
+	}
+	if tex {
+		return fmt.Sprintf(`$G(n) - %s \lfloor %s/%s \rfloor$`, s, strings.ReplaceAll(n, "n0", "n_0"), p)
+	}
+	return fmt.Sprintf("G(n) - %s floor(%s/%s)", s, n, p)
 }
 
 // sameModulus says whether every series of a Residues figure is drawn against the same
@@ -227,7 +258,7 @@ func (f *Figure) plotters(s *Series, i int, ymax float64, raster bool) (common, 
 // radius returns the radius of the common marks of s: about half their spacing in a plot
 // about as large as the figure, from 0.9 to 2 points.
 func (f *Figure) radius(s *Series) vg.Length {
-	dx, dy := 0.75*f.opt.Width/float64(s.cols), 0.7*f.opt.Height/float64(s.rows)
+	dx, dy := 0.75*f.opt.Width/float64(s.cols), 0.7*f.opt.Height/float64(min(s.rows, s.top+1))
 	return vg.Points(math.Max(0.9, math.Min(2, math.Min(dx, dy)/2)))
 }
 
