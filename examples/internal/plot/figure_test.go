@@ -242,6 +242,8 @@ func TestPlotFigureErrors(t *testing.T) {
 	require.Error(t, s.Add(0, 4, false))
 	require.Error(t, s.Add(0, -1, false))
 	require.ErrorContains(t, f.Write(&bytes.Buffer{}, "gif"), `unknown format "gif"`)
+	small, _ := kaylesFigure(t, Options{Width: 200, Height: 100})
+	require.ErrorContains(t, small.Write(&bytes.Buffer{}, "png"), "a figure of 200 × 100 points is too small for a plot and a legend")
 
 	r, err := NewFigure(Options{Kind: Residues})
 	require.NoError(t, err)

@@ -77,13 +77,32 @@ func (f *Figure) Write(w io.Writer, format string) (err error) {
 	}
 	dc := draw.New(c)
 	// The legend goes to the right of the plot, below the title, so that it hides no mark.
+	th := p.Title.TextStyle.Height(p.Title.Text) + p.Title.Padding + 4
+	if err := fitLegend(&legend, dc, th); err != nil {
+		return err
+	}
 	lw := legend.Rectangle(dc).Size().X + 6
 	legend.Left, legend.Top = true, true
-	legend.YOffs = -(p.Title.TextStyle.Height(p.Title.Text) + p.Title.Padding + 4)
+	legend.YOffs = -th
 	p.Draw(draw.Crop(dc, 0, -lw, 0, 0))
 	legend.Draw(draw.Crop(dc, dc.Size().X-lw+6, 0, 0, 0))
 	_, err = c.WriteTo(w)
 	return err
+}
+
+// fitLegend sets the legend's text from 9 down to 7 points so that it fits the height of dc
+// below a title th high, or returns an error when dc has no room for it and a plot 2 inches
+// wide and 1 inch high.
+func fitLegend(legend *plot.Legend, dc draw.Canvas, th vg.Length) error {
+	w, h := dc.Size().X, dc.Size().Y-th
+	for legend.TextStyle.Font.Size > 7 && legend.Rectangle(dc).Size().Y > h {
+		legend.TextStyle.Font.Size -= 0.5
+	}
+	if r := legend.Rectangle(dc).Size(); r.X+6 > w-2*vg.Inch || r.Y > h || h < vg.Inch {
+		return fmt.Errorf("plot: a figure of %.0f × %.0f points is too small for a plot and a legend of %.0f × %.0f points beside it: make it larger",
+			w.Points(), dc.Size().Y.Points(), r.X.Points(), r.Y.Points())
+	}
+	return nil
 }
 
 // canvas returns an empty canvas of the figure's size in format.
