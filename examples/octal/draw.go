@@ -60,13 +60,13 @@ type plotFlags struct {
 // register binds the plot flags to fs.
 func (pf *plotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.modFile, "plot-mod", "", "draw G(n) against n mod p to this file, p the period (proven, else apparent; or -plot-period), in the format of its name as -plot: a period shows as one mark a column from the preperiod on")
-	fs.Var(&pf.codes, "plot-codes", "more codes to draw beside -code in the figures of -plot and -plot-mod, comma-separated or the flag repeated (such as 0.07,0.137), each computed to -n values as -code is")
-	fs.IntVar(&pf.period, "plot-period", 0, "the p of -plot-mod for every code (0: each code's proven period, else its apparent one)")
+	fs.Var(&pf.codes, "plot-codes", "more `codes` to draw beside -code in the figures of -plot and -plot-mod, comma-separated or the flag repeated (such as 0.07,0.137), each computed to -n values as -code is, after it and within -timeout")
+	fs.IntVar(&pf.period, "plot-period", 0, "the `p` of -plot-mod for every code (0: each code's proven period, else its apparent one)")
 	fs.StringVar(&pf.title, "plot-title", "", "the title of the figures (default \"G(n) of\" and the codes); in a .tex file it may hold LaTeX")
 	fs.StringVar(&pf.xlabel, "plot-xlabel", "", "the label of the figures' horizontal axis (default \"heap n\", or \"n mod p\")")
 	fs.StringVar(&pf.ylabel, "plot-ylabel", "", "the label of the figures' vertical axis (default \"G(n)\")")
-	fs.StringVar(&pf.size, "plot-size", "6.5in,3in", "the size of the figures, WIDTH,HEIGHT each with a unit: in, cm, mm or pt (such as 16cm,7cm), from 1 to 100 inches")
-	fs.IntVar(&pf.dpi, "plot-dpi", plot.DefaultDPI, "the resolution of PNG figures, in dots an inch (10 to 2400)")
+	fs.StringVar(&pf.size, "plot-size", "6.5in,3in", "the `size` of the figures, WIDTH,HEIGHT each with a unit: in, cm, mm or pt (such as 16cm,7cm), from 1 to 100 inches")
+	fs.IntVar(&pf.dpi, "plot-dpi", plot.DefaultDPI, "the resolution of PNG figures, in `dots` an inch (10 to 2400)")
 }
 
 // plotQualifiers are the flags that shape a figure without asking for one.
