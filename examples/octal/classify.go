@@ -5,47 +5,64 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/octalgames/kayles"
 )
 
-// This file implements -classify: every code of up to three digits, run to -n values.
+// This file implements -classify: a family of codes (the 1024 codes of up to three digits
+// unless -codes or -codes-file name another), each run until its period is proven or ruled
+// out within -n values, one code of each class of codes with the same values.
 
 // shortCodes lists every code with one to three octal digits after the point, first digit 0 or
-// 4 and last digit non-zero, with 0.0 and 4.0: 1024 codes.
+// 4 and last digit non-zero, with 0.0 and 4.0: 1024 codes, the family octal:0-3.
 func shortCodes() []string {
-	var codes []string
-	for _, d0 := range []string{"0", "4"} {
-		codes = append(codes, d0+".0")
-		for digits := 1; digits <= 3; digits++ {
-			for x := 1; x < 1<<(3*digits); x++ {
-				if x%8 != 0 {
-					codes = append(codes, fmt.Sprintf("%s.%0*o", d0, digits, x))
-				}
-			}
-		}
+	codes, err := expandItems([]string{"octal:0-3"})
+	if err != nil {
+		panic(err) // a constant family
 	}
 	return codes
 }
 
-// classifyAll computes every short code up to n values, jobs at a time, and writes one line
-// per code in order (see classLine). A code that budget stops is open, with the values it
-// reached, unless they already rule out a proof within n values (then it is none). When
-// timeout ends the whole classification, the table is still written, the codes it stopped
-// listed as budget would list them and those it never started as open at 0 values, with exit
-// status exitLimit. Ctrl-C writes no table.
-func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration, stdout, stderr io.Writer) int {
-	codes := shortCodes()
-	// Only the first code of each class of codes with the same values is run; the others copy
-	// its report.
-	first := make([]int, len(codes))
+// A classifier is a classification asked for by the flags: the family, -n, and how the work
+// is shared and kept.
+type classifier struct {
+	codes   []string // the family, canonical codes in order
+	family  string   // the flags that name it, for the source line ("" for the default)
+	n, jobs int
+	budget  time.Duration
+	timeout time.Duration
+	results string // -results, or ""
+	shard   int    // -shard i/k: this process's i and k (k = 1 when unsharded)
+	shards  int
+	format  string
+}
+
+// source returns the arguments of the table's source line: the family and -n, which every
+// shard and merge of one classification shares, then -budget, and -timeout when it stopped
+// the run.
+func (cl *classifier) source(stopped bool) string {
+	s := "-classify -n " + strconv.Itoa(cl.n) + cl.family
+	if cl.budget > 0 {
+		s += " -budget " + cl.budget.String()
+	}
+	if stopped {
+		s += " -timeout " + cl.timeout.String()
+	}
+	if cl.shards > 1 {
+		s += fmt.Sprintf(" -shard %d/%d", cl.shard, cl.shards)
+	}
+	return s
+}
+
+// classes returns, for each code, the index of the first code of its class (codes with the
+// same values, see sameValuesKey), and those first codes in order.
+func classes(ctx context.Context, codes []string) (first, reps []int) {
+	first = make([]int, len(codes))
 	firsts := map[string]int{}
-	var reps []int
 	for i, c := range codes {
 		k := sameValuesKey(ctx, kayles.MustParseOctal(c))
 		if j, ok := firsts[k]; ok {
@@ -55,98 +72,124 @@ func classifyAll(ctx context.Context, n, jobs int, timeout, budget time.Duration
 		firsts[k], first[i] = i, i
 		reps = append(reps, i)
 	}
-	lines := make([]string, len(codes))
-	errs := make([]error, len(codes))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var done atomic.Int64
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				cctx, cancel := ctx, context.CancelFunc(func() {})
-				if budget > 0 {
-					cctx, cancel = context.WithTimeoutCause(ctx, budget, errBudget)
-				}
-				o := kayles.MustParseOctal(codes[i])
-				r, err := o.Run(cctx, kayles.RunOptions{Limit: n})
-				// A run that -budget or -timeout stopped is listed as open, with the values it
-				// reached, or as none (see classLine).
-				cause := context.Cause(cctx)
-				open := err != nil && (errors.Is(cause, errBudget) || errors.Is(cause, errTimeout))
-				cancel()
-				if open {
-					err = nil
-				}
-				errs[i] = err
-				lines[i] = classLine(r, open, n, len(o.Digits())-1)
-				if err == nil {
-					done.Add(1)
-				}
-			}
-		}()
-	}
-	start := time.Now()
-feed:
-	for _, i := range reps {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	stopped := ctx.Err() != nil
-	if stopped && !errors.Is(context.Cause(ctx), errTimeout) {
-		fmt.Fprintf(stderr, "octal: interrupted with %d of %d runs done (no table is written)\n", done.Load(), len(reps))
-		return exitFail
-	}
-	args := fmt.Sprintf("-n %d", n)
-	if budget > 0 {
-		args += " -budget " + budget.String()
-	}
-	if stopped {
-		// The table lists the codes that -timeout never started as open, and those it
-		// stopped as open or none.
-		args += " -timeout " + timeout.String()
-	}
-	fmt.Fprintf(stdout, "# source: go run ./examples/octal -classify %s (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n", args)
-	fmt.Fprintln(stdout, "# code status preperiod period values rare_count max_value")
-	for i, c := range codes {
-		j := first[i]
-		if errs[j] != nil {
-			fmt.Fprintln(stderr, "octal:", codes[j]+":", errs[j])
-			return exitStatus(errs[j])
-		}
-		if lines[j] == "" {
-			lines[j] = codes[j] + " open - - 0 0 0" // not started before -timeout ran out
-		}
-		fmt.Fprintln(stdout, c+strings.TrimPrefix(lines[j], codes[j]))
-	}
-	if stopped {
-		fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) with %d of %d runs done; the others are listed as open (or none, where their values rule a proof out)\n", timeout, done.Load(), len(reps))
-		return exitLimit
-	}
-	fmt.Fprintf(stderr, "classified %d codes (%d runs) in %.1fs\n", len(codes), len(reps), time.Since(start).Seconds())
-	return exitOK
+	return first, reps
 }
 
-// sameValuesKey returns a key that two plain octal codes share only when their values are the
-// same for every heap: their digits are equally many and differ at most in the flag 1 (take i,
-// leaving nothing), and their values agree for heaps 0 to t, t the number of digits. That
-// flag adds an option only to a heap of exactly i tokens, i <= t; for every larger heap the two
-// codes allow the same moves, so equal values up to t stay equal by induction.
-func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
-	d := o.Digits()
-	vals, err := o.Values(ctx, len(d)+1)
-	if err != nil {
-		return o.String() // no key shared with another code
+// classifyAll classifies cl's family (its shard of it), writes each result to the results
+// directory as soon as it is known, and the table of its codes to stdout. A code that -budget
+// stops is open, with the values it reached, unless they rule a proof out (then it is none).
+// When -timeout ends the classification, the table is still written, the codes it stopped
+// listed as -budget would list them and those it never started as open at 0 values, with exit
+// status exitLimit. Ctrl-C writes no table.
+func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) int {
+	first, reps := classes(ctx, cl.codes)
+	mine := map[int]bool{} // the first codes of the classes of this shard: every k-th
+	for j, i := range reps {
+		if j%cl.shards == cl.shard {
+			mine[i] = true
+		}
 	}
-	b := []byte(o.String()[:2])
-	for _, x := range d {
-		b = append(b, byte('0'+x&^1))
+	var rd *resultsDir
+	lines := make([]string, len(cl.codes))
+	if cl.results != "" {
+		var err error
+		if rd, err = openResults(cl.results, "-classify -n "+strconv.Itoa(cl.n)+cl.family, cl.codes); err != nil {
+			fmt.Fprintln(stderr, "octal:", err)
+			return exitFail
+		}
+		for i, c := range cl.codes {
+			lines[i] = rd.read(c)
+		}
+	}
+	var todo []int
+	for _, i := range reps {
+		if !mine[i] {
+			continue
+		}
+		if lines[i] == "" {
+			todo = append(todo, i)
+		}
+	}
+	start := time.Now()
+	s := newScheduler(cl, todo)
+	s.done = func(i int, line string, final bool) error {
+		lines[i] = line
+		if !final || rd == nil {
+			return nil
+		}
+		for m := range cl.codes { // the class, whose codes share the line
+			if first[m] == i {
+				if err := rd.write(cl.codes[m], retitle(line, cl.codes[m])); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	status := s.run(ctx, stderr)
+	stopped := ctx.Err() != nil
+	if stopped && !errors.Is(context.Cause(ctx), errTimeout) {
+		fmt.Fprintf(stderr, "octal: interrupted with %d of %d runs done (no table is written)\n", s.finished, len(todo))
+		return exitFail
+	}
+	if status == exitFail {
+		return status
+	}
+	var rows []string
+	for i, c := range cl.codes {
+		if !mine[first[i]] {
+			continue
+		}
+		l := lines[first[i]]
+		if l == "" {
+			l = c + " open - - 0 0 0" // not started before -timeout ran out
+		}
+		rows = append(rows, retitle(l, c))
+	}
+	if err := writeClassTable(stdout, cl.format, cl.source(stopped), rows); err != nil {
+		fmt.Fprintln(stderr, "octal:", err)
+		return exitFail
+	}
+	if stopped {
+		fmt.Fprintf(stderr, "octal: stopped after %v (-timeout) with %d of %d runs done; the others are listed as open (or none, where their values rule a proof out)\n", cl.timeout, s.finished, len(todo))
+		return exitLimit
+	}
+	fmt.Fprintf(stderr, "classified %d codes (%d runs, %d from the results kept) in %.1fs\n", len(rows), len(todo), len(mine)-len(todo), time.Since(start).Seconds())
+	return status
+}
+
+// retitle returns a result line with its code replaced by code: the codes of a class share
+// the line of its first code.
+func retitle(line, code string) string {
+	_, rest, _ := strings.Cut(line, " ")
+	return code + " " + rest
+}
+
+// sameValuesKey returns a key that two codes share only when their values are the same for
+// every heap: their digits are equally many, with the same modifiers, and differ at most in
+// the flag 1 (take i, leaving nothing), and their values agree for heaps 0 to t, t the
+// number of digits. That flag adds an option only to a heap of exactly i tokens, i <= t; for
+// every larger heap the two codes allow the same moves, so equal values up to t stay equal
+// by induction. A code whose canonical form has other than one-character digits and
+// modifiers (a tail, &N;) gets its own code as its key.
+func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
+	s := o.String()
+	t := 0
+	b := []byte(s)
+	for i := range b {
+		v, ok := digitValue(b[i])
+		switch {
+		case ok:
+			b[i] = digitChar(v &^ 1)
+			t++
+		case b[i] == '!' || b[i] == '?' || b[i] == '=' || (b[i] == '.' && i == 1):
+		default:
+			return s
+		}
+	}
+	vals, err := o.Values(ctx, t+1)
+	if err != nil {
+		return s // no key shared with another code
 	}
 	for _, v := range vals {
 		b = append(b, ' ')
@@ -155,20 +198,68 @@ func sameValuesKey(ctx context.Context, o *kayles.Octal) string {
 	return string(b)
 }
 
-// classLine returns the line of a code whose run to n values r reports: its status is
-// "periodic" with the preperiod and the period, "none" when no run to n values proves a
-// period, or "open" when -budget ran out before that is known. A run that computes n values
-// without a proof shows none; so does one stopped early in which a value first appears at
-// heap m = r.LastNew with 2(m+1)+t > n: every period has n0 + p > m, and the periodicity theorem
-// proves one only from 2(n0+p)+t values (t the last digit's place; the codes of -classify
-// leave at most two heaps).
-func classLine(r kayles.Report, open bool, n, t int) string {
-	status, n0, p := "none", "-", "-"
-	if open && 2*(r.LastNew+1)+t <= n {
-		status = "open"
+// digitValue returns the value of a one-character digit of a canonical code, 0-9 and A-V.
+func digitValue(c byte) (int, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0'), true
+	case c >= 'A' && c <= 'V':
+		return int(c-'A') + 10, true
 	}
-	if r.Period.Period > 0 {
-		status, n0, p = "periodic", strconv.Itoa(r.Period.Preperiod), strconv.Itoa(r.Period.Period)
+	return 0, false
+}
+
+// digitChar is the inverse of digitValue.
+func digitChar(v int) byte {
+	if v < 10 {
+		return byte('0' + v)
+	}
+	return byte('A' + v - 10)
+}
+
+// proofBound describes what a run of code o needs to prove a period: provable is false for a
+// code for which no period is proven other than by a closed form (a modifier, a tail; see
+// kayles.Octal.Period), and otherwise a period of saltus 0 whose values start at heap m or
+// later needs k·(m+1)+t values, k the most heaps a move leaves (0 when the digits do not
+// tell it) and t the number of digits after the point.
+func proofBound(o *kayles.Octal) (provable bool, k, t int) {
+	ds := o.Digits()
+	if len(ds) == 0 {
+		return false, 0, 0
+	}
+	for _, d := range ds {
+		if d >= 1<<8 {
+			return true, 0, len(ds) - 1 // brace digits: leave the bound out
+		}
+		k = max(k, bits.Len(uint(d))-1)
+	}
+	return true, k, len(ds) - 1
+}
+
+// classStatus returns the status of a code that a run to n values, or stopped (by -budget or
+// -timeout) on the way, reports in r: "periodic" when a period is proven; "none" when no run to
+// n values proves one (it got there without one, the code has no such proof, or a value first
+// seen at heap m = r.LastNew needs k(m+1)+t > n values; see proofBound); "open" when it was
+// stopped before either is known; "" when it is not stopped and not known yet.
+func classStatus(r kayles.Report, stopped bool, n int, provable bool, k, t int) string {
+	switch {
+	case r.Period.Period > 0:
+		return "periodic"
+	case !provable || r.Values >= n, k > 0 && k*(r.LastNew+1)+t > n:
+		return "none"
+	case stopped:
+		return "open"
+	}
+	return ""
+}
+
+// classLine returns the line of a code whose run r reports, with its status: the preperiod
+// and the period for "periodic", "-" for the others; then the values reached, the rare heaps
+// and the largest value.
+func classLine(r kayles.Report, status string) string {
+	n0, p := "-", "-"
+	if status == "periodic" {
+		n0, p = strconv.Itoa(r.Period.Preperiod), strconv.Itoa(r.Period.Period)
 	}
 	return fmt.Sprintf("%s %s %s %s %d %d %d", r.Code, status, n0, p, r.Values, r.RareCount, r.MaxValue)
 }

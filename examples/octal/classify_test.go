@@ -285,12 +285,20 @@ func TestClassifyBudget(t *testing.T) {
 }
 
 // TestClassLineNone checks that a run stopped by -budget is none, not open, once a value first
-// seen at heap m rules out a proof within n values (2(m+1)+t > n), and open before.
+// seen at heap m rules out a proof within n values (2(m+1)+t > n), and open before; that a run
+// not stopped is undecided ("") until then; and that a code no theorem proves is none at once.
 func TestClassLineNone(t *testing.T) {
+	line := func(r kayles.Report, stopped bool, n int) string {
+		return classLine(r, classStatus(r, stopped, n, true, 2, 1))
+	}
 	r := kayles.Report{Code: "0.6", Values: 700, LastNew: 499, RareCount: 3, MaxValue: 9}
-	assert.Equal(t, "0.6 open - - 700 3 9", classLine(r, true, 1001, 1), "2·500+1 = 1001 values could still prove one")
-	assert.Equal(t, "0.6 none - - 700 3 9", classLine(r, true, 1000, 1))
-	assert.Equal(t, "0.6 none - - 700 3 9", classLine(r, false, 700, 1), "a run to n values without a proof")
+	assert.Equal(t, "0.6 open - - 700 3 9", line(r, true, 1001), "2·500+1 = 1001 values could still prove one")
+	assert.Equal(t, "0.6 none - - 700 3 9", line(r, true, 1000))
+	assert.Equal(t, "0.6 none - - 700 3 9", line(r, false, 700), "a run to n values without a proof")
+	assert.Equal(t, "", classStatus(r, false, 1001, true, 2, 1), "undecided: the next round goes on")
+	assert.Equal(t, "none", classStatus(r, false, 1001, true, 3, 1), "3·500+1 > 1001 for a code leaving three heaps")
+	assert.Equal(t, "", classStatus(r, false, 1001, true, 0, 1), "no bound known: the run goes on")
+	assert.Equal(t, "none", classStatus(r, false, 100000, false, 0, 0), "no theorem proves a period of a code with a modifier")
 	r.Period = kayles.Period{Preperiod: 3, Period: 4, Proven: true}
-	assert.Equal(t, "0.6 periodic 3 4 700 3 9", classLine(r, true, 1000, 1))
+	assert.Equal(t, "0.6 periodic 3 4 700 3 9", line(r, true, 1000))
 }

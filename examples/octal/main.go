@@ -143,8 +143,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, errTimeout)
 		defer cancel()
 	}
-	if c.classify {
-		return classifyAll(ctx, c.n, c.jobs, c.timeout, c.budget, stdout, stderr)
+	switch {
+	case c.merge:
+		return mergeResults(c.fs.Args(), c.tableFormat, stdout, stderr)
+	case c.classify:
+		return classifyAll(ctx, c.cl, stdout, stderr)
 	}
 	return c.compute(ctx, stdout, stderr, terminal)
 }
@@ -179,6 +182,8 @@ type command struct {
 	rareFile, excFile, histFile, plotFile, tableFile string
 	columns                                          int       // the row length of -periodic
 	plot                                             plotFlags // -plot-mod and what shapes the figures
+
+	classFlags // -classify's and -merge's
 }
 
 // parseFlags reads the flags. It returns the command, or nil and the exit status after it
@@ -206,7 +211,7 @@ func parseFlags(args []string, stderr io.Writer) (*command, int) {
 func (c *command) flags(stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("octal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.code, "code", "", "the octal code, such as 0.16 or 4.7 (required unless -classify)")
+	fs.StringVar(&c.code, "code", "", "the octal code, such as 0.16 or 4.7 (required unless -classify or -merge)")
 	fs.IntVar(&c.n, "n", kayles.DefaultRunLimit, "the most values to compute (at most 2^30, or 2^40 with -spill)")
 	fs.BoolVar(&c.printVals, "print", false, "write exactly -n values G(0), G(1), ... one per line to standard output, past a proven period from the period (the report goes to standard error)")
 	fs.BoolVar(&c.bfile, "bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (offset 0, as A002186; for an entry of offset 1 drop the first line: see go doc ./examples/octal)")
@@ -224,8 +229,9 @@ func (c *command) flags(stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.resume, "resume", "", "resume from this checkpoint file")
 	fs.BoolVar(&c.spill, "spill", false, "with -checkpoint, write the values to it as they are computed and keep only a front and a tail in memory (-n up to 2^40; -resume must be the same file)")
 	fs.DurationVar(&c.timeout, "timeout", 0, "stop after this long, as Ctrl-C does but with exit status 3 (0: no time limit)")
-	fs.BoolVar(&c.classify, "classify", false, "classify every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0) up to -n values")
+	fs.BoolVar(&c.classify, "classify", false, "classify a family of codes up to -n values: every code 0.d, 0.dd, 0.ddd, 4.d, 4.dd, 4.ddd (and 0.0, 4.0), or those of -codes or -codes-file")
 	fs.IntVar(&c.jobs, "j", runtime.GOMAXPROCS(0), "codes computed at once with -classify")
+	c.addClassFlags(fs)
 	fs.DurationVar(&c.budget, "budget", 0, "with -classify, the most time for each code: a code without a proven period by then is listed as open, with the values it reached, or as none when a value first seen past about -n/2 already rules a proof out (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: octal -code CODE [-n N] [-print|-bfile|-csv] [-json] [-timeout D]
@@ -234,8 +240,7 @@ func (c *command) flags(stderr io.Writer) *flag.FlagSet {
                   [-plot FILE] [-plot-mod FILE [-plot-period P]] [-plot-codes CODES]
                   [-plot-title T] [-plot-xlabel T] [-plot-ylabel T] [-plot-size W,H]
                   [-plot-dpi DPI] [-periodic FILE [-columns P]]
-       octal -classify [-n N] [-j JOBS] [-budget D] [-timeout D]
-exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
+`+classifyUsage+`exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
 the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or one of
 the engine, such as the free space of the disk of a -spill run)
 `)
@@ -247,7 +252,7 @@ the engine, such as the free space of the disk of a -spill run)
 // check checks the flags once parsed, sets c.format and c.o, and returns what is wrong with
 // them for the usage message, or "".
 func (c *command) check() string {
-	if c.fs.NArg() > 0 {
+	if c.fs.NArg() > 0 && !c.merge {
 		return "unexpected arguments: " + fmt.Sprint(c.fs.Args())
 	}
 	// Flags that only qualify another flag are refused without it, rather than ignored.
@@ -263,6 +268,8 @@ func (c *command) check() string {
 		return "-every is how often the checkpoint is written: give it with -checkpoint"
 	case c.set["columns"] && c.tableFile == "":
 		return "-columns is the row length of -periodic: give it with -periodic"
+	case c.merge && c.classify:
+		return "-merge joins the results of -classify runs: give one of them"
 	case c.set["budget"] && !c.classify:
 		return "-budget applies to -classify only; bound a single run with -timeout"
 	case c.set["j"] && !c.classify:
@@ -286,15 +293,8 @@ func (c *command) check() string {
 	case c.columns < 0:
 		return "-columns is the row length of -periodic: a positive number, or 0 for the period"
 	}
-	if c.classify {
-		if c.code != "" || c.printVals || c.bfile || c.csvVals || c.asJSON || c.checkpoint != "" || c.resume != "" ||
-			c.rareFile != "" || c.excFile != "" || c.histFile != "" || c.plotFile != "" || c.plot.modFile != "" || c.tableFile != "" || c.spill {
-			return "-classify takes only -n, -j, -budget and -timeout"
-		}
-		if c.budget < 0 {
-			return "-budget must be a positive duration, such as 500ms, or 0 for none"
-		}
-		return ""
+	if c.classify || c.merge {
+		return c.checkClassify()
 	}
 	if c.code == "" {
 		return "-code is required"

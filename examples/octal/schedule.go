@@ -1,0 +1,195 @@
+package main
+
+import (
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/octalgames/kayles"
+)
+
+// This file implements the deepening schedule of -classify: every code to a few values first,
+// then the codes still undecided four times further, and so on to -n, so that the answers
+// that come easily come first and a time limit leaves the fewest codes open.
+
+// firstRound is the most values of the first round. Each round after it goes four times
+// further up to -n/2, and from there by -n/16, so that a value first seen past about -n/2,
+// which rules a proof within -n values out, stops a code within -n/16 values of it. A code
+// is taken up again where its values stopped (its game keeps them between rounds), so the
+// rounds cost little more than one run to the same length.
+const firstRound = 1 << 12
+
+// roundLimit returns the values of round r (0 the first) of a classification to n values.
+func roundLimit(r, n int) int {
+	lim := min(firstRound, n)
+	for ; r > 0 && lim < n; r-- {
+		if lim < n/2 {
+			lim = min(4*lim, n/2)
+		} else {
+			lim = min(lim+max(n/16, 1), n)
+		}
+	}
+	return lim
+}
+
+// A codeRun is one code of the schedule between its rounds.
+type codeRun struct {
+	i     int           // its index in the family
+	round int           // the round it waits for
+	o     *kayles.Octal // its game, held so that its values stay between rounds
+	spent time.Duration // the time of its rounds so far, for -budget
+}
+
+// runQueue orders the codes waiting by round, then by their order in the family.
+type runQueue []*codeRun
+
+func (q runQueue) Len() int { return len(q) }
+func (q runQueue) Less(a, b int) bool {
+	return q[a].round < q[b].round || (q[a].round == q[b].round && q[a].i < q[b].i)
+}
+func (q runQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
+func (q *runQueue) Push(x any)   { *q = append(*q, x.(*codeRun)) }
+func (q *runQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// A scheduler runs the codes of a classification, cl.jobs at a time, by rounds.
+type scheduler struct {
+	cl *classifier
+	// done is called, one call at a time, with each code's line after each round: final when
+	// the code is decided (periodic or none), not final while it is open or undecided.
+	done func(i int, line string, final bool) error
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	queue    runQueue
+	running  int   // codes in a round now
+	finished int   // codes decided or stopped
+	err      error // the first failure of done, which stops the schedule
+	limited  bool  // a code stopped at a limit of the engine
+}
+
+func newScheduler(cl *classifier, todo []int) *scheduler {
+	s := &scheduler{cl: cl}
+	s.cond = sync.NewCond(&s.mu)
+	for _, i := range todo {
+		s.queue = append(s.queue, &codeRun{i: i})
+	}
+	heap.Init(&s.queue)
+	return s
+}
+
+// The outcomes of one round of a code.
+const (
+	again   = iota // undecided: the code waits for the next round
+	decided        // periodic or none: its line is final
+	stopped        // -budget, -timeout or a limit of the engine stopped it: open, or none
+)
+
+// run runs every code to its end, and returns exitOK, exitLimit when a code stopped at a limit
+// of the engine, or exitFail when a result could not be written.
+func (s *scheduler) run(ctx context.Context, stderr io.Writer) int {
+	var wg sync.WaitGroup
+	for range s.cl.jobs {
+		wg.Go(func() {
+			for {
+				cr := s.next(ctx)
+				if cr == nil {
+					return
+				}
+				line, outcome, err := s.step(ctx, cr)
+				s.mu.Lock()
+				if err != nil {
+					fmt.Fprintln(stderr, "octal:", s.cl.codes[cr.i]+":", err)
+					s.limited = true
+				}
+				if s.err == nil {
+					s.err = s.done(cr.i, line, outcome == decided)
+				}
+				if outcome == again {
+					cr.round++
+					heap.Push(&s.queue, cr)
+				} else {
+					s.finished++
+					cr.o = nil
+				}
+				s.running--
+				s.cond.Broadcast()
+				s.mu.Unlock()
+			}
+		})
+	}
+	stop := context.AfterFunc(ctx, func() {
+		s.mu.Lock()
+		s.cond.Broadcast()
+		s.mu.Unlock()
+	})
+	wg.Wait()
+	stop()
+	switch {
+	case s.err != nil:
+		fmt.Fprintln(stderr, "octal:", s.err)
+		return exitFail
+	case s.limited:
+		return exitLimit
+	}
+	return exitOK
+}
+
+// next returns the next code to run, waiting while codes in a round may yet add to the
+// queue, or nil when there is none or ctx is done.
+func (s *scheduler) next(ctx context.Context) *codeRun {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.queue) == 0 && s.running > 0 && ctx.Err() == nil && s.err == nil {
+		s.cond.Wait()
+	}
+	if len(s.queue) == 0 || ctx.Err() != nil || s.err != nil {
+		return nil
+	}
+	s.running++
+	return heap.Pop(&s.queue).(*codeRun)
+}
+
+// step runs one round of a code, and returns its line and the round's outcome, with the error
+// of the engine when one stopped it (a limit of its own; the line then says open).
+func (s *scheduler) step(ctx context.Context, cr *codeRun) (line string, outcome int, err error) {
+	code := s.cl.codes[cr.i]
+	if cr.o == nil {
+		cr.o = kayles.MustParseOctal(code)
+	}
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if b := s.cl.budget; b > 0 {
+		cctx, cancel = context.WithTimeoutCause(ctx, b-cr.spent, errBudget)
+	}
+	start := time.Now()
+	r, err := cr.o.Run(cctx, kayles.RunOptions{Limit: roundLimit(cr.round, s.cl.n)})
+	cr.spent += time.Since(start)
+	// A run that -budget or -timeout stopped is listed as open, with the values it reached,
+	// or as none (see classStatus).
+	cause := context.Cause(cctx)
+	halted := err != nil
+	if halted && (errors.Is(cause, errBudget) || errors.Is(cause, errTimeout) || ctx.Err() != nil) {
+		err = nil
+	}
+	cancel()
+	provable, k, t := proofBound(cr.o)
+	status := classStatus(r, halted, s.cl.n, provable, k, t)
+	if r.Code == "" {
+		r.Code = code // a run stopped before its first value
+	}
+	switch status {
+	case "":
+		return classLine(r, "open"), again, nil // open until its next round
+	case "open":
+		return classLine(r, status), stopped, err
+	}
+	return classLine(r, status), decided, err
+}
