@@ -59,20 +59,26 @@ func (cl *classifier) source(stopped bool) string {
 }
 
 // classes returns, for each code, the index of the first code of its class (codes with the
-// same values, see sameValuesKey), and those first codes in order.
-func classes(ctx context.Context, codes []string) (first, reps []int) {
+// same values, see sameValuesKey), those first codes in order, and their games. The games
+// hold the few values that the key computed: a run that starts from them steps as every
+// run of the code does, in every process, so that its report (the values at which a period
+// is proven) is the same, whatever the garbage collector has kept of the games of a code.
+func classes(ctx context.Context, codes []string) (first, reps []int, games map[int]*kayles.Octal) {
 	first = make([]int, len(codes))
 	firsts := map[string]int{}
+	games = map[int]*kayles.Octal{}
 	for i, c := range codes {
-		k := sameValuesKey(ctx, kayles.MustParseOctal(c))
+		o := kayles.MustParseOctal(c)
+		k := sameValuesKey(ctx, o)
 		if j, ok := firsts[k]; ok {
 			first[i] = j
 			continue
 		}
 		firsts[k], first[i] = i, i
 		reps = append(reps, i)
+		games[i] = o
 	}
-	return first, reps
+	return first, reps, games
 }
 
 // classifyAll classifies cl's family (its shard of it), writes each result to the results
@@ -82,7 +88,7 @@ func classes(ctx context.Context, codes []string) (first, reps []int) {
 // listed as -budget would list them and those it never started as open at 0 values, with exit
 // status exitLimit. Ctrl-C writes no table.
 func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) int {
-	first, reps := classes(ctx, cl.codes)
+	first, reps, games := classes(ctx, cl.codes)
 	mine := map[int]bool{} // the first codes of the classes of this shard: every k-th
 	for j, i := range reps {
 		if j%cl.shards == cl.shard {
@@ -101,15 +107,13 @@ func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) 
 			lines[i] = rd.read(c)
 		}
 	}
-	var todo []int
+	todo := map[int]*kayles.Octal{}
 	for _, i := range reps {
-		if !mine[i] {
-			continue
-		}
-		if lines[i] == "" {
-			todo = append(todo, i)
+		if mine[i] && lines[i] == "" {
+			todo[i] = games[i]
 		}
 	}
+	games = nil // the others' games go
 	start := time.Now()
 	s := newScheduler(cl, todo)
 	s.done = func(i int, line string, final bool) error {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -301,4 +302,78 @@ func TestClassLineNone(t *testing.T) {
 	assert.Equal(t, "none", classStatus(r, false, 100000, false, 0, 0), "no theorem proves a period of a code with a modifier")
 	r.Period = kayles.Period{Preperiod: 3, Period: 4, Proven: true}
 	assert.Equal(t, "0.6 periodic 3 4 700 3 9", line(r, true, 1000))
+}
+
+// TestClassifyCodes classifies a list, a file and a pattern, and checks the table: its rows in
+// the order given, each code once, with the source line naming the family.
+func TestClassifyCodes(t *testing.T) {
+	code, out, errOut := runOctal(t, "-classify", "-codes", "0.77,0.137,.77,4%M.0", "-n", "5000")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "# source: go run ./examples/octal -classify -n 5000 -codes '0.77,0.137,.77,4%M.0' (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)\n"+
+		"# code status preperiod period values rare_count max_value\n", strings.Join(strings.SplitAfter(out, "\n")[:2], ""))
+	rows := strings.Split(strings.TrimSpace(out), "\n")[2:]
+	require.Len(t, rows, 5)
+	var codes []string
+	for _, r := range rows {
+		codes = append(codes, strings.Fields(r)[0])
+	}
+	assert.Equal(t, []string{"0.77", "0.137", "4!.0", "4?.0", "4=.0"}, codes)
+	assert.Regexp(t, `^0\.77 periodic 71 12 \d+ 9 8$`, rows[0])
+	assert.Regexp(t, `^0\.137 periodic 52 34 `, rows[1])
+	// No theorem proves a period of a code with a modifier: none after its first round.
+	assert.Regexp(t, `^4!\.0 none - - 4096 \d+ \d+$`, rows[2])
+
+	path := filepath.Join(t.TempDir(), "codes.txt")
+	require.NoError(t, os.WriteFile(path, []byte("# two codes\n0.137\n0.77 # Kayles\n"), 0o644))
+	code, out, errOut = runOctal(t, "-classify", "-codes-file", path, "-n", "5000", "-format", "markdown")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "Source: `go run ./examples/octal -classify -n 5000 -codes-file "+path+"`\n")
+	assert.Regexp(t, "\\| `0.137` \\| periodic \\| 52 \\| 34 \\| \\d+ \\| \\d+ \\| 9 \\|\n\\| `0.77` \\| periodic", out)
+}
+
+// TestClassifyFlags checks that the flags of a classification are refused where they mean
+// nothing, with a message that says why and the usage.
+func TestClassifyFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-classify", "-shard", "0/2"}, "octal: -shard needs -results"},
+		{[]string{"-classify", "-shard", "2/2", "-results", "x"}, "octal: -shard must be I/K with 0 <= I < K"},
+		{[]string{"-classify", "-shard", "a/b", "-results", "x"}, "octal: -shard must be I/K"},
+		{[]string{"-classify", "-codes", "0.7x"}, "octal: bad -codes"},
+		{[]string{"-classify", "-codes", "0.7", "-codes-file", "f"}, "octal: -codes and -codes-file both name the codes"},
+		{[]string{"-classify", "-codes-file", "/nonexistent/f"}, "octal: -codes-file: open /nonexistent/f"},
+		{[]string{"-classify", "-format", "html"}, "octal: -format must be one of text, csv, markdown, latex"},
+		{[]string{"-merge"}, "octal: -merge needs the results directories"},
+		{[]string{"-merge", "-n", "5", "d"}, "octal: -merge takes only -format and results directories"},
+		{[]string{"-merge", "-classify", "d"}, "octal: -merge joins the results of -classify runs"},
+		{[]string{"-code", "0.77", "-codes", "0.6"}, "octal: -codes"},
+		{[]string{"-classify", "extra"}, "octal: unexpected arguments"},
+	} {
+		code, out, errOut := runOctal(t, c.args...)
+		assert.Equal(t, 2, code, "%q", c.args)
+		assert.Empty(t, out, "%q", c.args)
+		assert.True(t, strings.HasPrefix(errOut, c.msg), "%q: %q", c.args, errOut)
+		assert.Contains(t, errOut, "usage: octal", "%q", c.args)
+	}
+}
+
+// TestClassTableFormats checks the CSV, Markdown and LaTeX forms of two lines of a table.
+func TestClassTableFormats(t *testing.T) {
+	rows := []string{"0.77 periodic 71 12 272 9 8", "0.&#12;! none - - 4096 3 7"}
+	var b bytes.Buffer
+	require.NoError(t, writeClassTable(&b, "csv", "-classify -n 5", rows))
+	assert.Equal(t, "code,status,preperiod,period,values,rare_count,max_value\n\"0.77\",periodic,71,12,272,9,8\n\"0.&#12;!\",none,,,4096,3,7\n", b.String())
+	b.Reset()
+	require.NoError(t, writeClassTable(&b, "markdown", "-classify -n 5", rows))
+	assert.Equal(t, "Source: `go run ./examples/octal -classify -n 5`\n\n"+
+		"| code | status | preperiod | period | values | rare_count | max_value |\n|:--|:--|--:|--:|--:|--:|--:|\n"+
+		"| `0.77` | periodic | 71 | 12 | 272 | 9 | 8 |\n| `0.&#12;!` | none | - | - | 4096 | 3 | 7 |\n", b.String())
+	b.Reset()
+	require.NoError(t, writeClassTable(&b, "latex", "-classify -n 5", rows))
+	assert.Equal(t, "% source: go run ./examples/octal -classify -n 5\n% needs \\usepackage{booktabs,longtable}\n"+
+		"\\begin{longtable}{llrrrrr}\n\\toprule\ncode & status & $n_0$ & $p$ & values & rare & max \\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n"+
+		"\\texttt{0.77} & periodic & 71 & 12 & 272 & 9 & 8 \\\\\n\\texttt{0.\\&\\#12;!} & none & -- & -- & 4096 & 3 & 7 \\\\\n\\end{longtable}\n", b.String())
+	assert.Error(t, writeClassTable(&b, "html", "", rows))
 }

@@ -296,6 +296,11 @@ func (c *command) check() string {
 	if c.classify || c.merge {
 		return c.checkClassify()
 	}
+	for _, f := range []string{"codes", "codes-file", "results", "shard", "format"} {
+		if c.set[f] {
+			return "-" + f + " applies to -classify (and -format to -merge) only"
+		}
+	}
 	if c.code == "" {
 		return "-code is required"
 	}

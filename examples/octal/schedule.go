@@ -76,11 +76,12 @@ type scheduler struct {
 	limited  bool  // a code stopped at a limit of the engine
 }
 
-func newScheduler(cl *classifier, todo []int) *scheduler {
+// newScheduler returns the schedule of the codes of todo, from the games given.
+func newScheduler(cl *classifier, todo map[int]*kayles.Octal) *scheduler {
 	s := &scheduler{cl: cl}
 	s.cond = sync.NewCond(&s.mu)
-	for _, i := range todo {
-		s.queue = append(s.queue, &codeRun{i: i})
+	for i, o := range todo {
+		s.queue = append(s.queue, &codeRun{i: i, o: o})
 	}
 	heap.Init(&s.queue)
 	return s
