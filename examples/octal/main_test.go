@@ -387,7 +387,8 @@ func TestJSONResearchFields(t *testing.T) {
 	assert.Equal(t, true, m["sparse"])
 	assert.Contains(t, m, "mask")
 	assert.Contains(t, m, "rare_count")
-	assert.NotContains(t, m, "apparent")
+	assert.Contains(t, m, "apparent")
+	assert.Nil(t, m["apparent"], "null: the values show no period")
 
 	m = jsonOf(t, "-code", "0.3F", "-n", "600")
 	assert.Equal(t, false, m["sparse"])

@@ -15,7 +15,7 @@ import (
 // jsonReport is the report as JSON: period, preperiod and saltus are null when no period is
 // proven; saltus is 0 for a periodic game and s for an arithmetic-periodic one, G(n+p) = G(n)+s.
 // The fields of the rare/common split (mask to last_rare) are absent for a code outside it
-// (sparse false), and apparent is absent unless the values show a period that is not proven.
+// (sparse false); apparent is null unless the values show a period that is not proven.
 // values_sha256 is the SHA-256 of G(0), ..., G(values-1) written as -print writes them, one
 // decimal value a line: octal -code C -n V -print | sha256sum gives it for a run of V values.
 // max_value and max_at are over the values computed; with a positive saltus the values past
@@ -29,7 +29,7 @@ type jsonReport struct {
 	Preperiod      *int              `json:"preperiod"`
 	Period         *int              `json:"period"`
 	Saltus         *int              `json:"saltus"`
-	Apparent       *jsonPeriod       `json:"apparent,omitempty"`
+	Apparent       *jsonPeriod       `json:"apparent"`
 	Sparse         bool              `json:"sparse"`
 	Mask           *uint16           `json:"mask,omitempty"`
 	Parity         *int              `json:"parity,omitempty"`
