@@ -260,31 +260,3 @@ func addSeries(ctx context.Context, fig *plot.Figure, o *kayles.Octal, r kayles.
 	}
 	return nil
 }
-
-// writeTable writes the periodic table of G(0), ..., G(count-1) of o to w, in rows of columns
-// values, or (columns 0) of r's proven or apparent period. A report with neither and no
-// columns is an error that says to give -columns.
-func writeTable(ctx context.Context, o *kayles.Octal, r kayles.Report, count, columns int, w io.Writer) error {
-	note, _ := periodLine(r)
-	if columns == 0 {
-		switch {
-		case r.Period.Period > 0:
-			columns = r.Period.Period
-		case r.Apparent.Period > 0:
-			columns = r.Apparent.Period
-		default:
-			return fmt.Errorf("-periodic: %s shows no period in %d values: give the row length with -columns", o, r.Values)
-		}
-	}
-	top, err := maxOf(ctx, o, count)
-	if err != nil {
-		return err
-	}
-	seq, err := o.Sequence(ctx, count)
-	if err != nil {
-		return err
-	}
-	note = fmt.Sprintf("%s: %s; G(0..%d) in rows of %d: row a holds G(%d·a) .. G(%d·a+%d)",
-		o, note, count-1, columns, columns, columns, columns-1)
-	return plot.WriteTable(w, seq, count, top, columns, note)
-}

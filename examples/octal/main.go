@@ -34,8 +34,8 @@
 // report's rare/common split, the exceptions to the proven period, and value histograms at
 // every power of two. -json carries the build of the library (module version and VCS revision
 // from the binary's build information), the arguments and every flag's value, and checksums;
-// the rare/common fields are absent for codes outside that engine, and an apparent period is
-// given (marked so) when none is proven. Its values_sha256 is the SHA-256 of the values the
+// the rare/common fields are absent for codes outside that engine, and apparent is the period
+// the values show when none is proven, null otherwise. Its values_sha256 is the SHA-256 of the values the
 // report describes, G(0), ..., G(values-1) (values is the count computed, which past a proven
 // period or a closed form can be far fewer than -n), each in decimal followed by "\n", so
 // octal -code C -n V -print | sha256sum gives it for a run of V values. With -print, -bfile or
@@ -54,7 +54,8 @@
 // them, so the file stays small for any -n. -plot-title, -plot-xlabel, -plot-ylabel,
 // -plot-size (such as 16cm,7cm) and -plot-dpi (PNG) shape the figures. -periodic writes the
 // periodic table, the values in rows of the period as Guy and Smith's Kayles table (row a holds
-// G(p·a), ..., G(p·a+p-1)), or of -columns values. Both cover the values -print would write
+// G(p·a), ..., G(p·a+p-1)), or of -columns values, with a * after each exception (a heap below
+// the preperiod whose value is not the period's). Both cover the values -print would write
 // when -n is given, otherwise the values computed.
 //
 // When standard error is a terminal, a live progress line goes there; otherwise (a log, CI) one
@@ -495,7 +496,7 @@ func (c *command) writeFiles(ctx, rctx context.Context, r kayles.Report) error {
 		{c.histFile, func(w io.Writer) error { return writeHistograms(rctx, c.o, r.Values, w) }},
 		{c.plotFile, func(w io.Writer) error { return c.writeFigure(ctx, rctx, r, plot.Values, c.plotFile, w) }},
 		{c.plot.modFile, func(w io.Writer) error { return c.writeFigure(ctx, rctx, r, plot.Residues, c.plot.modFile, w) }},
-		{c.tableFile, func(w io.Writer) error { return writeTable(rctx, c.o, r, drawn, c.columns, w) }},
+		{c.tableFile, func(w io.Writer) error { return writePeriodic(rctx, c.o, r, drawn, c.columns, w) }},
 	} {
 		if f.path == "" || r.Values == 0 { // a run stopped before its first value has nothing to write
 			continue
