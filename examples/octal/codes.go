@@ -12,28 +12,10 @@ import (
 )
 
 // This file implements the codes that -classify takes: -codes lists of codes and family
-// patterns, -codes-file, and the pattern syntax.
-//
-// A pattern is a code in which some characters stand for several: each code of the family
-// takes one of each, the leftmost varying slowest, and the family is the codes that parse
-// (kayles.ParseOctal), in that order, each under its canonical name and listed once:
-//
-//	%o  an octal digit, 0 to 7        %O  a non-zero octal digit, 1 to 7
-//	%x  a hexadecimal digit, 0 to F   %X  a non-zero hexadecimal digit, 1 to F
-//	%m  no modifier, or ! ? =         %M  one modifier: ! ? =
-//	<ab_>  one of the characters listed, _ for none (<04> is 0 or 4, <!_> ! or nothing)
-//	%%  the character %
-//
-// and two words name whole families:
-//
-//	octal:K    every octal code of K digits after the point: first digit 0 or 4, last not 0
-//	           (K = 0: 0.0 and 4.0); octal:A-B every one of A to B digits, first digit
-//	           outermost (octal:0-3 is the 1024 codes of -classify alone, in its order)
-//	hex:K      every hexadecimal code of K digits: first digit 0, 4, 8 or C, last not 0;
-//	           hex:A-B as octal:A-B
-//
-// So <04>.%o%O is octal:2, 4%m.0 is 4.0 with each modifier (4.0, 4!.0, 4?.0, 4=.0), and
-// 0.7%M7 is 0.77 with each modifier on its first digit.
+// patterns, -codes-file, and the pattern syntax, which the package doc describes. A pattern
+// is a code in which some places hold several strings: each code of the family takes one of
+// each, the leftmost varying slowest, and the family is the codes that parse
+// (kayles.ParseOctal), in that order, each under its canonical name and listed once.
 
 // maxFamily is the most codes a family may hold: items that would give more, counted before
 // they are expanded (and with the codes they repeat), are refused.

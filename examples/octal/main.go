@@ -19,6 +19,35 @@
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
 //	octal -classify -n 1048576 -budget 2s  the same, at most 2s a code: the rest are open (or none)
 //	octal -classify -n 1048576 -budget 8s -timeout 10m  and at most 10 minutes in all
+//	octal -classify -n 65536 -codes 0.77,0.137 -format latex   two codes, as a LaTeX table
+//	octal -classify -n 65536 -codes octal:4 -results res -shard 0/3   a third of a family
+//	octal -merge -format csv res          the table of the results kept in res
+//
+// -classify classifies a family of codes: those of -codes, a comma-separated list of codes
+// and patterns, or of -codes-file, one a line (# starts a comment), or else octal:0-3. A
+// pattern is a code in which some characters stand for several; the family is the codes that
+// parse, leftmost place varying slowest, each once under its canonical name:
+//
+//	%o %O      an octal digit, 0-7; a non-zero one, 1-7
+//	%x %X      a hexadecimal digit, 0-F; a non-zero one, 1-F
+//	%m %M      no modifier or one of ! ? =; one of ! ? =
+//	<04_>      one of the characters listed, _ for none; %% is %
+//	octal:K    every octal code of K digits (first 0 or 4, last not 0; octal:0 is 0.0 and
+//	           4.0); octal:A-B from A to B digits; hex:K and hex:A-B the same in hexadecimal
+//	           (first digit 0, 4, 8 or C)
+//
+// so 4%m.0 is 4.0 with each modifier and <04>.%o%O is octal:2. Codes with the same values
+// for every heap (digits that differ only in flag 1, values equal up to the last digit) run
+// once. The runs go by rounds: every code to 4096 values, those undecided four times further
+// up to -n/2, then by -n/16, so that the easy answers come first. A code is periodic (proven),
+// none (no run to -n values proves a period: it got there without one, a value first seen
+// at heap m needs k(m+1)+t > -n values, k the most heaps a move leaves and t the digits, or
+// no theorem covers it, as for a modifier), or open (-budget or -timeout stopped it first).
+// With -results DIR each decided code's line is written to a file of its own in DIR as soon
+// as it is known, whole or not at all, and a run started again skips them. -shard I/K takes
+// every K-th class of the family from the I-th, for K processes or machines to share it;
+// -merge joins their directories into the table one run would write, in -format text (as
+// testdata/classify.txt), csv, markdown or latex (booktabs and longtable).
 //
 // -print, -bfile and -csv write exactly -n values (the report then goes to standard error):
 // past a proven period, or a closed form such as Nim's, the values come from it, so
