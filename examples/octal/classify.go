@@ -106,6 +106,16 @@ func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) 
 		for i, c := range cl.codes {
 			lines[i] = rd.read(c)
 		}
+		// A run killed while it wrote the files of a class, its first code's first, left
+		// the others without theirs: they are written now.
+		for i, c := range cl.codes {
+			if j := first[i]; mine[j] && lines[i] == "" && lines[j] != "" {
+				if lines[i] = retitle(lines[j], c); rd.write(c, lines[i]) != nil {
+					fmt.Fprintln(stderr, "octal: cannot write the result of", c)
+					return exitFail
+				}
+			}
+		}
 	}
 	todo := map[int]*kayles.Octal{}
 	for _, i := range reps {

@@ -188,3 +188,20 @@ func TestMergeRefuses(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "not a results directory")
 }
+
+// TestResultsClassCompleted checks that a run finds a class whose first code has its result
+// and another code none (a run killed between the two files), computes nothing, and writes
+// the missing file from the first code's line.
+func TestResultsClassCompleted(t *testing.T) {
+	dir := t.TempDir()
+	rd, err := openResults(dir, "-classify -n 5000 -codes 0.456,0.457", []string{"0.456", "0.457"})
+	require.NoError(t, err)
+	require.NoError(t, rd.write("0.456", "0.456 periodic 9 9 99 9 9"))
+	code, out, errOut := runOctal(t, "-classify", "-n", "5000", "-codes", "0.456,0.457", "-results", dir)
+	require.Equal(t, 0, code, errOut)
+	runs, kept := keptRuns(t, errOut)
+	assert.Equal(t, 0, runs)
+	assert.Equal(t, 1, kept, "0.456 and 0.457 are one class")
+	assert.Equal(t, "0.457 periodic 9 9 99 9 9", rd.read("0.457"))
+	assert.Contains(t, out, "\n0.457 periodic 9 9 99 9 9\n")
+}
