@@ -95,26 +95,16 @@ func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) 
 			mine[i] = true
 		}
 	}
-	var rd *resultsDir
 	lines := make([]string, len(cl.codes))
-	if cl.results != "" {
-		var err error
-		if rd, err = openResults(cl.results, "-classify -n "+strconv.Itoa(cl.n)+cl.family, cl.codes); err != nil {
-			fmt.Fprintln(stderr, "octal:", err)
-			return exitFail
-		}
-		for i, c := range cl.codes {
-			lines[i] = rd.read(c)
-		}
-		// A run killed while it wrote the files of a class, its first code's first, left
-		// the others without theirs: they are written now.
-		for i, c := range cl.codes {
-			if j := first[i]; mine[j] && lines[i] == "" && lines[j] != "" {
-				if lines[i] = retitle(lines[j], c); rd.write(c, lines[i]) != nil {
-					fmt.Fprintln(stderr, "octal: cannot write the result of", c)
-					return exitFail
-				}
-			}
+	rd, err := cl.kept(first, mine, lines)
+	if err != nil {
+		fmt.Fprintln(stderr, "octal:", err)
+		return exitFail
+	}
+	members := map[int][]int{}
+	for m, i := range first {
+		if mine[i] {
+			members[i] = append(members[i], m)
 		}
 	}
 	todo := map[int]*kayles.Octal{}
@@ -131,11 +121,9 @@ func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) 
 		if !final || rd == nil {
 			return nil
 		}
-		for m := range cl.codes { // the class, whose codes share the line
-			if first[m] == i {
-				if err := rd.write(cl.codes[m], retitle(line, cl.codes[m])); err != nil {
-					return err
-				}
+		for _, m := range members[i] { // the class, whose codes share the line
+			if err := rd.write(cl.codes[m], retitle(line, cl.codes[m])); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -170,6 +158,31 @@ func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stderr, "classified %d codes (%d runs, %d from the results kept) in %.1fs\n", len(rows), len(todo), len(mine)-len(todo), time.Since(start).Seconds())
 	return status
+}
+
+// kept opens the results directory of -results, if any, and reads the lines it keeps into
+// lines. A run killed while it wrote the files of a class, its first code's first, left the
+// others of this shard without theirs: they are written now.
+func (cl *classifier) kept(first []int, mine map[int]bool, lines []string) (*resultsDir, error) {
+	if cl.results == "" {
+		return nil, nil
+	}
+	rd, err := openResults(cl.results, "-classify -n "+strconv.Itoa(cl.n)+cl.family, cl.codes)
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range cl.codes {
+		lines[i] = rd.read(c)
+	}
+	for i, c := range cl.codes {
+		if j := first[i]; mine[j] && lines[i] == "" && lines[j] != "" {
+			lines[i] = retitle(lines[j], c)
+			if err := rd.write(c, lines[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return rd, nil
 }
 
 // retitle returns a result line with its code replaced by code: the codes of a class share
