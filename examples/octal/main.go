@@ -250,7 +250,7 @@ func (c *command) flags(stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.excFile, "exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
 	fs.StringVar(&c.plotFile, "plot", "", "draw G(n) against n to this file, as its name ends: .svg, .pdf, .png, .eps or .tex (PGF), with a legend: the period, the rare heaps and the preperiod marked")
 	c.plot.register(fs)
-	fs.StringVar(&c.tableFile, "periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns)")
+	fs.StringVar(&c.tableFile, "periodic", "", "write the periodic table to this file: the values in rows of the proven period (else the apparent one, or -columns), each exception to the period marked with a *")
 	fs.IntVar(&c.columns, "columns", 0, "the row length of -periodic (0: the proven period, else the apparent one)")
 	fs.StringVar(&c.histFile, "histogram", "", "write value histograms of G(0..n-1) at every power of two n (and at the last value) to this file, \"n value count\" a line")
 	fs.BoolVar(&c.asJSON, "json", false, "write the report as one JSON object; values_sha256 is the SHA-256 of the values computed, G(0..values-1), one decimal a line as -print writes them, and with -print, -bfile or -csv printed_sha256 is the SHA-256 of what they wrote to standard output")
