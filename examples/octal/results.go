@@ -42,11 +42,27 @@ func openResults(dir, source string, codes []string) (*resultsDir, error) {
 		}
 	case err != nil:
 		return nil, err
-	case !bytes.Equal(have, want):
+	case !sameFamily(have, want):
 		first, _, _ := strings.Cut(string(have), "\n")
 		return nil, fmt.Errorf("-results %s holds another classification (%s): give a new directory", dir, first)
 	}
 	return &resultsDir{dir: dir}, nil
+}
+
+// sameFamily says whether two family.txt files are of one classification: the same codes to
+// the same -n. Their source lines may differ otherwise, as when each machine of a
+// -codes-file classification reads the file under a path of its own; the first is kept.
+func sameFamily(a, b []byte) bool {
+	sa, ca, _ := bytes.Cut(a, []byte("\n"))
+	sb, cb, _ := bytes.Cut(b, []byte("\n"))
+	n := func(s []byte) string {
+		f := strings.Fields(string(s))
+		if len(f) < 3 || f[1] != "-n" {
+			return ""
+		}
+		return f[2]
+	}
+	return bytes.Equal(ca, cb) && n(sa) != "" && n(sa) == n(sb)
 }
 
 // familyText returns the content of family.txt.
@@ -126,11 +142,13 @@ func mergeResults(dirs []string, format string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "octal: -merge %s: not a results directory of -classify: %v\n", d, err)
 			return exitFail
 		}
-		if family != nil && !bytes.Equal(b, family) {
+		if family != nil && !sameFamily(b, family) {
 			fmt.Fprintf(stderr, "octal: -merge: %s and %s hold different classifications\n", dirs[0], d)
 			return exitFail
 		}
-		family = b
+		if family == nil {
+			family = b
+		}
 	}
 	lines := strings.Split(strings.TrimSuffix(string(family), "\n"), "\n")
 	source, codes := lines[0], lines[1:]

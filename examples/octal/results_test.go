@@ -155,6 +155,10 @@ func TestResultsDir(t *testing.T) {
 	}
 	_, err = openResults(dir, "-classify -n 100", []string{"0.77", "4!.0"})
 	assert.NoError(t, err, "the same classification again")
+	_, err = openResults(dir, "-classify -n 100 -codes-file /elsewhere/codes.txt", []string{"0.77", "4!.0"})
+	assert.NoError(t, err, "the same codes from a file under another path")
+	_, err = openResults(dir, "-classify -n 100", []string{"0.77"})
+	assert.Error(t, err, "other codes")
 	_, err = openResults(dir, "-classify -n 200", []string{"0.77", "4!.0"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "holds another classification (-classify -n 100)")
