@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -116,6 +118,13 @@ func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) 
 	games = nil // the others' games go
 	start := time.Now()
 	s := newScheduler(cl, todo)
+	if rd != nil {
+		s.checkpoints = filepath.Join(cl.results, "checkpoints")
+		if err := os.MkdirAll(s.checkpoints, 0o755); err != nil {
+			fmt.Fprintln(stderr, "octal:", err)
+			return exitFail
+		}
+	}
 	s.done = func(i int, line string, final bool) error {
 		lines[i] = line
 		if !final || rd == nil {

@@ -44,7 +44,9 @@
 // at heap m needs k(m+1)+t > -n values, k the most heaps a move leaves and t the digits, or
 // no theorem covers it, as for a modifier), or open (-budget or -timeout stopped it first).
 // With -results DIR each decided code's line is written to a file of its own in DIR as soon
-// as it is known, whole or not at all, and a run started again skips them. -shard I/K takes
+// as it is known, whole or not at all, and a run started again skips them; a code not decided
+// by 2^18 values keeps them in a checkpoint there (2 bytes a value, until it is decided), from
+// which a run started again resumes it. -shard I/K takes
 // every K-th class of the family from the I-th, for K processes or machines to share it;
 // -merge joins their directories into the table one run would write, in -format text (as
 // testdata/classify.txt), csv, markdown or latex (booktabs and longtable).

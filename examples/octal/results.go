@@ -18,8 +18,9 @@ import (
 // codes/, one file for each code decided (periodic or none), holding its line of the table.
 // Each file is written whole, to a temporary file renamed into place, as soon as the code is
 // known, so a run killed at any moment leaves only whole results, and a run started again
-// with the same -results skips them. Shards may share one directory (on a shared file
-// system) or keep one each.
+// with the same -results skips them; and checkpoints/, the values of the codes not yet
+// decided that passed 2^18 (see checkpointFrom), from which a run started again resumes them.
+// Shards may share one directory (on a shared file system) or keep one each.
 
 // A resultsDir is an open results directory. Its methods are called one at a time.
 type resultsDir struct {

@@ -209,3 +209,40 @@ func TestResultsClassCompleted(t *testing.T) {
 	assert.Equal(t, "0.457 periodic 9 9 99 9 9", rd.read("0.457"))
 	assert.Contains(t, out, "\n0.457 periodic 9 9 99 9 9\n")
 }
+
+// TestResultsResume kills a classification with SIGKILL once the checkpoint of a code not yet
+// decided holds 2^20 values, and checks that the run started again resumes from it: stopped
+// by -timeout after 300 ms, it lists the code at 2^20 values or more, which no run from the
+// start computes in that time. A code once decided leaves no checkpoint.
+func TestResultsResume(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "res")
+	family := []string{"-classify", "-codes", "0.6", "-n", "4194304", "-results", dir}
+	cmd, _, _ := startOctal(t, family...)
+	ck := filepath.Join(dir, "checkpoints", "0.6.ck")
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		if fi, err := os.Stat(ck); err == nil && fi.Size() >= 2<<20 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.NoError(t, cmd.Process.Kill())
+	_ = cmd.Wait()
+	fi, err := os.Stat(ck)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, fi.Size(), int64(2<<20))
+
+	code, out, errOut := runOctal(t, append(family, "-timeout", "300ms")...)
+	require.Equal(t, exitLimit, code, errOut)
+	m := regexp.MustCompile(`\n0\.6 open - - (\d+) `).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	assert.GreaterOrEqual(t, atoi(t, m[1]), 1<<20)
+
+	dir = filepath.Join(t.TempDir(), "res2")
+	code, out, errOut = runOctal(t, "-classify", "-codes", "0.6", "-n", "524288", "-results", dir)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "\n0.6 none - - ")
+	ents, err := os.ReadDir(filepath.Join(dir, "checkpoints"))
+	require.NoError(t, err)
+	assert.Empty(t, ents, "a decided code's checkpoint goes")
+}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -36,12 +38,18 @@ func roundLimit(r, n int) int {
 	return lim
 }
 
+// checkpointFrom is the least round limit from which a code of a classification with
+// -results keeps its values in a checkpoint (2 bytes a value), so that a run killed and
+// started again resumes it rather than computing them again.
+const checkpointFrom = 1 << 18
+
 // A codeRun is one code of the schedule between its rounds.
 type codeRun struct {
-	i     int           // its index in the family
-	round int           // the round it waits for
-	o     *kayles.Octal // its game, held so that its values stay between rounds
-	spent time.Duration // the time of its rounds so far, for -budget
+	i       int           // its index in the family
+	round   int           // the round it waits for
+	o       *kayles.Octal // its game, held so that its values stay between rounds
+	spent   time.Duration // the time of its rounds so far, for -budget
+	resumed bool          // its checkpoint, if any, has been looked for
 }
 
 // runQueue orders the codes waiting by round, then by their order in the family.
@@ -63,6 +71,9 @@ func (q *runQueue) Pop() any {
 // A scheduler runs the codes of a classification, cl.jobs at a time, by rounds.
 type scheduler struct {
 	cl *classifier
+	// checkpoints, when not "", is the directory of the checkpoints of the codes not decided
+	// yet (see checkpointFrom); a code's goes once it is decided.
+	checkpoints string
 	// done is called, one call at a time, with each code's line after each round: final when
 	// the code is decided (periodic or none), not final while it is open or undecided.
 	done func(i int, line string, final bool) error
@@ -170,8 +181,16 @@ func (s *scheduler) step(ctx context.Context, cr *codeRun) (line string, outcome
 	if b := s.cl.budget; b > 0 {
 		cctx, cancel = context.WithTimeoutCause(ctx, b-cr.spent, errBudget)
 	}
+	opt := s.runOptions(cr)
 	start := time.Now()
-	r, err := cr.o.Run(cctx, kayles.RunOptions{Limit: roundLimit(cr.round, s.cl.n)})
+	r, err := cr.o.Run(cctx, opt)
+	var ce *kayles.CheckpointError
+	if opt.Resume != "" && errors.As(err, &ce) && r.Values == 0 {
+		// A checkpoint that cannot be read (damaged, of another version) is computed again.
+		os.Remove(opt.Resume)
+		opt.Resume = ""
+		r, err = cr.o.Run(cctx, opt)
+	}
 	cr.spent += time.Since(start)
 	// A run that -budget or -timeout stopped is listed as open, with the values it reached,
 	// or as none (see classStatus).
@@ -192,5 +211,35 @@ func (s *scheduler) step(ctx context.Context, cr *codeRun) (line string, outcome
 	case "open":
 		return classLine(r, status), stopped, err
 	}
+	if opt.Checkpoint != "" || opt.Resume != "" {
+		os.Remove(s.checkpointPath(cr))
+	}
 	return classLine(r, status), decided, err
+}
+
+// runOptions returns the options of a code's next round: its limit and, with -results, its
+// checkpoint from checkpointFrom values on, and the checkpoint to resume from in its first
+// round in this process when a run before kept one. A resumed code reports every value it
+// holds, so its rounds up to them end at once.
+func (s *scheduler) runOptions(cr *codeRun) kayles.RunOptions {
+	opt := kayles.RunOptions{Limit: roundLimit(cr.round, s.cl.n)}
+	if s.checkpoints == "" {
+		return opt
+	}
+	path := s.checkpointPath(cr)
+	if !cr.resumed {
+		cr.resumed = true
+		if _, err := os.Stat(path); err == nil {
+			opt.Resume = path
+		}
+	}
+	if opt.Limit >= checkpointFrom || opt.Resume != "" {
+		opt.Checkpoint = path
+	}
+	return opt
+}
+
+// checkpointPath returns the file of a code's checkpoint.
+func (s *scheduler) checkpointPath(cr *codeRun) string {
+	return filepath.Join(s.checkpoints, fileName(s.cl.codes[cr.i])+".ck")
 }
