@@ -120,10 +120,13 @@ func classifyAll(ctx context.Context, cl *classifier, stdout, stderr io.Writer) 
 	s := newScheduler(cl, todo)
 	if rd != nil {
 		s.checkpoints = filepath.Join(cl.results, "checkpoints")
-		if err := os.MkdirAll(s.checkpoints, 0o755); err != nil {
-			fmt.Fprintln(stderr, "octal:", err)
-			return exitFail
-		}
+		err = os.MkdirAll(s.checkpoints, 0o755)
+	} else if s.checkpoints, err = os.MkdirTemp("", "octal-classify-"); err == nil {
+		defer os.RemoveAll(s.checkpoints)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "octal:", err)
+		return exitFail
 	}
 	s.done = func(i int, line string, final bool) error {
 		lines[i] = line

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -46,4 +47,19 @@ func TestClassifyRulesOut(t *testing.T) {
 	code, out, errOut := runOctal(t, "-classify", "-codes", "0.6", "-n", "65536")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "\n0.6 none - - 49152 ")
+}
+
+// TestClassifyLongPeriods classifies two codes whose proofs need more values than
+// checkpointFrom, so that their last rounds resume from their checkpoints: the periods are
+// those of the reference (testdata/classify_1m.txt), and the temporary checkpoints go.
+func TestClassifyLongPeriods(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	code, out, errOut := runOctal(t, "-classify", "-codes", "0.16,0.56", "-n", "1048576")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "\n0.16 periodic 105351 149459 ")
+	assert.Contains(t, out, "\n0.56 periodic 326640 144 ")
+	ents, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, ents, "the temporary checkpoints are removed")
 }
