@@ -235,30 +235,6 @@ func BenchmarkKFar(b *testing.B) {
 	}
 }
 
-// BenchmarkPeriodSearch measures the period search that Run makes after each step, over
-// values that are not periodic (random, with a third of them repeating the value 96 before),
-// where nearly every candidate fails at the first pair.
-func BenchmarkPeriodSearch(b *testing.B) {
-	for _, n := range []int{1 << 22, 1 << 26} {
-		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
-			b.ReportAllocs()
-			r := rand.New(rand.NewPCG(1, 2))
-			g := make([]uint16, n)
-			for i := range g {
-				g[i] = uint16(r.IntN(64))
-				if i >= 96 && r.IntN(3) == 0 {
-					g[i] = g[i-96]
-				}
-			}
-			for b.Loop() {
-				if _, ok := kayles.PeriodSearch(g, 3, 2); ok {
-					b.Fatal("a period was proven in values that have none")
-				}
-			}
-		})
-	}
-}
-
 // BenchmarkCancel measures how long each slow question goes on after its context is done
 // (the contract is 100 ms): it reports the mean delay past a deadline of 20 ms as ms-late.
 func BenchmarkCancel(b *testing.B) {

@@ -1,7 +1,6 @@
 package kayles_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"iter"
@@ -137,80 +136,6 @@ func FuzzMisereKayles(f *testing.F) {
 			q, err := kayles.Kayles.Play(p, m)
 			require.NoError(t, err)
 			assert.False(t, kayles.MisereSearchWins(kayles.Kayles, q), "move %v in %v", m, p)
-		}
-	})
-}
-
-// FuzzCheckpoint feeds arbitrary bytes to the checkpoint reader: it must return a checkpoint
-// or an error wrapping ErrCheckpoint, never panic, and what it returns must encode back to the
-// same bytes.
-func FuzzCheckpoint(f *testing.F) {
-	var good bytes.Buffer
-	if err := kayles.EncodeCheckpoint(&good, "0.77", []uint16{0, 1, 2, 3, 1, 4, 3, 2}, nil); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(good.Bytes())
-	var large bytes.Buffer // version 3, with a table of values above 65535
-	if err := kayles.EncodeCheckpoint(&large, "0.7[3]", []uint16{0, 1, 0xFFFF, 0xFFFF, 7}, []kayles.BigValue{kayles.NewBigValue(2, 70000), kayles.NewBigValue(3, 1<<40)}); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(large.Bytes())
-	f.Add(good.Bytes()[:20])
-	f.Add([]byte("KAYLESCP\x01\x00\x00\x00\x04\x00\x00\x000.77\xff\xff\xff\xff\xff\xff\xff\xff"))
-	f.Add([]byte{})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		code, vals, big, reason, err := kayles.DecodeCheckpoint(bytes.NewReader(data))
-		if err != nil {
-			if !errors.Is(err, kayles.ErrCheckpoint) {
-				t.Fatalf("error %v does not wrap ErrCheckpoint", err)
-			}
-			if reason == "" {
-				t.Fatal("an error without a reason")
-			}
-			return
-		}
-		var b bytes.Buffer
-		if err := kayles.EncodeCheckpoint(&b, code, vals, big); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(b.Bytes(), data) {
-			t.Fatalf("decoded %q with %d values, which encode to other bytes", code, len(vals))
-		}
-	})
-}
-
-// FuzzSpill checks the spill format: any bytes are read without a panic, as a file that
-// encodes again to a prefix of them (a last record cut short left out) or with an error that
-// wraps ErrCheckpoint and gives a reason.
-func FuzzSpill(f *testing.F) {
-	vals := make([]uint16, 5000)
-	for i := range vals {
-		vals[i] = uint16(i * 7 % 31)
-	}
-	good := kayles.EncodeSpill("0.6", 4, vals, nil)
-	f.Add(good)
-	f.Add(good[:100])
-	f.Add(good[:len(good)-3])
-	f.Add(kayles.EncodeSpill("0.77", 2, []uint16{0, 1, 2}, nil))
-	vals[4100], vals[4200], vals[4999] = 0xFFFF, 0xFFFF, 0xFFFF
-	large := kayles.EncodeSpill("0.7[3]", 4, vals, []kayles.BigValue{kayles.NewBigValue(4100, 70000), kayles.NewBigValue(4999, 1<<40)})
-	f.Add(large)
-	f.Add(large[:len(large)-5])
-	f.Add([]byte{})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		code, version, vals, big, torn, reason, err := kayles.ScanSpill(bytes.NewReader(data))
-		if err != nil {
-			if !errors.Is(err, kayles.ErrCheckpoint) {
-				t.Fatalf("error %v does not wrap ErrCheckpoint", err)
-			}
-			if reason == "" {
-				t.Fatal("an error without a reason")
-			}
-			return
-		}
-		b := kayles.EncodeSpill(code, version, vals, big)
-		if !bytes.HasPrefix(data, b) || (!torn && len(b) != len(data)) {
-			t.Fatalf("read %q with %d values (torn %v), which encode to other bytes", code, len(vals), torn)
 		}
 	})
 }

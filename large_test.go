@@ -1,9 +1,7 @@
 package kayles
 
 import (
-	"bytes"
 	"encoding/binary"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	eng "github.com/octalgames/kayles/internal/engine"
 )
 
 // slowValues returns G(0..n-1) as ints by the obvious mex over the options that Moves plays
@@ -36,13 +36,9 @@ func slowValues(o *Octal, n int) []int {
 	return g
 }
 
-// lowDirect stores every value above d in the side table until the test ends, so that small
-// runs exercise it and the hand-over of the 16-bit engines.
-func lowDirect(t *testing.T, d int) {
-	old := direct
-	direct = d
-	t.Cleanup(func() { direct = old })
-}
+// lowDirect returns a fresh Octal of code whose engine stores every value above d in the side
+// table, so that small runs exercise it and the hand-over of the 16-bit engines.
+func lowDirect(code string, d int) *Octal { return tunedOctal(code, eng.Settings{Direct: d}) }
 
 // largeCodes are codes of every engine: the reference mex (repeating tails, braces, modifiers
 // beyond two heaps, four heaps), the rare/common engine (with and without modifiers) and the
@@ -53,16 +49,15 @@ var largeCodes = []string{"0.7[3]", "4.7[3]", "0.3[73]", "0.{2,3}", "0.{2,3}!", 
 // TestLargeValuesMatchSlow checks the values stored in the side table against the obvious mex
 // over ints, with every value above 3 in the table.
 func TestLargeValuesMatchSlow(t *testing.T) {
-	lowDirect(t, 3)
 	const n = 200
 	for _, code := range largeCodes {
-		o := freshOctal(code)
+		o := lowDirect(code, 3)
 		want := slowValues(o, n)
 		require.Greater(t, slices.Max(want), 3, code)
 		got, err := o.Values(ctx, n)
 		require.NoError(t, err, code)
 		assert.Equal(t, want, got, code)
-		assert.NotEmpty(t, o.eng.load().big, code)
+		assert.NotZero(t, o.eng.load().s.Large(), code)
 		for _, h := range []int{n - 1, n / 2, 7} {
 			assert.Equal(t, want[h], must(o.Grundy(ctx, h)), code)
 		}
@@ -71,13 +66,17 @@ func TestLargeValuesMatchSlow(t *testing.T) {
 		for a, v := range seq {
 			require.Equal(t, want[a], v, code)
 		}
-		r, err := freshOctal(code).Run(ctx, RunOptions{Limit: n})
+		r, err := lowDirect(code, 3).Run(ctx, RunOptions{Limit: n})
 		require.NoError(t, err, code)
 		if r.Period.Period == 0 {
 			assert.Equal(t, n, r.Values, code)
 			assert.Equal(t, slices.Max(want), r.MaxValue, code)
 			assert.Equal(t, slices.Index(want, r.MaxValue), r.MaxAt, code)
-			p, _ := apparentAt(n, func(i int) int { return want[i] })
+			w := make([]uint16, n)
+			for i, v := range want {
+				w[i] = uint16(v) // below 2^16 here
+			}
+			p, _ := FindApparent(w)
 			assert.Equal(t, p, r.Apparent, code)
 		}
 	}
@@ -86,17 +85,16 @@ func TestLargeValuesMatchSlow(t *testing.T) {
 // TestLargeCheckpointResume checks that a checkpoint of version 3 carries the side table: a run
 // resumed from it computes what the obvious mex does.
 func TestLargeCheckpointResume(t *testing.T) {
-	lowDirect(t, 3)
 	const n = 300
 	for _, code := range []string{"0.7[3]", "4.7[3]", "0.6", "0.3F"} {
 		path := filepath.Join(t.TempDir(), "ck")
 		want := slowValues(freshOctal(code), n)
-		_, err := freshOctal(code).Run(ctx, RunOptions{Limit: n / 2, Checkpoint: path})
+		_, err := lowDirect(code, 3).Run(ctx, RunOptions{Limit: n / 2, Checkpoint: path})
 		require.NoError(t, err, code)
 		data, err := os.ReadFile(path)
 		require.NoError(t, err)
-		assert.Equal(t, uint32(bigVersion), binary.LittleEndian.Uint32(data[8:]), code)
-		o := freshOctal(code)
+		assert.Equal(t, uint32(3), binary.LittleEndian.Uint32(data[8:]), code) // the version with a table
+		o := lowDirect(code, 3)
 		_, err = o.Run(ctx, RunOptions{Limit: n, Resume: path})
 		require.NoError(t, err, code)
 		assert.Equal(t, want, must(o.Values(ctx, n)), code)
@@ -108,21 +106,19 @@ func TestLargeCheckpointResume(t *testing.T) {
 // pages were given back reads every value back and goes on under the reference mex.
 func TestLargeSpill(t *testing.T) {
 	t.Run("reference", func(t *testing.T) {
-		lowDirect(t, 3)
 		const n = spillRecord + 300
 		want := slowValues(freshOctal("0.7[3]"), n)
 		path := filepath.Join(t.TempDir(), "spill")
-		spillRun(t, "0.7[3]", n/2, path, tinySpill, false)
+		spillRun(t, "0.7[3]", n/2, path, eng.Settings{Spill: tinySpill, Direct: 3}, false)
 		vals, err := spillValues(path)
 		require.NoError(t, err)
 		assert.Len(t, vals, n/2)
-		o := freshOctal("0.7[3]")
-		o.eng.spt = tinySpill
+		o := tunedOctal("0.7[3]", eng.Settings{Spill: tinySpill, Direct: 3})
 		_, err = o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path, Resume: path})
 		require.NoError(t, err)
 		assert.Equal(t, want, must(o.Values(ctx, n)))
 		// A run without Spill resumes from the spill file too.
-		o = freshOctal("0.7[3]")
+		o = lowDirect("0.7[3]", 3)
 		_, err = o.Run(ctx, RunOptions{Limit: n, Resume: path})
 		require.NoError(t, err)
 		assert.Equal(t, want, must(o.Values(ctx, n)))
@@ -130,78 +126,15 @@ func TestLargeSpill(t *testing.T) {
 	t.Run("hand-over", func(t *testing.T) {
 		const n = 1 << 14
 		ref := referenceValues(freshOctal("0.6"), n)
-		d := int(slices.Max(ref[:tinySpill.from+spillRecord]))
+		d := int(slices.Max(ref[:tinySpill.From+spillRecord]))
 		require.Greater(t, int(slices.Max(ref)), d, "a value passes direct after the pages are given back")
-		lowDirect(t, d)
-		o, _ := spillRun(t, "0.6", n, filepath.Join(t.TempDir(), "spill"), tinySpill, false)
-		assert.Positive(t, o.eng.spl.falls[1], "every value read back")
+		o, _ := spillRun(t, "0.6", n, filepath.Join(t.TempDir(), "spill"), eng.Settings{Spill: tinySpill, Direct: d}, false)
+		assert.Positive(t, engineStats(o).Unspill, "every value read back")
 		got := must(o.Values(ctx, n))
 		for a, v := range ref {
 			require.Equal(t, int(v), got[a], a)
 		}
 	})
-}
-
-// TestLargeTableDamage checks that a damaged table of large values is refused.
-func TestLargeTableDamage(t *testing.T) {
-	vals := []uint16{0, 1, 0xFFFF, 3, 0xFFFF}
-	big := []bigValue{{2, 70000}, {4, 1 << 20}}
-	var b bytes.Buffer
-	require.NoError(t, encodeCheckpoint(&b, "0.7[3]", vals, big))
-	good := b.Bytes()
-	table := len(good) - 4 - 8 - 32 // the count of large values
-	set := func(off int, v uint64) []byte {
-		d := bytes.Clone(good)
-		binary.LittleEndian.PutUint64(d[off:], v)
-		binary.LittleEndian.PutUint32(d[len(d)-4:], crc32.Checksum(d[:len(d)-4], castagnoli))
-		return d
-	}
-	_, gotVals, gotBig, _, err := decodeCheckpoint(bytes.NewReader(good), int64(len(good)))
-	require.NoError(t, err)
-	assert.Equal(t, vals, gotVals)
-	assert.Equal(t, big, gotBig)
-	cases := map[string]struct {
-		data   []byte
-		reason string
-	}{
-		"no entries":  {set(table, 0), "bad number of large values"},
-		"too many":    {set(table, 6), "bad number of large values"},
-		"descending":  {set(table+24, 1), "bad heap"},
-		"beyond":      {set(table+24, 5), "bad heap"},
-		"not 0xFFFF":  {set(table+8, 3), "bad value"},
-		"small value": {set(table+16, 5), "bad value"},
-		"huge value":  {set(table+16, 1<<62), "bad value"},
-		"truncated":   {good[:table+20], "truncated"},
-	}
-	for name, c := range cases {
-		_, _, _, reason, err := decodeCheckpoint(bytes.NewReader(c.data), int64(len(c.data)))
-		require.ErrorIs(t, err, ErrCheckpoint, name)
-		assert.Contains(t, reason, c.reason, name)
-	}
-
-	// The spill format: a table for a value that is not 0xFFFF, and one cut short.
-	sv := make([]uint16, spillRecord+10)
-	sv[5], sv[spillRecord+3] = 0xFFFF, 0xFFFF
-	sb := []bigValue{{5, 70000}, {spillRecord + 3, 80000}}
-	file := EncodeSpill("0.6", spillVersion, sv, sb)
-	_, _, gotV, gotB, torn, _, err := ScanSpill(bytes.NewReader(file))
-	require.NoError(t, err)
-	assert.False(t, torn)
-	assert.Equal(t, sv, gotV)
-	assert.Equal(t, sb, gotB)
-	_, _, gotV, gotB, torn, _, err = ScanSpill(bytes.NewReader(file[:len(file)-10]))
-	require.NoError(t, err)
-	assert.True(t, torn, "a table cut short leaves out its record")
-	assert.Equal(t, sv[:spillRecord], gotV)
-	assert.Equal(t, sb[:1], gotB)
-	sv[5] = 4
-	_, _, _, _, _, reason, err := ScanSpill(bytes.NewReader(EncodeSpill("0.6", spillVersion, sv, sb)))
-	require.ErrorIs(t, err, ErrCheckpoint)
-	assert.Contains(t, reason, "bad table at value 0")
-	// Version 2 has no tables.
-	_, _, _, _, _, reason, err = ScanSpill(bytes.NewReader(EncodeSpill("0.6", 2, sv, sb)))
-	require.ErrorIs(t, err, ErrCheckpoint)
-	assert.Contains(t, reason, "bad record at value 0")
 }
 
 // TestLargeRealValues runs 0.[2] past 65535: taking any number of tokens but the last leaves
@@ -222,7 +155,7 @@ func TestLargeRealValues(t *testing.T) {
 		require.Equal(t, max(a-1, 0), v, a)
 	}
 	assert.Equal(t, n-2, must(o.Grundy(ctx, n-1)))
-	vals, big, err := freshOctal("0.[2]").plan().readCheckpoint(ctx, path)
+	vals, big, err := freshOctal("0.[2]").eng.readCheckpoint(ctx, path)
 	require.NoError(t, err)
 	assert.Len(t, big, n-1-65536)
 	assert.Equal(t, n-2, valueOf(big, n-1, vals[n-1]))
@@ -233,16 +166,14 @@ func TestLargeRealValues(t *testing.T) {
 // mex computing past direct, and for codes without a period so early, a limit that covers
 // only heap 300 does not.
 func TestLargeSteps(t *testing.T) {
-	lowDirect(t, 3)
 	for _, code := range []string{"0.77", "0.6", "4!.0"} {
-		pl := freshOctal(code).plan()
-		c := pl.cost(0, 401)
-		o := freshOctal(code).WithLimits(Limits{Steps: c + 10})
+		cost := lowDirect(code, 3).eng.e.Cost
+		o := lowDirect(code, 3).WithLimits(Limits{Steps: cost(0, 401) + 10})
 		v, err := o.Grundy(ctx, 400)
 		require.NoError(t, err, code)
-		assert.Equal(t, must(freshOctal(code).Grundy(ctx, 400)), v, code)
+		assert.Equal(t, must(lowDirect(code, 3).Grundy(ctx, 400)), v, code)
 		if code != "0.77" { // Kayles's period (from 71) answers any heap
-			_, err = freshOctal(code).WithLimits(Limits{Steps: pl.cost(0, 300)}).Grundy(ctx, 400)
+			_, err = lowDirect(code, 3).WithLimits(Limits{Steps: cost(0, 300)}).Grundy(ctx, 400)
 			assert.ErrorIs(t, err, ErrTooLarge, code)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"sync"
 	"weak"
+
+	eng "github.com/octalgames/kayles/internal/engine"
 )
 
 // This file implements octal codes: rule sets for take-and-break games and their notation.
@@ -209,7 +211,7 @@ func newOctal(digits, tail []digit) *Octal {
 	if o := interned.m[pl.code].Value(); o != nil {
 		return o
 	}
-	o := &Octal{eng: newEngine(pl), limits: Limits{}.withDefaults(), memo: newSearchMemo(DefaultMemoBytes)}
+	o := &Octal{eng: newEngine(pl, eng.Settings{}), limits: Limits{}.withDefaults(), memo: newSearchMemo(DefaultMemoBytes)}
 	o.base = o
 	wp := weak.Make(o)
 	interned.m[pl.code] = wp

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	eng "github.com/octalgames/kayles/internal/engine"
 	"github.com/octalgames/kayles/internal/memo"
 )
 
@@ -117,7 +118,7 @@ func TestParseOctalConcurrent(t *testing.T) {
 // tests of the engine's progress (runs, checkpoints, resumed quotients) start from nothing.
 func freshOctal(code string) *Octal {
 	pl := MustParseOctal(code).plan()
-	return &Octal{eng: newEngine(pl), limits: Limits{}.withDefaults(), memo: newSearchMemo(DefaultMemoBytes)}
+	return &Octal{eng: newEngine(pl, eng.Settings{}), limits: Limits{}.withDefaults(), memo: newSearchMemo(DefaultMemoBytes)}
 }
 
 // memoUsed returns the bytes that all memos of the process hold.

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"strconv"
 	"time"
+
+	eng "github.com/octalgames/kayles/internal/engine"
 )
 
 // This file implements long computations: Run, with cancellation, progress reports,
@@ -142,9 +144,40 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	o = o.game()
 	e := o.eng
 	start := time.Now()
+	limit, err := e.startRun(ctx, opt)
+	if err != nil {
+		return e.report(start), err
+	}
+	r := &run{e: e, ctx: ctx, opt: opt, start: start, first: e.e.Load().Len(), scan: e.e.NewScan()}
+	r.lastProgress, r.lastCheckpoint = start, start
+	r.progressEvery = cmpOr(opt.ProgressEvery, time.Second)
+	r.checkpointEvery = cmpOr(opt.CheckpointEvery, 10*time.Minute)
+	// The checkpoint is written ahead, a step at a time, so that saving it writes little.
+	if opt.Checkpoint != "" && !opt.Spill {
+		r.ahead = e.e.NewWriter(opt.Checkpoint)
+		defer func() {
+			if r.ahead != nil {
+				r.ahead.Close()
+			}
+		}()
+	}
+	return r.loop(limit)
+}
+
+// cmpOr returns d when it is positive, else def.
+func cmpOr(d, def time.Duration) time.Duration {
+	if d <= 0 {
+		return def
+	}
+	return d
+}
+
+// startRun checks opt and prepares e for a run: it starts the spill, or checks that the
+// checkpoint can be written and resumes from opt.Resume. It returns the run's limit.
+func (e *engine) startRun(ctx context.Context, opt RunOptions) (int, error) {
 	limit := opt.Limit
 	if limit < 0 {
-		return e.report(start), rangeError("run limit", limit, MaxValues)
+		return 0, rangeError("run limit", limit, MaxValues)
 	}
 	if limit == 0 {
 		limit = DefaultRunLimit
@@ -152,198 +185,155 @@ func (o *Octal) Run(ctx context.Context, opt RunOptions) (Report, error) {
 	if opt.Spill {
 		limit = int(min(int64(limit), MaxSpilledValues)) // MaxSpilledValues exceeds a 32-bit int
 		if opt.Checkpoint == "" || (opt.Resume != "" && opt.Resume != opt.Checkpoint) {
-			return e.report(start), &CheckpointError{Path: opt.Resume, Reason: "a run with Spill needs a Checkpoint, and resumes only from it", Err: ErrCheckpoint}
+			return 0, &CheckpointError{Path: opt.Resume, Reason: "a run with Spill needs a Checkpoint, and resumes only from it", Err: ErrCheckpoint}
 		}
-	} else {
-		limit = min(limit, MaxValues)
+		return limit, e.startSpill(ctx, opt.Checkpoint, opt.Resume != "", limit)
 	}
-	progressEvery := opt.ProgressEvery
-	if progressEvery <= 0 {
-		progressEvery = time.Second
-	}
-	checkpointEvery := opt.CheckpointEvery
-	if checkpointEvery <= 0 {
-		checkpointEvery = 10 * time.Minute
-	}
-	if opt.Spill {
-		if err := e.startSpill(ctx, opt.Checkpoint, opt.Resume != "", limit); err != nil {
-			return e.report(start), err
+	limit = min(limit, MaxValues)
+	if opt.Checkpoint != "" {
+		if err := eng.CheckWritable(opt.Checkpoint); err != nil {
+			return 0, fromEngine(err)
 		}
-	} else {
-		if opt.Checkpoint != "" {
-			if err := checkWritable(opt.Checkpoint); err != nil {
-				return e.report(start), err
+	}
+	if opt.Resume != "" {
+		if err := e.resume(ctx, opt.Resume); err != nil {
+			return 0, err
+		}
+	}
+	return limit, nil
+}
+
+// startSpill makes e's run spill its values to path, a new file unless resume, for a run of
+// at most limit values. A checkpoint that is not a spill file is resumed into memory first.
+func (e *engine) startSpill(ctx context.Context, path string, resume bool, limit int) error {
+	if resume {
+		v, err := eng.FileVersion(path)
+		if err != nil {
+			return fromEngine(err)
+		}
+		if v != eng.SpillVersion {
+			if err := e.resume(ctx, path); err != nil {
+				return err
 			}
-		}
-		if opt.Resume != "" {
-			if err := e.resume(ctx, opt.Resume); err != nil {
-				return e.report(start), err
-			}
+			resume = false
 		}
 	}
-	first := len(e.load().vals)
-	lastProgress, lastCheckpoint := start, start
-	scan := new(reportScan) // the report, read as the values are computed
-	progress := func() {
-		if opt.Progress != nil {
-			opt.Progress(e.progress(ctx, start, first))
-		}
-	}
-	// The checkpoint is written ahead, a step at a time, so that saving it writes little.
-	var ahead *checkpointWriter
-	if opt.Checkpoint != "" && !opt.Spill {
-		removeTemps(opt.Checkpoint)
-		ahead = &checkpointWriter{path: opt.Checkpoint, code: e.pl.code}
-		defer func() {
-			if ahead != nil {
-				ahead.close()
-			}
-		}()
-	}
-	save := func() error {
-		if opt.Checkpoint == "" {
-			return nil
-		}
-		if opt.Spill {
-			e.lock <- struct{}{} // whatever ctx: the last values must reach the file
-			defer e.release()
-			if e.spl != nil {
-				s := e.load()
-				return e.spl.sync(s.vals, s.big)
-			}
-		}
-		s := e.load()
-		if ahead != nil {
-			if err := ahead.commit(s.vals, s.big); err == nil {
-				return nil
-			}
-			ahead = nil // written whole from now on, where an error is reported
-		}
-		return writeCheckpoint(opt.Checkpoint, e.pl.code, s.vals, s.big)
-	}
+	return fromEngine(e.e.StartSpill(ctx, path, resume, limit, e.checkFile))
+}
+
+// A run is the state of one call of [Octal.Run] between its steps.
+type run struct {
+	e               *engine
+	ctx             context.Context
+	opt             RunOptions
+	start           time.Time
+	first           int         // the values when the run started
+	scan            *eng.Scan   // the report, read as the values are computed
+	ahead           *eng.Writer // the checkpoint written ahead, or nil
+	lastProgress    time.Time
+	lastCheckpoint  time.Time
+	progressEvery   time.Duration
+	checkpointEvery time.Duration
+}
+
+// loop runs steps until the run is over, ctx is done or an error stops it, reporting progress
+// and saving checkpoints on the way, and saves the last one.
+func (r *run) loop(limit int) (Report, error) {
+	e, ctx := r.e, r.ctx
 	for {
 		if err := ctx.Err(); err != nil {
-			progress()
-			if cerr := save(); cerr != nil {
-				return e.reportFrom(start, scan), cerr
+			r.progress()
+			if cerr := r.save(); cerr != nil {
+				return e.reportFrom(r.start, r.scan), cerr
 			}
-			return e.reportFrom(start, scan), err
+			return e.reportFrom(r.start, r.scan), err
 		}
-		done, err := e.runStep(ctx, limit)
+		done, err := e.e.Step(ctx, limit)
 		if err != nil && ctx.Err() == nil {
 			// A limit of the engine, such as the three-heap engine's memory.
-			if cerr := save(); cerr != nil {
-				return e.reportFrom(start, scan), cerr
+			if cerr := r.save(); cerr != nil {
+				return e.reportFrom(r.start, r.scan), cerr
 			}
-			return e.reportFrom(start, scan), err
+			return e.reportFrom(r.start, r.scan), fromEngine(err)
 		}
 		if err != nil {
 			continue // ctx is done: the loop's head saves and returns
 		}
-		scan.advance(ctx, e.pl, e.load())
-		if ahead != nil && ahead.add(ctx, e.load().vals) != nil {
-			ahead = nil // written whole from now on
+		r.scan.Advance(ctx, e.e.Load())
+		if r.ahead != nil && r.ahead.Add(ctx, e.e.Load()) != nil {
+			r.ahead = nil // written whole from now on
 		}
 		now := time.Now()
-		if now.Sub(lastProgress) >= progressEvery {
-			lastProgress = now
-			progress()
+		if now.Sub(r.lastProgress) >= r.progressEvery {
+			r.lastProgress = now
+			r.progress()
 		}
 		if done {
 			break
 		}
-		if now.Sub(lastCheckpoint) >= checkpointEvery {
-			lastCheckpoint = now
-			if err := save(); err != nil {
-				return e.reportFrom(start, scan), err
+		if now.Sub(r.lastCheckpoint) >= r.checkpointEvery {
+			r.lastCheckpoint = now
+			if err := r.save(); err != nil {
+				return e.reportFrom(r.start, r.scan), err
 			}
 		}
 	}
-	progress()
-	if err := save(); err != nil {
-		return e.reportFrom(start, scan), err
+	r.progress()
+	if err := r.save(); err != nil {
+		return r.e.reportFrom(r.start, r.scan), err
 	}
-	return e.reportFrom(start, scan), nil
+	return r.e.reportFrom(r.start, r.scan), nil
 }
 
-// runStep extends the values by one step, or until ctx is done, and looks for a period. It
-// reports whether the run is over: a period is proven or the limit is reached. Its error is ctx's, when ctx is done first.
-func (e *engine) runStep(ctx context.Context, limit int) (bool, error) {
-	if err := e.acquire(ctx); err != nil {
-		return false, err
+// progress reports the run's progress, when the options ask for it.
+func (r *run) progress() {
+	if r.opt.Progress != nil {
+		r.opt.Progress(r.e.progress(r.ctx, r.start, r.first))
 	}
-	defer e.release()
-	s := e.load()
-	if s.period.Period > 0 {
-		return true, nil
-	}
-	n := min(limit, len(s.vals)+stepSize(len(s.vals)))
-	s, err := e.extendLocked(n, limit, newBudget(ctx, unlimited, "steps", nil))
-	if err != nil {
-		return false, err
-	}
-	if !e.pl.provable {
-		return len(s.vals) >= limit, nil
-	}
-	if p, ok := e.findPeriod(s); ok {
-		e.snap.Store(&snapshot{vals: s.vals, big: s.big, max: s.max, period: p, spl: e.spl})
-		return true, nil
-	}
-	return len(s.vals) >= limit, nil
 }
 
-// stepSize returns how many values a step of Run adds to have values: as many again while
-// there are fewer than 2^14 (at least 64), so that a period proven by a few values is proven
-// after a few short steps and a few milliseconds; then 2^14 at a time, then have/16, at most
-// 2^22. A step costs one period search, O(have) at worst, so the searches cost O(1) per value
-// once steps reach have/16 and O(log have) steps before that.
-func stepSize(have int) int {
-	return min(max(have, runFirstStep), max(have/16, 1<<14), 1<<22)
+// save writes the checkpoint, if the options ask for one: a spilled run syncs its file, others
+// commit the checkpoint written ahead, or write it whole.
+func (r *run) save() error {
+	path := r.opt.Checkpoint
+	if path == "" {
+		return nil
+	}
+	if r.opt.Spill {
+		if spilled, err := r.e.e.SyncSpill(); spilled {
+			return fromEngine(err)
+		}
+	}
+	s := r.e.e.Load()
+	if r.ahead != nil {
+		if err := r.ahead.Commit(s); err == nil {
+			return nil
+		}
+		r.ahead = nil // written whole from now on, where an error is reported
+	}
+	return fromEngine(r.e.e.WriteCheckpoint(path, s))
 }
-
-// runFirstStep is the size of Run's first step.
-const runFirstStep = 64
 
 // resume installs the values of a checkpoint, unless e already has as many.
 func (e *engine) resume(ctx context.Context, path string) error {
-	vals, big, err := e.pl.readCheckpoint(ctx, path)
+	vals, big, err := e.readCheckpoint(ctx, path)
 	if err != nil {
 		return err
 	}
-	if err := e.acquire(ctx); err != nil {
-		return err
-	}
-	defer e.release()
-	s := e.load()
-	if len(vals) <= len(s.vals) || s.period.Period > 0 {
-		return nil
-	}
-	top := 0
-	for i, w := range vals {
-		top = max(top, valueOf(big, i, w))
-	}
-	e.sp, e.tri, e.ref = nil, nil, false // rebuilt from the new values by the next extension
-	e.snap.Store(&snapshot{vals: vals, big: big, max: top})
-	return nil
+	return fromEngine(e.e.Install(ctx, vals, big))
 }
 
-// progress describes the run that started at start with first values. It waits for no lock:
-// it is called between steps, from the goroutine that runs them.
+// progress describes the run that started at start with first values. It waits for no lock
+// past ctx: it is called between steps, from the goroutine that runs them.
 func (e *engine) progress(ctx context.Context, start time.Time, first int) Progress {
-	s := e.load()
-	p := Progress{Values: len(s.vals), MaxValue: s.max, Elapsed: time.Since(start)}
+	s := e.e.Load()
+	p := Progress{Values: s.Len(), MaxValue: s.Max(), Elapsed: time.Since(start)}
 	if sec := p.Elapsed.Seconds(); sec > 0 {
 		p.Rate = float64(p.Values-first) / sec
 	}
-	if e.acquire(ctx) != nil {
-		return p // ctx is done: no wait for the engine, and no rare count
+	if st, ok := e.e.Stats(ctx); ok {
+		p.Rare = st.Rare
 	}
-	if sp := e.sp; sp != nil && sp.on {
-		p.Rare = len(sp.rare)
-	} else if sp != nil {
-		p.Rare = sp.best
-	}
-	e.release()
 	return p
 }
 
@@ -362,31 +352,31 @@ func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error
 		return nil, rangeError("number of values", n, MaxValues)
 	}
 	s := o.eng.load()
-	if n > len(s.vals) && s.period.Period == 0 {
+	if n > s.s.Len() && s.period.Period == 0 {
 		if n > MaxValues {
 			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: MaxValues, Unit: "values"}
 		}
 		var err error
-		if s, err = o.eng.extend(ctx, n, nil); err != nil {
+		if s, err = o.eng.extend(ctx, n); err != nil {
 			return nil, err
 		}
-		if n > len(s.vals) && s.period.Period == 0 { // never a zero for a value
-			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(len(s.vals)), Unit: "values"}
+		if n > s.s.Len() && s.period.Period == 0 { // never a zero for a value
+			return nil, &LimitError{Question: strconv.Itoa(n) + " values of " + code, Limit: int64(s.s.Len()), Unit: "values"}
 		}
 	}
-	if n > len(s.vals) && s.period.Saltus != 0 {
+	if n > s.s.Len() && s.period.Saltus != 0 {
 		if _, ok := s.value(n - 1); !ok {
 			return nil, o.eng.overflow(n - 1)
 		}
 	}
 	return func(yield func(int, int) bool) {
-		direct := min(n, len(s.vals))
-		for a, v := range s.all() {
-			if a >= direct || !yield(a, v) {
+		held := min(n, s.s.Len())
+		for a, v := range s.s.All() {
+			if a >= held || !yield(a, v) {
 				return
 			}
 		}
-		for a := direct; a < n; a++ {
+		for a := held; a < n; a++ {
 			v, _ := s.value(a)
 			if !yield(a, v) {
 				return
@@ -395,65 +385,36 @@ func (o *Octal) Sequence(ctx context.Context, n int) (iter.Seq2[int, int], error
 	}, nil
 }
 
-// all returns the values of s in order, read from memory, or for a spilled run from memory and
-// the file (a value that cannot be read back ends the sequence).
-func (s *snapshot) all() iter.Seq2[int, int] {
-	return func(yield func(int, int) bool) {
-		big := s.big
-		if s.spl == nil {
-			for a, w := range s.vals {
-				if !yield(a, valueOf(big, a, w)) {
-					return
-				}
-			}
-			return
-		}
-		r := s.spl.reader(s.vals)
-		for a := range s.vals {
-			if w := r.at(a); r.err != nil || !yield(a, valueOf(big, a, w)) {
-				return
-			}
-		}
-	}
-}
-
 // IsRare reports whether heap a of value v is rare under the report's split: a >= 1 and
 // popcount(v&Mask) + Parity·(a-ParityFrom) even. It is false for every heap when Sparse is.
 func (r Report) IsRare(a, v int) bool {
-	return r.Sparse && a >= 1 && v >= 0 && rare(uint16(v), r.Mask, r.Parity, a, r.ParityFrom) // Mask has 16 bits
+	return r.Sparse && a >= 1 && v >= 0 && eng.Rare(uint16(v), r.Mask, r.Parity, a, r.ParityFrom) // Mask has 16 bits
 }
 
-// report describes the values cached in e, reading them all (see reportScan).
+// report describes the values cached in e, reading them all.
 func (e *engine) report(start time.Time) Report {
-	return e.reportFrom(start, new(reportScan))
+	return e.reportFrom(start, e.e.NewScan())
 }
 
 // reportFrom describes the values cached in e, with scan the part of the report read so far:
-// it reads the values from scan.n on, in order, and again from the end for the apparent-period
-// search: O(n) for each candidate period that agrees with the values near their end.
-func (e *engine) reportFrom(start time.Time, scan *reportScan) Report {
+// it reads the values from those read on, in order, and again from the end for the
+// apparent-period search: O(n) for each candidate period that agrees with the values near
+// their end.
+func (e *engine) reportFrom(start time.Time, scan *eng.Scan) Report {
 	s := e.load()
-	r := Report{Code: e.pl.code, Values: len(s.vals), Period: s.period}
+	n := s.s.Len()
+	r := Report{Code: e.pl.code, Values: n, Period: s.period}
 	r.Sparse = e.pl.sparse()
-	scan.advance(context.Background(), e.pl, s)
-	r.MaxValue, r.MaxAt, r.LastNew = max(scan.max, 0), scan.maxAt, scan.lastNew
-	if sp := scan.sp; sp != nil && len(s.vals) > 1 {
-		if len(sp.takes) > 0 {
-			sp.pick(len(s.vals))
-		}
-		r.Mask, r.Parity, r.ParityFrom = sp.mask, sp.c, sp.offset()
-		// The rare heaps, from the histogram: rarity depends on a only through its parity.
-		for par := range 2 {
-			for w, a := range scan.last[par] {
-				if a > 0 && rare(uint16(w), r.Mask, r.Parity, a, r.ParityFrom) {
-					r.RareCount += int(sp.hist[par][w])
-					r.LastRare = max(r.LastRare, a)
-				}
-			}
-		}
+	scan.Advance(context.Background(), s.s)
+	sum := scan.Summary(n)
+	r.MaxValue, r.MaxAt, r.LastNew = sum.Max, sum.MaxAt, sum.LastNew
+	if sum.Split {
+		r.Mask, r.Parity, r.ParityFrom = sum.Mask, sum.Parity, sum.ParityFrom
+		r.RareCount, r.LastRare = sum.RareCount, sum.LastRare
 	}
 	if r.Period.Period == 0 {
-		r.Apparent, _ = s.apparent(len(s.vals))
+		p, _ := s.s.Apparent(n)
+		r.Apparent = Period{Preperiod: p.Preperiod, Period: p.Period, Saltus: p.Saltus}
 	}
 	r.Elapsed = time.Since(start)
 	return r
@@ -462,92 +423,4 @@ func (e *engine) reportFrom(start time.Time, scan *reportScan) Report {
 // sparse reports whether the rare/common split applies to o's values (Report.Sparse).
 func (o *plan) sparse() bool {
 	return o.plain && o.heaps == 2 && len(o.leave2) > 0
-}
-
-// reportScan is the part of a [Report] read from the values in order: Run advances it after
-// each step, so that the report when Run ends, on a cancel too, reads only the values of one
-// step (about 16 ns a value) instead of all of them. The zero reportScan has read no value.
-type reportScan struct {
-	n       int      // the values read, G(0), ..., G(n-1)
-	sp      *sparse  // their histogram (a split of its own, chosen afresh), for a code under the split
-	last    [2][]int // last[a&1][v&0xFFFF]: the largest heap a >= 1 of such a value
-	max     int      // the largest value read, -1 when none is
-	maxAt   int
-	lastNew int
-	seen    valueSet
-}
-
-// reportCheck is how many values reportScan.advance reads between looks at its context.
-const reportCheck = 1 << 16
-
-// advance reads the values of s from scan.n on, for o. With a non-nil ctx it looks at ctx
-// every reportCheck values and stops early, having read a prefix, once ctx is done.
-func (scan *reportScan) advance(ctx context.Context, o *plan, s *snapshot) {
-	if scan.n == 0 {
-		scan.max = -1
-		if o.sparse() {
-			scan.sp = newSparse(o, nil)
-		}
-	}
-	n := len(s.vals)
-	if scan.n >= n {
-		return
-	}
-	var r *spillReader
-	if s.spl != nil {
-		r = s.spl.reader(s.vals)
-	}
-	sp := scan.sp
-	for a := scan.n; a < n; a++ {
-		if ctx != nil && a%reportCheck == 0 && ctx.Err() != nil {
-			return
-		}
-		w := s.vals[a]
-		if r != nil {
-			if w = r.at(a); r.err != nil {
-				return // a value that cannot be read back ends the values read, as in all
-			}
-		}
-		v := valueOf(s.big, a, w)
-		if v > scan.max {
-			scan.max, scan.maxAt = v, a
-		}
-		if scan.seen.add(v) {
-			scan.lastNew = a
-		}
-		if sp != nil && a > 0 {
-			w := uint16(v) // rarity depends on the 16 bits of a mask only
-			sp.count(a, w)
-			l := &scan.last[a&1]
-			if int(w) >= len(*l) {
-				*l = append(*l, make([]int, int(w)+1-len(*l))...)
-			}
-			(*l)[w] = a
-		}
-		scan.n = a + 1
-	}
-}
-
-// valueSet is a set of values: a bitset below 2^16, a map above. The zero valueSet is empty.
-type valueSet struct {
-	low  [1 << 16 / 64]uint64
-	high map[int]bool
-}
-
-// add puts v in the set and reports whether it was new.
-func (s *valueSet) add(v int) bool {
-	if v < 1<<16 {
-		w, bit := &s.low[v>>6], uint64(1)<<(v&63)
-		isNew := *w&bit == 0
-		*w |= bit
-		return isNew
-	}
-	if s.high[v] {
-		return false
-	}
-	if s.high == nil {
-		s.high = map[int]bool{}
-	}
-	s.high[v] = true
-	return true
 }

@@ -1,7 +1,6 @@
 package kayles
 
 import (
-	"hash/crc32"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -12,20 +11,17 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	eng "github.com/octalgames/kayles/internal/engine"
 )
 
-// tinySpill gives back pages from 4096 values on, with a front of 256 values, periods up to
-// 2048 and the tail that they need, so that every fallback happens within 2^16 values.
-var tinySpill = spillTuning{from: 1 << 12, front: 1 << 8, period: 1 << 11, step: 1 << 12, most: 1 << 14, room: 1 << 12}
-
-// spillRun runs code to n values with its values spilled to path under tune, on two
-// goroutines in every window from heap 1024 on when pairs is set.
-func spillRun(t *testing.T, code string, n int, path string, tune spillTuning, pairs bool) (*Octal, Report) {
-	o := freshOctal(code)
-	o.eng.spt = tune
+// spillRun runs code to n values with its values spilled to path, on an engine with the
+// settings set, and on two goroutines in every window from heap 1024 on when pairs is set.
+func spillRun(t *testing.T, code string, n int, path string, set eng.Settings, pairs bool) (*Octal, Report) {
 	if pairs {
-		o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
+		set.Pairs = eng.PairTuning{From: 1 << 10, Min: 1, Always: true}
 	}
+	o := tunedOctal(code, set)
 	r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
 	require.NoError(t, err, code)
 	return o, r
@@ -45,7 +41,7 @@ func TestSpillMatchesMemory(t *testing.T) {
 	for _, code := range codes {
 		for _, pairs := range modes {
 			path := filepath.Join(t.TempDir(), "spill")
-			o, r := spillRun(t, code, n, path, tinySpill, pairs)
+			o, r := spillRun(t, code, n, path, eng.Settings{Spill: tinySpill}, pairs)
 			m := freshOctal(code)
 			want, err := m.Run(ctx, RunOptions{Limit: n})
 			require.NoError(t, err)
@@ -54,20 +50,19 @@ func TestSpillMatchesMemory(t *testing.T) {
 			got, err := o.Values(ctx, r.Values)
 			require.NoError(t, err)
 			assert.Equal(t, must(m.Values(ctx, r.Values)), got, code)
-			sp := o.eng.spl
-			require.NotNil(t, sp)
-			t.Logf("%s pairs=%v: front %d, floor %d, falls %v", code, pairs, sp.front.Load(), sp.floor.Load(), sp.falls)
+			sp := engineStats(o)
+			t.Logf("%s pairs=%v: front %d, floor %d, falls %d %d", code, pairs, sp.Front, sp.Floor, sp.Widened, sp.Unspill)
 			switch code {
 			case "0.1777", "0.106":
-				assert.True(t, sp.on, code)
-				assert.Less(t, sp.front.Load(), int64(math.MaxInt), code)
+				assert.True(t, sp.Spilled, code)
+				assert.Less(t, sp.Front, math.MaxInt, code)
 				// The memory bound: all but the front and the tail are given back.
-				assert.GreaterOrEqual(t, sp.floor.Load(), int64(r.Values-sp.reach(int(sp.front.Load()))-2*spillRecord), code)
+				assert.GreaterOrEqual(t, sp.Floor, r.Values-sp.Reach-2*spillRecord, code)
 			case "0.16", "0.376", "0.6": // 0.6's last rare heap, 20,627, is beyond the most front
-				assert.Equal(t, 1, sp.falls[1], code) // every value read back once
+				assert.Equal(t, 1, sp.Unspill, code) // every value read back once
 			}
 			if code == "0.1777" {
-				assert.Positive(t, sp.falls[0], code) // a search passed the front
+				assert.Positive(t, sp.Widened, code) // a search passed the front
 			}
 		}
 	}
@@ -79,16 +74,15 @@ func TestSpillResume(t *testing.T) {
 	const n = 1 << 15
 	dir := t.TempDir()
 	whole := filepath.Join(dir, "whole")
-	_, want := spillRun(t, "0.1777", n, whole, tinySpill, false)
+	_, want := spillRun(t, "0.1777", n, whole, eng.Settings{Spill: tinySpill}, false)
 	data, err := os.ReadFile(whole)
 	require.NoError(t, err)
 	ref := referenceValues(freshOctal("0.1777"), n)
-	hdr := len(spillHeader("0.1777", spillVersion))
+	hdr := spillHeaderLen("0.1777")
 	for _, cut := range []int{hdr, hdr + 3, int(spillOffset(hdr, 5000)), int(spillOffset(hdr, 20000)) + 1, len(data) - 1} {
 		path := filepath.Join(dir, "cut")
 		require.NoError(t, os.WriteFile(path, data[:cut], 0o644))
-		o := freshOctal("0.1777")
-		o.eng.spt = tinySpill
+		o := tunedOctal("0.1777", eng.Settings{Spill: tinySpill})
 		r, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path, Resume: path})
 		require.NoError(t, err, cut)
 		r.Elapsed = 0
@@ -98,30 +92,24 @@ func TestSpillResume(t *testing.T) {
 	}
 }
 
-// checksum is the CRC-32C of values, to compare long runs.
-func checksum(vals []uint16) uint32 {
-	h := crc32.New(castagnoli)
-	for _, v := range vals {
-		h.Write([]byte{byte(v), byte(v >> 8)})
-	}
-	return h.Sum32()
+// The spill format's layout (internal/engine's spillfile.go), for the tests that cut files
+// and count their bytes: a header of 20 bytes and the code, then records of spillRecord values
+// between a count and a checksum.
+const spillRecord = 1 << 12
+
+func spillHeaderLen(code string) int { return 8 + 4 + 4 + len(code) + 4 }
+
+func spillOffset(hdr, i int) int64 {
+	return int64(hdr) + int64(i/spillRecord)*(8+2*spillRecord) + 4 + 2*int64(i%spillRecord)
 }
 
-// spillValues reads every value of a spill file.
-func spillValues(path string) ([]uint16, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var vals []uint16
-	_, _, err = scanSpill(f, func(v []uint16, _ []bigValue) error { vals = append(vals, v...); return nil })
-	return vals, err
+func spillSize(hdr, n int) int64 {
+	return int64(hdr) + int64((n+spillRecord-1)/spillRecord)*(8+2*spillRecord)
 }
 
 // killSpill is the run that TestSpillKill kills: Officers to 2^18 values with a front of
 // 2^16 and the tail of periods up to 2048, so that most of the values are given back.
-var killSpill = spillTuning{from: 1 << 14, front: 1 << 16, period: 1 << 11, step: 1 << 12, most: 1 << 18, room: 1 << 12}
+var killSpill = eng.SpillTuning{From: 1 << 14, Front: 1 << 16, Period: 1 << 11, Step: 1 << 12, Most: 1 << 18, Room: 1 << 12}
 
 // killValues is past the front and the tail by some 190,000 values (60,000 with the race
 // detector, which makes the run ten times slower).
@@ -134,8 +122,7 @@ func TestSpillKillChild(t *testing.T) {
 	if path == "" {
 		t.Skip("the child process of TestSpillKill")
 	}
-	o := freshOctal("0.6")
-	o.eng.spt = killSpill
+	o := tunedOctal("0.6", eng.Settings{Spill: killSpill})
 	opt := RunOptions{Limit: killValues, Spill: true, Checkpoint: path, CheckpointEvery: 10 * time.Millisecond}
 	if _, err := os.Stat(path); err == nil {
 		opt.Resume = path
@@ -191,32 +178,33 @@ func TestSpillOfficersLong(t *testing.T) {
 		t.Skip("with -long: Officers to 2^28 values spilled (minutes)")
 	}
 	const n = 1 << 28
-	o, r := spillRun(t, "0.6", n, filepath.Join(t.TempDir(), "spill"), defaultSpill, false)
+	o, r := spillRun(t, "0.6", n, filepath.Join(t.TempDir(), "spill"), eng.Settings{}, false)
 	assert.Equal(t, n, r.Values)
 	assert.Equal(t, 20627, r.LastRare)
-	sp := o.eng.spl
-	t.Logf("front %d, floor %d, falls %v", sp.front.Load(), sp.floor.Load(), sp.falls)
-	assert.True(t, sp.on)
-	assert.Zero(t, sp.falls[1])
-	assert.LessOrEqual(t, sp.front.Load(), int64(1<<20))
-	assert.GreaterOrEqual(t, sp.floor.Load(), int64(n-sp.reach(int(sp.front.Load()))-spillBatch-spillRecord))
+	sp := engineStats(o)
+	t.Logf("front %d, floor %d, falls %d %d", sp.Front, sp.Floor, sp.Widened, sp.Unspill)
+	assert.True(t, sp.Spilled)
+	assert.Zero(t, sp.Unspill)
+	assert.LessOrEqual(t, sp.Front, 1<<20)
+	const spillBatch = 1 << 14 // the most values between two settles (internal/engine's spill.go)
+	assert.GreaterOrEqual(t, sp.Floor, n-sp.Reach-spillBatch-spillRecord)
 }
 
 // TestSpillProvesPeriods checks that spilled runs prove the periods that the in-memory engine
 // proves, with a tail so short that the comparisons reach values on disk.
 func TestSpillProvesPeriods(t *testing.T) {
-	tune := spillTuning{from: 1 << 11, front: 1 << 8, period: 1 << 9, step: 1 << 10, most: 1 << 14, room: 1 << 12}
+	tune := eng.SpillTuning{From: 1 << 11, Front: 1 << 8, Period: 1 << 9, Step: 1 << 10, Most: 1 << 14, Room: 1 << 12}
 	for _, code := range []string{"0.156", "0.356", "0.644", "0.45", "0.77"} {
-		o, r := spillRun(t, code, 1<<16, filepath.Join(t.TempDir(), "spill"), tune, false)
+		o, r := spillRun(t, code, 1<<16, filepath.Join(t.TempDir(), "spill"), eng.Settings{Spill: tune}, false)
 		m := freshOctal(code)
 		want, err := m.Run(ctx, RunOptions{Limit: 1 << 16})
 		require.NoError(t, err)
 		r.Elapsed, want.Elapsed = 0, 0
 		assert.Equal(t, want, r, code)
-		sp := o.eng.spl
-		t.Logf("%s: %v at %d values, front %d, floor %d, falls %v", code, r.Period, r.Values, sp.front.Load(), sp.floor.Load(), sp.falls)
+		sp := engineStats(o)
+		t.Logf("%s: %v at %d values, front %d, floor %d, falls %d %d", code, r.Period, r.Values, sp.Front, sp.Floor, sp.Widened, sp.Unspill)
 		if code == "0.156" || code == "0.356" || code == "0.644" {
-			assert.Less(t, int64(r.Period.Preperiod), sp.floor.Load(), code) // the preperiod's end is on disk only
+			assert.Less(t, r.Period.Preperiod, sp.Floor, code) // the preperiod's end is on disk only
 		}
 		big := r.Period.Preperiod + 5*r.Period.Period + 1e9
 		assert.Equal(t, must(m.Grundy(ctx, big)), must(o.Grundy(ctx, big)), code)
@@ -228,8 +216,7 @@ func TestSpillProvesPeriods(t *testing.T) {
 func TestSpillConcurrentReads(t *testing.T) {
 	const n = 1 << 17
 	want := must(freshOctal("0.1777").Values(ctx, n))
-	o := freshOctal("0.1777")
-	o.eng.spt = tinySpill
+	o := tunedOctal("0.1777", eng.Settings{Spill: tinySpill})
 	done := make(chan error)
 	go func() {
 		_, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: filepath.Join(t.TempDir(), "spill")})
@@ -244,7 +231,7 @@ func TestSpillConcurrentReads(t *testing.T) {
 			return
 		default:
 		}
-		if have := len(o.eng.load().vals); have > 0 {
+		if have := o.eng.load().s.Len(); have > 0 {
 			h := rng.IntN(have)
 			v, ok := o.eng.load().value(h)
 			require.True(t, ok)
@@ -257,12 +244,12 @@ func TestSpillConcurrentReads(t *testing.T) {
 // given back, and than the most front (a file cut early by a kill).
 func TestSpillResumeShort(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "spill")
-	_, want := spillRun(t, "0.6", 1<<15, path, killSpill, false)
+	_, want := spillRun(t, "0.6", 1<<15, path, eng.Settings{Spill: killSpill}, false)
 	for _, n := range []int{spillRecord, 3 * spillRecord, 1 << 15} {
-		vals := referenceValues(freshOctal("0.6"), n)
-		require.NoError(t, os.WriteFile(path, EncodeSpill("0.6", spillVersion, vals, nil), 0o644))
-		o := freshOctal("0.6")
-		o.eng.spt = killSpill
+		// A spilled run of n values writes them all (a short last record included).
+		spillRun(t, "0.6", n, path, eng.Settings{Spill: killSpill}, false)
+		require.Equal(t, referenceValues(freshOctal("0.6"), n), must(spillValues(path)))
+		o := tunedOctal("0.6", eng.Settings{Spill: killSpill})
 		r, err := o.Run(ctx, RunOptions{Limit: 1 << 15, Spill: true, Checkpoint: path, Resume: path})
 		require.NoError(t, err, n)
 		r.Elapsed, want.Elapsed = 0, 0
@@ -275,13 +262,14 @@ func TestSpillResumeShort(t *testing.T) {
 // leaves resumes.
 func TestSpillDiskFull(t *testing.T) {
 	free := int64(1 << 40)
-	old := freeSpace
-	freeSpace = func(string) (int64, bool) { return free, true }
-	t.Cleanup(func() { freeSpace = old })
+	disk := func(set eng.Settings) eng.Settings {
+		set.FreeSpace = func(string) (int64, bool) { return free, true }
+		return set
+	}
 	path := filepath.Join(t.TempDir(), "spill")
 	const n = 1 << 22
-	free = spillSize(len(spillHeader("0.6", spillVersion)), n) - 1
-	o := freshOctal("0.6")
+	free = spillSize(spillHeaderLen("0.6"), n) - 1
+	o := tunedOctal("0.6", disk(eng.Settings{}))
 	_, err := o.Run(ctx, RunOptions{Limit: n, Spill: true, Checkpoint: path})
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
@@ -292,8 +280,7 @@ func TestSpillDiskFull(t *testing.T) {
 
 	// The disk fills up while the run goes on: it stops at the next look, at a whole prefix.
 	free = 1 << 40
-	o = freshOctal("0.6")
-	o.eng.spt = tinySpill
+	o = tunedOctal("0.6", disk(eng.Settings{Spill: tinySpill}))
 	done := 0
 	r, err := o.Run(ctx, RunOptions{Limit: 1 << 16, Spill: true, Checkpoint: path, Progress: func(p Progress) {
 		if done == 0 && p.Values >= 1<<13 {
@@ -309,8 +296,7 @@ func TestSpillDiskFull(t *testing.T) {
 	assert.Equal(t, r.Values, len(vals))
 	assert.Equal(t, referenceValues(freshOctal("0.6"), 1<<12), vals[:1<<12])
 	free = 1 << 40
-	o = freshOctal("0.6")
-	o.eng.spt = tinySpill
+	o = tunedOctal("0.6", disk(eng.Settings{Spill: tinySpill}))
 	r2, err := o.Run(ctx, RunOptions{Limit: r.Values + 1000, Spill: true, Checkpoint: path, Resume: path})
 	require.NoError(t, err)
 	assert.Equal(t, r.Values+1000, r2.Values)

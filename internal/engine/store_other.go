@@ -1,6 +1,6 @@
 //go:build !linux
 
-package kayles
+package engine
 
 // This file implements the storage of a spilled run's values on systems other than Linux: a
 // plain allocation that keeps every value (the file still holds them all).

@@ -1,4 +1,4 @@
-package kayles
+package engine
 
 // This file implements the word-parallel scan of the searched splits: a mirror of the recent
 // values in descending order of heap, so that both parts of the splits (a, m-a) run upwards and
@@ -88,9 +88,9 @@ func (w *wanted) add(need []uint16) {
 // them in w, and returns how many are still missing. It XORs four values in each 64-bit word
 // and tests sixteen splits with one branch, after handing the first multiple of 32 splits to
 // scanVector where it runs.
-func scanUp(x, y []uint16, w *wanted, k int) int {
+func scanUp(x, y []uint16, w *wanted, k int, vector bool) int {
 	y = y[:len(x)]
-	if n := len(x) &^ 31; vectorScan && n > 0 {
+	if n := len(x) &^ 31; vector && n > 0 {
 		var done int
 		if k, done = scanVector(&x[0], &y[0], n, w, k); k == 0 {
 			return 0

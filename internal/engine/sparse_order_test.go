@@ -1,7 +1,6 @@
-package kayles
+package engine
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -52,50 +51,6 @@ func TestPlannedScansModifiers(t *testing.T) {
 		got, made := plannedValues(t, o, n, smallPlans, false)
 		require.Equal(t, want, got, code)
 		assert.Positive(t, made[0]+made[1], code)
-	}
-}
-
-// TestPlannedSpill checks spilled runs of 0.1777 and 0.106 that scan in planned order, with a
-// front of 256 values (which searches of 0.1777 pass, so that the front doubles), buckets that
-// the front cuts short and pages given back from 4096 on, stopped at 2^15 values and resumed
-// from the file to 2^16 (2^14 and 2^15 under the race detector), against the reference mex.
-func TestPlannedSpill(t *testing.T) {
-	n := 1 << 16
-	tune := smallPlans
-	tune.span = 1 << 10 // beyond the front
-	codes, modes := []string{"0.1777", "0.106"}, []bool{false, true}
-	if raceEnabled {
-		n, codes, modes = 1<<15, codes[:1], modes[1:]
-	}
-	for _, code := range codes {
-		want := checksum(referenceValues(freshOctal(code), n))
-		for _, pairs := range modes {
-			path := filepath.Join(t.TempDir(), "spill")
-			var o *Octal
-			passed := 0 // searches that passed the front, in both runs
-			for _, limit := range []int{n / 2, n} {
-				o = freshOctal(code)
-				o.eng.spt, o.eng.ord = tinySpill, tune
-				if pairs {
-					o.eng.pairs = pairTuning{from: 1 << 10, min: 1, always: true}
-				}
-				opt := RunOptions{Limit: limit, Spill: true, Checkpoint: path}
-				if limit == n {
-					opt.Resume = path
-				}
-				r, err := o.Run(ctx, opt)
-				require.NoError(t, err, code)
-				require.Equal(t, limit, r.Values, code)
-				passed += o.eng.spl.falls[0]
-			}
-			s := o.eng.sp
-			assert.NotNil(t, s.plans[0], "%s: no plan in use", code)
-			assert.Positive(t, s.low, "%s: no page given back", code)
-			if code == "0.1777" {
-				assert.Positive(t, passed, "%s: no search passed the front", code)
-			}
-			assert.Equal(t, want, checksum(must(spillValues(path))), "%s pairs=%v", code, pairs)
-		}
 	}
 }
 

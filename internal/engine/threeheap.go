@@ -1,4 +1,4 @@
-package kayles
+package engine
 
 import (
 	"math/bits"
@@ -86,7 +86,7 @@ type triples struct {
 // engine for plain codes with flag 8 and by the reference mex otherwise, using seen (zeroed on
 // return), whose words cover every option value. It returns -1 when b stops within the value:
 // its context is done, or the pair sets would exceed maxPairBytes (b.err says which).
-func (e *engine) mex(g []uint16, top int, seen []uint64, b *budget) int {
+func (e *Engine) mex(g []uint16, top int, seen []uint64, b *Budget) int {
 	pl := e.pl
 	if !pl.plain || len(pl.leave3) == 0 {
 		return pl.mex(g, len(g), seen, b)
@@ -99,7 +99,7 @@ func (e *engine) mex(g []uint16, top int, seen []uint64, b *budget) int {
 
 // mex is [engine.mex] for a plain code with flag 8: it ORs the rows of the first class
 // (first) and leaves the rest to settle.
-func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *budget) int {
+func (t *triples) mex(pl *plan, g []uint16, top int, seen []uint64, b *Budget) int {
 	n := len(g)
 	w := wordsFor(top)
 	if t.next == n && len(t.nextSet) == w {
@@ -181,7 +181,7 @@ func (t *triples) first() rowSet {
 // the least word of seen that is not full from the other rows, one word of a pair set a row,
 // and takes the mex there; when that word fills, the next one; when that fills too, it ORs
 // the rows of the next class (even j, then all) and tries again.
-func (t *triples) settle(pl *plan, g []uint16, w int, done rowSet, seen []uint64, b *budget) int {
+func (t *triples) settle(pl *plan, g []uint16, w int, done rowSet, seen []uint64, b *Budget) int {
 	n := len(g)
 	pl.markFew(g, n, seen)
 	for done != allRows {
@@ -362,7 +362,7 @@ func wordsFor(top int) int { return 1 << bits.Len(uint(top)>>6) }
 
 // grow builds P(j) for every j <= len(g), the rows that heaps len(g) and len(g)+1 need. It
 // reports false, with a LimitError in b, when they would exceed maxPairBytes.
-func (t *triples) grow(g []uint16, b *budget) bool {
+func (t *triples) grow(g []uint16, b *Budget) bool {
 	n := len(g)
 	if len(t.poff) == 0 {
 		t.poff = append(t.poff, 0)

@@ -1,12 +1,9 @@
-package kayles
+package engine
 
 import (
-	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,9 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// long enables the long differential checks: go test -run Long -long.
-var long = flag.Bool("long", false, "run the long differential checks (minutes)")
 
 // shortCodes returns every code with one to three octal digits after the point and first
 // digit 0 or 4 (the last digit non-zero), with 0.0 and 4.0: 1024 codes.
@@ -264,36 +258,6 @@ func TestSparseModifiersAnyMask(t *testing.T) {
 	assert.Greater(t, parity, 500)
 }
 
-// TestSparseModifiersMoves checks that Moves of plain codes with modifiers lists what the
-// general enumeration lists, in the same order.
-func TestSparseModifiersMoves(t *testing.T) {
-	type option struct {
-		take int
-		left string
-	}
-	collect := func(each func(visit func(int, []int) bool) bool) []option {
-		var out []option
-		each(func(take int, left []int) bool {
-			out = append(out, option{take, fmt.Sprint(left)})
-			return true
-		})
-		return out
-	}
-	for k, code := range modifierCodes() {
-		if k%7 != 0 && !strings.HasPrefix(code, "4") {
-			continue
-		}
-		o := freshOctal(code)
-		for n := range 24 {
-			for _, bound := range []int{n + 1, 3} {
-				want := collect(func(v func(int, []int) bool) bool { return o.plan().optionsGeneral(n, bound, v) })
-				got := collect(func(v func(int, []int) bool) bool { return o.plan().options(n, bound, v) })
-				require.Equal(t, want, got, "%s heap %d bound %d", code, n, bound)
-			}
-		}
-	}
-}
-
 // TestGrundysGameSparse compares Grundy's game (4!.0) with the general engine far out, checks
 // that the engine finds Flammenkamp's mask (a heap is rare when its value has an even number of
 // ones above the lowest bit) and his rare heaps in testdata, and forces the parity variant.
@@ -321,7 +285,7 @@ func TestGrundysGameSparse(t *testing.T) {
 	}
 
 	// Flammenkamp's sparse heaps up to 231 are all the heaps up to 231 with that property.
-	data, err := os.ReadFile("testdata/grundysgame.txt")
+	data, err := os.ReadFile("../../testdata/grundysgame.txt") // the repository's reference data
 	require.NoError(t, err)
 	listed := map[int]int{}
 	for _, line := range strings.Split(string(data), "\n") {
@@ -371,108 +335,4 @@ func TestSparseModifiersFarLong(t *testing.T) {
 		require.NoError(t, err, code)
 		require.Equal(t, toInts(want), got, code)
 	}
-}
-
-// TestRunResumeGrundysGame stops a run of Grundy's game at a checkpoint and resumes it: the
-// values are those of one straight run, and the report describes Flammenkamp's mask.
-func TestRunResumeGrundysGame(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ck")
-	want, err := freshOctal("4!.0").Values(ctx, 40000)
-	require.NoError(t, err)
-	o := freshOctal("4!.0")
-	r, err := o.Run(context.Background(), RunOptions{Limit: 15000, Checkpoint: path})
-	require.NoError(t, err)
-	assert.Equal(t, 15000, r.Values)
-	o = freshOctal("4!.0")
-	r, err = o.Run(context.Background(), RunOptions{Limit: 40000, Checkpoint: path, Resume: path})
-	require.NoError(t, err)
-	assert.Equal(t, 40000, r.Values)
-	assert.Equal(t, Period{}, r.Period, "no period is proven for a code with a modifier")
-	got, err := o.Values(ctx, 40000)
-	require.NoError(t, err)
-	assert.Equal(t, want, got)
-	assert.Equal(t, uint16(0xfe), r.Mask&0xff)
-	assert.Equal(t, 0, r.Parity)
-	assert.Positive(t, r.RareCount)
-	assert.Less(t, r.RareCount, 1300)
-	_, ok := must2(o.Period(ctx, 1<<16))
-	assert.False(t, ok)
-	p, ok := must2(o.ApparentPeriod(ctx, 40000))
-	assert.False(t, ok, "%v", p)
-}
-
-// TestSparseEqualSplitsOnly checks that codes whose only splits leave two equal heaps keep the
-// O(t) reference mex and report no mask.
-func TestSparseEqualSplitsOnly(t *testing.T) {
-	for _, code := range []string{"4=.0", "0.4=", "0.34=", "4=.7="} {
-		o := freshOctal(code)
-		r, err := o.Run(context.Background(), RunOptions{Limit: 3000})
-		require.NoError(t, err, code)
-		got, err := o.Values(ctx, 3000)
-		require.NoError(t, err, code)
-		assert.Equal(t, toInts(generalValues(o, 3000)), got, code)
-		assert.Zero(t, r.Mask, code)
-		assert.Zero(t, r.RareCount, code)
-		_, _, on, choices := sparseState(o)
-		assert.False(t, on, code)
-		assert.Zero(t, choices, code)
-	}
-	vals, err := freshOctal("4=.0").Values(ctx, 7) // halve an even heap
-	require.NoError(t, err)
-	assert.Equal(t, []int{0, 0, 1, 0, 1, 0, 1}, vals)
-}
-
-// TestPlainModifiersThreeHeaps checks the reference plain mex on codes that also leave three
-// heaps, with modifiers only on digits that leave at most two (plain), and that a modifier on
-// a digit that leaves three heaps keeps a code on the general engine.
-func TestPlainModifiersThreeHeaps(t *testing.T) {
-	n := 300
-	if raceEnabled {
-		n = 120
-	}
-	for _, code := range []string{"0.4!8", "4!.08", "0.6=C", "4!.9", "4=.48", "0.7?F", "8.4!"} {
-		o := freshOctal(code)
-		require.True(t, o.plan().plain, code)
-		require.Equal(t, 3, o.plan().heaps, code)
-		got, err := o.Values(ctx, n)
-		require.NoError(t, err, code)
-		assert.Equal(t, toInts(generalValues(o, n)), got, code)
-		for h := range 20 {
-			var want, got []string
-			o.plan().optionsGeneral(h, h+1, func(take int, left []int) bool {
-				want = append(want, fmt.Sprint(take, left))
-				return true
-			})
-			o.plan().options(h, h+1, func(take int, left []int) bool {
-				got = append(got, fmt.Sprint(take, left))
-				return true
-			})
-			require.Equal(t, want, got, "%s heap %d", code, h)
-		}
-	}
-	for _, code := range []string{"0.C!", "8!.0", "0.4!C?", "0.{2+}!", "0.[4!]"} {
-		assert.False(t, freshOctal(code).plan().plain, code)
-	}
-}
-
-// TestGrundysGameSparseCountLong counts the sparse heaps of Grundy's game, heap 0 included,
-// to 2^26 (behind -long: minutes, 128 MB): Flammenkamp's page (the source of
-// testdata/grundysgame.txt) says "1287 are known", from a search far beyond 2^26.
-func TestGrundysGameSparseCountLong(t *testing.T) {
-	if !*long {
-		t.Skip("run with -long")
-	}
-	const known = 1287
-	o := freshOctal("4!.0")
-	r, err := o.Run(context.Background(), RunOptions{Limit: 1 << 26})
-	require.NoError(t, err)
-	g := o.eng.load().vals
-	count := 0
-	for _, v := range g {
-		if popcount16(v&0xfffe)%2 == 0 {
-			count++
-		}
-	}
-	assert.Equal(t, known, count)
-	assert.Equal(t, known-1, r.RareCount, "the report counts heaps a >= 1")
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package kayles
+package engine
 
 import (
 	"syscall"

@@ -1,4 +1,4 @@
-package kayles
+package engine
 
 import (
 	"context"
@@ -108,11 +108,11 @@ func TestThreeHeapsStopWithin(t *testing.T) {
 	tr := &triples{pairFrom: 2}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	b := newBudget(ctx, unlimited, "steps", nil)
+	b := NewBudget(ctx, unlimited)
 	require.Equal(t, -1, tr.mex(o.plan(), g[:n], top, seen, b))
 	require.ErrorIs(t, b.err, context.Canceled)
 	assert.Equal(t, make([]uint64, len(seen)), seen, "seen is zeroed")
-	b = newBudget(context.Background(), unlimited, "steps", nil)
+	b = NewBudget(context.Background(), unlimited)
 	for k := n; k < n+2; k++ {
 		top := int(slices.Max(g[:k]))
 		seen := make([]uint64, wordsFor(top)+1)
@@ -134,7 +134,7 @@ func TestWord(t *testing.T) {
 			g[k] = uint16(v)
 		}
 		tr := &triples{}
-		b := newBudget(context.Background(), unlimited, "steps", nil)
+		b := NewBudget(context.Background(), unlimited)
 		require.True(t, tr.grow(g, b))
 		for _, n := range []int{3, 10, 64, 301, 699} {
 			top := int(slices.Max(g[:n]))

@@ -1,4 +1,4 @@
-package kayles
+package engine
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ const pairCores = 8
 
 // cores returns the number of goroutines in a window of e's two-core engine: GOMAXPROCS, at
 // most pairCores, unless a test sets another.
-func (e *engine) cores() int {
+func (e *Engine) cores() int {
 	if e.pairs.cores != 0 {
 		return e.pairs.cores
 	}
@@ -83,7 +83,7 @@ const (
 // pairable reports whether o's values may be computed by several goroutines: a plain code whose
 // moves leave at most two heaps, under the rare/common engine with splits to walk, on a
 // machine where two goroutines can run at once.
-func (e *engine) pairable() bool {
+func (e *Engine) pairable() bool {
 	s := e.sp
 	o := e.pl
 	return o.plain && o.heaps == 2 && len(o.leave3) == 0 && s != nil && len(s.takes) > 0 &&
@@ -147,57 +147,17 @@ func (p *pairStats) add(q pairStats) {
 // run is too short for two goroutines, o is not pairable or the chooser keeps to one core. It
 // returns early when done is closed, when a value would exceed maxValue (then stop is true) or
 // when the front of a spilled run cuts a search short (then s.cut is set), with the values and
-// their largest. The helper goroutine ends before it returns,
-// also when it panics: a panic in either goroutine reaches the caller, in its own goroutine.
-func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
+// their largest. The helper goroutines end before it returns, also when one panics: a panic
+// in any goroutine reaches the caller, in its own goroutine.
+func (e *Engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []uint16, _ int, stop bool) {
 	tune := e.pairs
 	s := e.sp
 	s.cut = false
 	if n < tune.from || n-len(g) < tune.min || !e.pairable() {
 		return s.extendDone(e.pl, g, n, top, done)
 	}
-	if s.two.eng == nil {
-		s.two.eng = newPairWorker(len(s.takes))
-	}
-	for len(s.two.help) < e.cores()-1 {
-		w := newPairWorker(len(s.takes))
-		w.helper = true
-		s.two.help = append(s.two.help, w)
-	}
-	eng := s.two.eng
-	helpers := make([]*pairHelper, e.cores()-1)
-	var wg sync.WaitGroup
-	for i := range helpers {
-		p := &pairHelper{wake: make(chan struct{}, 1), w: s.two.help[i]}
-		helpers[i] = p
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p.serve()
-		}()
-	}
-	var window *leap // the window posted, until the helpers are idle again
-	defer func() {
-		if window != nil {
-			// The engine panics in a window: end it, so that no helper waits for the
-			// engine's block, and let the helpers leave it before they are told to quit.
-			window.abort.Store(true)
-			for _, p := range helpers {
-				p.wait()
-			}
-		}
-		for _, p := range helpers {
-			p.quit()
-		}
-		wg.Wait()
-		s.two.stats.add(eng.stats)
-		eng.stats = pairStats{}
-		for _, p := range helpers {
-			s.two.stats.add(p.w.stats)
-			p.w.stats = pairStats{}
-		}
-	}()
-	o := e.pl
+	c := e.startCrew()
+	defer c.finish(s)
 	check := len(g) + 64
 	mode := &s.two.chooser
 	mode.always = tune.always
@@ -223,43 +183,9 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		end := min(n, mode.end, s.chooseAt)
 		// A window of one block or less would leave the helpers nothing to claim.
 		if mode.pairs && a >= tune.from && s.on && end-a > s.blk.lanesUsed() && len(s.rare) < s.rareAt {
-			l := &leap{o: o, s: s, g: g[:end], start: a, end: end, rare: s.rare,
-				class: s.classes(markSize), top: top, rareAt: s.rareAt,
-				size: s.blk.lanesUsed(), done: done}
-			l.known.Store(int64(a))
-			l.stop.Store(int64(end))
-			window = l
-			for _, p := range helpers {
-				p.l = l
-				p.post()
-			}
-			for _, p := range helpers {
-				for tune.always && p.state.Load() == pairPosted {
-					runtime.Gosched() // the tests want the helpers in every window
-				}
-			}
-			l.run(eng, mode.deadline())
-			joined := false
-			for _, p := range helpers {
-				joined = p.wait() || joined
-			}
-			window = nil
-			for _, p := range helpers {
-				if r := p.panicked; r != nil {
-					p.panicked = nil
-					panic(r)
-				}
-			}
-			if !joined {
-				eng.stats.alone++
-			}
-			for h := a; h < int(l.known.Load()); h++ {
-				s.record(h, int(l.g[h]))
-				top = max(top, int(l.g[h]))
-			}
-			g = l.g[:l.known.Load()]
-			if l.abort.Load() {
-				return g, top, !l.cut.Load()
+			var over bool
+			if g, top, stop, over = c.window(e, g, end, top, done); over {
+				return g, top, stop
 			}
 			if len(g) < end {
 				mode.end = len(g) // cut short: the chooser's window ends here
@@ -279,6 +205,103 @@ func (e *engine) extendPairs(g []uint16, n, top int, done <-chan struct{}) (_ []
 		}
 	}
 	return g, top, false
+}
+
+// A crew is the goroutines of one extendPairs: the engine's worker, run by the caller, and the
+// helpers, each serving windows until told to quit.
+type crew struct {
+	eng     *pairWorker
+	helpers []*pairHelper
+	wg      sync.WaitGroup
+	posted  *leap // the window posted, until the helpers are idle again
+}
+
+// startCrew starts the helpers of e's sparse state, making the workers it lacks.
+func (e *Engine) startCrew() *crew {
+	s := e.sp
+	if s.two.eng == nil {
+		s.two.eng = newPairWorker(len(s.takes))
+	}
+	for len(s.two.help) < e.cores()-1 {
+		w := newPairWorker(len(s.takes))
+		w.helper = true
+		s.two.help = append(s.two.help, w)
+	}
+	c := &crew{eng: s.two.eng, helpers: make([]*pairHelper, e.cores()-1)}
+	for i := range c.helpers {
+		p := &pairHelper{wake: make(chan struct{}, 1), w: s.two.help[i]}
+		c.helpers[i] = p
+		c.wg.Go(p.serve)
+	}
+	return c
+}
+
+// finish ends the crew's goroutines and adds their counts to s's.
+func (c *crew) finish(s *sparse) {
+	if c.posted != nil {
+		// The engine panics in a window: end it, so that no helper waits for the engine's
+		// block, and let the helpers leave it before they are told to quit.
+		c.posted.abort.Store(true)
+		for _, p := range c.helpers {
+			p.wait()
+		}
+	}
+	for _, p := range c.helpers {
+		p.quit()
+	}
+	c.wg.Wait()
+	s.two.stats.add(c.eng.stats)
+	c.eng.stats = pairStats{}
+	for _, p := range c.helpers {
+		s.two.stats.add(p.w.stats)
+		p.w.stats = pairStats{}
+	}
+}
+
+// window computes the heaps from len(g) to end in one window of the crew, and records them.
+// It returns the values and their largest, and over when the extension ends there: a value
+// would exceed maxValue (stop), or the front cut a search short, or done was closed.
+func (c *crew) window(e *Engine, g []uint16, end, top int, done <-chan struct{}) (_ []uint16, _ int, stop, over bool) {
+	s, a := e.sp, len(g)
+	l := &leap{o: e.pl, s: s, g: g[:end], start: a, end: end, rare: s.rare,
+		class: s.classes(markSize), top: top, rareAt: s.rareAt,
+		size: s.blk.lanesUsed(), done: done}
+	l.known.Store(int64(a))
+	l.stop.Store(int64(end))
+	c.posted = l
+	for _, p := range c.helpers {
+		p.l = l
+		p.post()
+	}
+	for _, p := range c.helpers {
+		for e.pairs.always && p.state.Load() == pairPosted {
+			runtime.Gosched() // the tests want the helpers in every window
+		}
+	}
+	l.run(c.eng, s.two.chooser.deadline())
+	joined := false
+	for _, p := range c.helpers {
+		joined = p.wait() || joined
+	}
+	c.posted = nil
+	for _, p := range c.helpers {
+		if r := p.panicked; r != nil {
+			p.panicked = nil
+			panic(r)
+		}
+	}
+	if !joined {
+		c.eng.stats.alone++
+	}
+	for h := a; h < int(l.known.Load()); h++ {
+		s.record(h, int(l.g[h]))
+		top = max(top, int(l.g[h]))
+	}
+	g = l.g[:l.known.Load()]
+	if l.abort.Load() {
+		return g, top, !l.cut.Load(), true
+	}
+	return g, top, false, false
 }
 
 // extendDone is sparse.extend, looking at done between blocks of 64 values: it returns early,

@@ -1,11 +1,8 @@
-package kayles
+package engine
 
 import (
 	"cmp"
-	"context"
 	"encoding/binary"
-	"errors"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,11 +15,6 @@ import (
 // This file implements spilled runs: the values of a long run of a code under the rare/common
 // engine go to its checkpoint file as they are computed, and only a front and a tail of them
 // stay in memory.
-
-// MaxSpilledValues is the most values a run with [RunOptions].Spill computes: 2^40, 2 TiB of
-// checkpoint file, the limit of the format. The free space of the file's disk is the limit
-// that matters: a run that would not fit it is refused (see "Spilled runs" at [Octal.Run]).
-const MaxSpilledValues = 1 << 40
 
 // Once the rare heaps of a code under the rare/common engine stop, heap n reads only G(n-i)
 // for the takes i, G(r) and G(n-i-r) for the rare heaps r, and in its searches G(a) and
@@ -56,8 +48,6 @@ type spillTuning struct {
 	room   int // the values between two looks at the free space of the disk
 }
 
-var defaultSpill = spillTuning{from: 1 << 23, front: 1 << 16, period: 1 << 22, step: 1 << 22, most: 1 << 26, room: 1 << 20}
-
 // spill is the file and the memory of a spilled run. The engine uses it under its lock;
 // readers of a snapshot call value, which is safe for concurrent use.
 type spill struct {
@@ -71,15 +61,16 @@ type spill struct {
 	bigs   int    // the entries of the side table in those records
 	old    bool   // the file is of version 2, which holds no large values
 	buf    []byte
-	rd     []byte       // the buffer of load, under the engine's lock
-	limit  int          // the most values of the run
-	roomAt int          // the values at which the free space of the disk is next looked at
-	take   int          // the largest take
-	owns   bool         // the values are in a reservation of their own (store_linux.go)
-	on     bool         // pages are being given back
-	falls  [2]int       // how many times the front was doubled ([0]) and every value read back ([1]), for the tests
-	front  atomic.Int64 // values below front are in memory (math.MaxInt once every one is)
-	floor  atomic.Int64 // values from floor on are in memory; those in [front, floor) in the file only
+	rd     []byte                         // the buffer of load, under the engine's lock
+	limit  int                            // the most values of the run
+	roomAt int                            // the values at which the free space of the disk is next looked at
+	take   int                            // the largest take
+	owns   bool                           // the values are in a reservation of their own (store_linux.go)
+	free   func(dir string) (int64, bool) // the free space of a disk (Settings.FreeSpace)
+	on     bool                           // pages are being given back
+	falls  [2]int                         // how many times the front was doubled ([0]) and every value read back ([1]), for the tests
+	front  atomic.Int64                   // values below front are in memory (math.MaxInt once every one is)
+	floor  atomic.Int64                   // values from floor on are in memory; those in [front, floor) in the file only
 	// unsynced counts the bytes written since the last sync began; past spillSyncEvery, write
 	// has them synced in the background (syncing), so that sync, on a cancel too, has little
 	// left to write however long since the last checkpoint.
@@ -94,9 +85,9 @@ const spillSyncEvery = 4 << 20
 // header first by a rename so that path is never a file cut short in its header), for a run
 // of at most limit values, and returns the spill with the values moved to a reservation of
 // their own.
-func newSpill(path, code string, vals []uint16, big []bigValue, limit, take int, tune spillTuning) (*spill, []uint16, error) {
+func newSpill(path, code string, vals []uint16, big []Big, limit, take int, tune spillTuning) (*spill, []uint16, error) {
 	fail := func(reason string, err error) (*spill, []uint16, error) {
-		return nil, nil, &CheckpointError{Path: path, Reason: reason, Err: err}
+		return nil, nil, &FileError{Path: path, Reason: reason, Err: err}
 	}
 	tmp, err := createTemp(path)
 	if err != nil {
@@ -131,7 +122,7 @@ func crc32Tail(b []byte) uint32 { return binary.LittleEndian.Uint32(b[len(b)-4:]
 // openSpill returns the spill of f, a new spill file of which sc says where a writer goes on,
 // for the values vals and their side table big (all in memory), moved to a reservation of room
 // for limit values.
-func openSpill(path string, f *os.File, sc spillScan, vals []uint16, big []bigValue, limit, take int, tune spillTuning) (*spill, []uint16, error) {
+func openSpill(path string, f *os.File, sc spillScan, vals []uint16, big []Big, limit, take int, tune spillTuning) (*spill, []uint16, error) {
 	g, owns := reserve(max(limit, len(vals)))
 	g = append(g, vals...)
 	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns, limit: limit}
@@ -158,20 +149,20 @@ func (r release) free() {
 }
 
 func (sp *spill) fail(reason string, err error) error {
-	return &CheckpointError{Path: sp.path, Reason: reason, Err: err}
+	return &FileError{Path: sp.path, Reason: reason, Err: err}
 }
 
 // write appends the whole records of g (with big, their side table) beyond those in the file,
 // and with final the last values too, in a record of fewer values that the next write
 // replaces.
-func (sp *spill) write(g []uint16, big []bigValue, final bool) error {
+func (sp *spill) write(g []uint16, big []Big, final bool) error {
 	if sp.old && len(big) > 0 {
-		return sp.fail("the file is of format 2, which holds no values above 65535: start the run afresh, with another Checkpoint", ErrCheckpoint)
+		return sp.fail("the file is of format 2, which holds no values above 65535: start the run afresh, with another Checkpoint", ErrFormat)
 	}
 	for {
 		buf, crc, start, bigs, extra := sp.buf[:0], sp.crc, sp.whole, sp.bigs, sp.extra
 		// in returns the entries of big for the heaps from start to end, from bigs on.
-		in := func(end int) []bigValue {
+		in := func(end int) []Big {
 			k := bigs
 			for k < len(big) && big[k].at < end {
 				k++
@@ -212,7 +203,7 @@ func (sp *spill) write(g []uint16, big []bigValue, final bool) error {
 
 // sync writes every value of g (with big, their side table), the last ones in a short record,
 // and flushes the file to the disk.
-func (sp *spill) sync(g []uint16, big []bigValue) error {
+func (sp *spill) sync(g []uint16, big []Big) error {
 	if err := sp.write(g, big, true); err != nil {
 		return err
 	}
@@ -224,8 +215,8 @@ func (sp *spill) sync(g []uint16, big []bigValue) error {
 	return nil
 }
 
-// word returns the word of G(n) for n below len(g), from memory or from the file.
-func (sp *spill) word(g []uint16, n int) (uint16, bool) {
+// stored returns the stored word of G(n) for n below len(g), from memory or from the file.
+func (sp *spill) stored(g []uint16, n int) (uint16, bool) {
 	if n < int(sp.front.Load()) {
 		return g[n], true
 	}
@@ -319,7 +310,7 @@ func (sp *spill) reach(front int) int {
 // no heap will read. It returns the most values that may be computed before the next settle:
 // at most front once pages are given back, so that a rare heap found in between is seen here
 // before any heap reads a value beyond the front with it.
-func (e *engine) settle(snap *snapshot) (int, error) {
+func (e *Engine) settle(snap *Snapshot) (int, error) {
 	sp, g := e.spl, snap.vals
 	if err := sp.write(g, snap.big, false); err != nil {
 		return 0, err
@@ -333,7 +324,7 @@ func (e *engine) settle(snap *snapshot) (int, error) {
 		if len(g) < sp.tune.from {
 			return sp.tune.from - len(g), nil
 		}
-		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 || e.ref || snap.max > direct {
+		if !sp.owns || !e.pl.plain || e.pl.heaps != 2 || len(e.pl.leave2) == 0 || e.ref || snap.max > e.direct {
 			return math.MaxInt, nil // not the rare/common engine, or no pages of its own
 		}
 		if s == nil || !s.on {
@@ -372,10 +363,6 @@ func spillSize(hdr, n int) int64 {
 	return int64(hdr) + int64((n+spillRecord-1)/spillRecord)*(8+2*spillRecord)
 }
 
-// freeSpace returns the bytes free for this user on the file system of the folder dir, and
-// false when the system does not say (store_*.go). Tests replace it.
-var freeSpace = diskFree
-
 // room returns a [*LimitError] when the disk of sp's file has too little space for the rest of
 // the run, n values being computed. It looks every tune.room values (a system call).
 func (sp *spill) room(n int) error {
@@ -384,13 +371,13 @@ func (sp *spill) room(n int) error {
 	}
 	sp.roomAt = n + sp.tune.room
 	end := spillOffset(sp.hdr, sp.whole) - 4 + sp.extra // where the next record goes
-	return checkRoom(sp.path, "", spillSize(sp.hdr, sp.limit)+sp.extra-end, 0, sp.limit, sp.whole)
+	return checkRoom(sp.free, sp.path, "", spillSize(sp.hdr, sp.limit)+sp.extra-end, 0, sp.limit, sp.whole)
 }
 
-// checkRoom returns a [*LimitError] when the file system of path has fewer than need bytes
+// checkRoom returns a [*LimitError] when the file system of path, as freeSpace tells, has fewer than need bytes
 // free, of which fixed are not records, for a spilled run of limit values with n of them in
 // the file (its code, when not empty, for the message).
-func checkRoom(path, code string, need, fixed int64, limit, n int) error {
+func checkRoom(freeSpace func(string) (int64, bool), path, code string, need, fixed int64, limit, n int) error {
 	free, ok := freeSpace(filepath.Dir(path))
 	if !ok || need <= free {
 		return nil
@@ -412,7 +399,7 @@ const spillBatch = 1 << 14
 // widen doubles the front of e, g being the values computed, after a search cut short by it:
 // it reads the new front back from the file, and the tail that it needs, or falls back to
 // memory when the front would pass spillTuning.most.
-func (e *engine) widen(g []uint16) error {
+func (e *Engine) widen(g []uint16) error {
 	sp := e.spl
 	front := int(sp.front.Load())
 	if 2*front > sp.tune.most {
@@ -438,7 +425,7 @@ func (e *engine) widen(g []uint16) error {
 
 // unspill reads every value of g back from the file, so that the run goes on in memory, or
 // returns a [*LimitError] when there are more than MaxValues.
-func (e *engine) unspill(g []uint16, why string) (int, error) {
+func (e *Engine) unspill(g []uint16, why string) (int, error) {
 	sp := e.spl
 	if len(g) > MaxValues {
 		return 0, &LimitError{Question: strconv.Itoa(len(g)) + " values of " + e.pl.code + " in memory", Limit: MaxValues, Unit: "values",
@@ -462,7 +449,7 @@ func (e *engine) unspill(g []uint16, why string) (int, error) {
 
 // extendSpilled is extendLocked for a spilled run: it computes the values in batches, settling
 // before each, and widens the front when a search is cut short by it.
-func (e *engine) extendSpilled(n, most int, b *budget) (*snapshot, error) {
+func (e *Engine) extendSpilled(n, most int, b *Budget) (*Snapshot, error) {
 	for {
 		s := e.load()
 		if n <= len(s.vals) || s.period.Period > 0 {
@@ -492,189 +479,4 @@ func (e *engine) extendSpilled(n, most int, b *budget) (*snapshot, error) {
 			return s, err
 		}
 	}
-}
-
-// startSpill makes e's run spill its values to path, a new file unless resume, for a run of
-// at most limit values.
-func (e *engine) startSpill(ctx context.Context, path string, resume bool, limit int) error {
-	if resume {
-		v, err := fileVersion(path)
-		if err != nil {
-			return err
-		}
-		if v != spillVersion {
-			if err := e.resume(ctx, path); err != nil {
-				return err
-			}
-			resume = false
-		}
-	}
-	if err := e.acquire(ctx); err != nil {
-		return err
-	}
-	defer e.release()
-	if sp := e.spl; sp != nil {
-		if sp.path != path {
-			return &CheckpointError{Path: path, Reason: "the values of this game are spilled to " + sp.path + " already", Err: ErrCheckpoint}
-		}
-		return nil
-	}
-	take := len(e.pl.digits) - 1
-	if resume {
-		return e.resumeSpill(ctx, path, limit, take)
-	}
-	s := e.load()
-	if s.period.Period > 0 {
-		return nil
-	}
-	hdr := len(spillHeader(e.pl.code, spillVersion))
-	if err := checkRoom(path, e.pl.code, spillSize(hdr, limit), int64(hdr), limit, 0); err != nil {
-		return err
-	}
-	sp, g, err := newSpill(path, e.pl.code, s.vals, s.big, limit, take, e.spt)
-	if err != nil {
-		return err
-	}
-	e.spl = sp
-	e.snap.Store(&snapshot{vals: g, big: s.big, max: s.max, spl: sp})
-	return nil
-}
-
-// fileVersion returns the format version of the checkpoint at path.
-func fileVersion(path string) (uint32, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, &CheckpointError{Path: path, Reason: "cannot open", Err: err}
-	}
-	defer f.Close()
-	var head [12]byte
-	if _, err := io.ReadFull(f, head[:]); err != nil || string(head[:8]) != checkpointMagic {
-		return 0, &CheckpointError{Path: path, Reason: "not a kayles checkpoint", Err: ErrCheckpoint}
-	}
-	return binary.LittleEndian.Uint32(head[8:]), nil
-}
-
-// resumeSpill resumes the spilled run of path, under e's lock. It reads the file twice: once
-// for the values, keeping those that may be in the front and the tail, and once for the rare
-// heaps of the split chosen from all of them.
-func (e *engine) resumeSpill(ctx context.Context, path string, limit, take int) error {
-	fail := func(reason string, err error) error { return &CheckpointError{Path: path, Reason: reason, Err: err} }
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return fail("cannot open", err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return fail("cannot open", err)
-	}
-	tune := e.spt
-	// Room for every value the file may hold (a record may be short, or cut short).
-	est64 := (st.Size()/(8+2*spillRecord) + 1) * spillRecord
-	if est64 > min(MaxSpilledValues, math.MaxInt) {
-		f.Close()
-		return fail("damaged: more values than the engine stores", ErrCheckpoint)
-	}
-	est := int(est64)
-	g, owns := reserve(max(limit, est))
-	keep, tail := tune.most, tune.most+take+tune.period+tune.step+1
-	s := newSparse(e.pl, nil)
-	s.ordering = e.ord
-	top, gone := 0, keep // the values in [keep, gone) are given back
-	var big []bigValue
-	sc, reason, err := scanSpill(f, func(vals []uint16, b []bigValue) error {
-		if len(g)+len(vals) > cap(g) {
-			return fail("damaged: more values than the file's size allows", ErrCheckpoint)
-		}
-		for _, v := range vals {
-			if a := len(g); a > 0 {
-				s.count(a, v)
-			}
-			top = max(top, int(v))
-			g = append(g, v)
-		}
-		for _, b := range b {
-			top = max(top, b.v)
-		}
-		big = append(big, b...)
-		// Past a table the values are not at their fixed offsets: nothing is given back then.
-		if owns && len(big) == 0 && len(g)%(1<<20) == 0 {
-			if f := (len(g) - tail) / spillRecord * spillRecord; f > gone {
-				forget(g, gone, f)
-				gone = f
-			}
-		}
-		return ctx.Err()
-	})
-	drop := func(err error) error {
-		f.Close()
-		if owns {
-			unreserve(g)
-		}
-		return err
-	}
-	if err != nil {
-		var ce *CheckpointError
-		if errors.As(err, &ce) || err == ctx.Err() {
-			return drop(err)
-		}
-		return drop(fail(cmp.Or(reason, "cannot read"), err))
-	}
-	if _, _, err := e.pl.checkRead(ctx, path, sc.code, g[:min(len(g), 2048)], bigBelow(big, 2048)); err != nil {
-		return drop(err)
-	}
-	if err := f.Truncate(sc.end); err != nil {
-		return drop(fail("cannot truncate a record cut short", err))
-	}
-	sp := &spill{tune: tune, path: path, f: f, hdr: sc.hdr, crc: sc.crc, whole: sc.whole, take: take, owns: owns,
-		extra: sc.extra, bigs: len(bigBelow(big, sc.whole)), old: sc.version != spillVersion, limit: limit}
-	sp.front.Store(int64(keep))
-	sp.floor.Store(int64(max(gone, keep)))
-	runtime.AddCleanup(sp, func(r release) { r.free() }, release{f: f, g: g, owns: owns})
-	// The split, from all the values, and its rare heaps.
-	n := len(g)
-	front := math.MaxInt
-	if len(s.takes) > 0 && e.pl.plain && e.pl.heaps == 2 && n > 1 {
-		s.pick(n)
-		if s.on {
-			r := sp.reader(g)
-			for a := 1; a < n; a++ {
-				if s.isRare(a, r.at(a)) {
-					s.rare = append(s.rare, int32(a))
-				}
-			}
-			if r.err != nil {
-				return fail("cannot read back values", r.err)
-			}
-			s.rareAt = max(2*len(s.rare), 64)
-			front = tune.front
-			for len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= front/2 {
-				front *= 2
-			}
-		}
-	}
-	e.spl, e.sp, e.tri, e.ref = sp, s, nil, false
-	e.per, e.tried = periodFinder{}, 0
-	e.snap.Store(&snapshot{vals: g, big: big, max: top, spl: sp})
-	if err := sp.room(n); err != nil {
-		return err
-	}
-	if front > tune.most || n < tune.from || !owns || top > direct {
-		_, err := e.unspill(g, "the values resumed have rare heaps beyond the front, or values above 65535")
-		sp.on = false
-		return err
-	}
-	// Give back what the front and the tail do not hold.
-	sp.on = true
-	floor := max(front, min(n-sp.reach(front), sp.whole)/spillRecord*spillRecord)
-	if lo := max(floor, keep); lo < gone {
-		if err := sp.load(g[lo:gone], lo); err != nil {
-			return err
-		}
-	}
-	sp.floor.Store(int64(floor))
-	sp.front.Store(int64(front))
-	forget(g, front, floor)
-	s.front, s.low, s.chooseAt, s.rareAt = front, floor, math.MaxInt, math.MaxInt
-	return nil
 }

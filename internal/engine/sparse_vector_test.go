@@ -1,4 +1,4 @@
-package kayles
+package engine
 
 import (
 	"math/rand/v2"
@@ -17,7 +17,6 @@ func TestScanVector(t *testing.T) {
 	if !hasVector() {
 		t.Log("this CPU has no AVX-512: scanUp scans in 64-bit words only")
 	}
-	defer func(on bool) { vectorScan = on }(vectorScan)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var w wanted
 	for trial := range 3000 {
@@ -57,12 +56,12 @@ func TestScanVector(t *testing.T) {
 			}
 		}
 		for _, vector := range []bool{false, true} {
-			vectorScan = vector && hasVector()
+			vectorScan := vector && hasVector()
 			w.bits = bits
 			for _, v := range need {
 				w.is[v] = 1
 			}
-			got := scanUp(x, y, &w, len(need))
+			got := scanUp(x, y, &w, len(need), vectorScan)
 			if vectorScan && got > 0 { // every split scanVector looked at has its bit clear
 				for j := range n &^ 31 {
 					if v := x[j] ^ y[j]; v < wantedBits {
@@ -136,7 +135,6 @@ func TestScanTakesVector(t *testing.T) {
 	if !hasVector() {
 		t.Log("this CPU has no AVX-512: scanTakes scans one heap at a time only")
 	}
-	defer func(on bool) { vectorScan = on }(vectorScan)
 	rng := rand.New(rand.NewPCG(5, 6))
 	var w wanted
 	for trial := range 3000 {
@@ -209,7 +207,8 @@ func TestScanTakesVector(t *testing.T) {
 			ends = checkScanTakesVector(t, trial, g, n, lo, c, takes, splits, need, gone)
 		}
 		for _, vector := range []bool{false, true} {
-			vectorScan = vector && hasVector()
+			vectorScan := vector && hasVector()
+			s.vector = vectorScan
 			for _, v := range need {
 				if !gone[v] {
 					w.is[v] = 1

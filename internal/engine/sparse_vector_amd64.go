@@ -1,6 +1,6 @@
 //go:build gc && !purego
 
-package kayles
+package engine
 
 // This file implements the vector scans' CPU check on amd64: the kernels, in
 // sparse_vector_amd64.s, need AVX-512 (F and BW), BMI1 and BMI2, and an OS that saves the
@@ -10,7 +10,7 @@ package kayles
 // 32), clearing them in want.is and the bits of every value it looks at in want.bits, and
 // returns how many of the k wanted are still missing and, when some are, how many splits it
 // looked at (n). k must be the number of values in want.is, and want.bits must hold at least
-// those below wantedBits. It must be called only where vectorScan is true.
+// those below wantedBits. It must be called only where hasVector is true.
 //
 //go:noescape
 func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
@@ -21,7 +21,7 @@ func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
 // other parts are G(b-a), G(b-a-d1) and, unless d2 is 0 (two takes), G(b-a-d2), with
 // 0 < d1 < d2. It reads g[lo:lo+n] and g[b-lo-n+1-max(d1, d2) : b-lo+1]. It returns the
 // values found, bit i for vals[i], and how many heaps it looked at: n, or fewer when it has
-// found them all, 32 heaps at a time. It must be called only where vectorScan is true.
+// found them all, 32 heaps at a time. It must be called only where hasVector is true.
 //
 //go:noescape
 func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
@@ -31,10 +31,6 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 
 // xgetbv returns XCR0, the register states that the OS saves.
 func xgetbv() (lo, hi uint32)
-
-// vectorScan reports whether scanUp and scanTakes use the vector scans. Tests turn it off to
-// check the scans in Go.
-var vectorScan = hasVector()
 
 // hasVector reports whether this CPU and OS run the vector scans.
 func hasVector() bool {

@@ -1,4 +1,4 @@
-package kayles
+package engine
 
 import (
 	"context"
@@ -179,48 +179,6 @@ func TestPairsModifiersMatchGeneral(t *testing.T) {
 	t.Logf("%d codes computed in pairs", helped)
 }
 
-// TestPairsOfficers compares the two-core and one-core engines on Officers (0.6), computed
-// by two goroutines from heap 1024 on, through a Run that proves nothing.
-func TestPairsOfficers(t *testing.T) {
-	n := 1 << 15
-	if raceEnabled {
-		n = 1 << 12
-	}
-	want := oneCoreValues(t, "0.6", n)
-	o := paired(t, freshOctal("0.6"), 1024)
-	r, err := o.Run(context.Background(), RunOptions{Limit: n})
-	require.NoError(t, err)
-	assert.Equal(t, n, r.Values)
-	got, err := o.Values(ctx, n)
-	require.NoError(t, err)
-	assert.Equal(t, want, got)
-	assert.Positive(t, o.eng.sp.two.stats.paired)
-}
-
-// TestPairsReport compares Run's reports with one core and with two: the masks chosen, and so
-// the rare counts, must be the same, for codes whose rare heaps grow to a new mask.
-func TestPairsReport(t *testing.T) {
-	n := 1 << 14
-	if raceEnabled {
-		n = 1 << 12
-	}
-	for _, code := range []string{"0.06", "0.024", "0.6", "0.16", "0.354", "0.1777", "4!.0"} {
-		run := func(tune func(*Octal) *Octal) (Report, []int) {
-			o := tune(freshOctal(code))
-			r, err := o.Run(context.Background(), RunOptions{Limit: n})
-			require.NoError(t, err, code)
-			vals, err := o.Values(ctx, r.Values)
-			require.NoError(t, err, code)
-			r.Elapsed = 0
-			return r, vals
-		}
-		want, wantVals := run(oneCore)
-		got, gotVals := run(func(o *Octal) *Octal { return paired(t, o, 512) })
-		assert.Equal(t, want, got, code)
-		assert.Equal(t, wantVals, gotVals, code)
-	}
-}
-
 // TestPairsAlone runs a window of the two-core engine on Officers (0.6) with the engine
 // alone, as when the helper does not join: the engine claims every block, or, past its
 // deadline, ends the window early.
@@ -268,7 +226,7 @@ func TestPairsCancel(t *testing.T) {
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	o.eng.lock <- struct{}{}
-	s, err := o.eng.extendLocked(n, n, newBudget(cancelled, unlimited, "steps", nil))
+	s, err := o.eng.extendLocked(n, n, NewBudget(cancelled, unlimited))
 	o.eng.release()
 	require.ErrorIs(t, err, context.Canceled)
 	// Within a block or two of the cancel, not at the window's end (a quarter or all of
@@ -288,35 +246,6 @@ func helpers() int {
 	buf := make([]byte, 1<<20)
 	buf = buf[:runtime.Stack(buf, true)]
 	return strings.Count(string(buf), "(*pairHelper).serve(")
-}
-
-// TestPairsRunCancel cancels a Run in pairs from its progress report and resumes it from its
-// checkpoint: the values must be those of the one-core engine.
-func TestPairsRunCancel(t *testing.T) {
-	if raceEnabled {
-		t.Skip("slow with the race detector; TestPairsCancel stops an extension in pairs")
-	}
-	n := 1 << 15 // two steps of Run
-	want := oneCoreValues(t, "0.6", n)
-	path := t.TempDir() + "/0.6.ckpt"
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	o := paired(t, freshOctal("0.6"), 1024)
-	r, err := o.Run(ctx, RunOptions{Limit: n, Checkpoint: path, ProgressEvery: time.Nanosecond,
-		Progress: func(p Progress) {
-			if p.Values >= n/4 {
-				cancel()
-			}
-		}})
-	require.ErrorIs(t, err, context.Canceled)
-	require.Less(t, r.Values, n)
-	o = paired(t, freshOctal("0.6"), 1024)
-	r, err = o.Run(context.Background(), RunOptions{Limit: n, Resume: path})
-	require.NoError(t, err)
-	assert.Equal(t, n, r.Values)
-	got, err := o.Values(context.Background(), n)
-	require.NoError(t, err)
-	assert.Equal(t, want, got)
 }
 
 // TestPairChooser checks the chooser's decisions on made-up times: it measures both ways,

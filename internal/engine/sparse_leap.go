@@ -1,4 +1,4 @@
-package kayles
+package engine
 
 import (
 	"runtime"

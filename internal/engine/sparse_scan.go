@@ -1,0 +1,281 @@
+package engine
+
+import "math/bits"
+
+// This file implements the searches of the rare/common engine: the scans of every split of a
+// heap for the searched values below the least listed one that is missing.
+
+// search returns the least value of need (ascending) that no split (a, m-a) of heap n with
+// lo <= a < hi has, or cand if they all have one, where m is n less a take. It reads g[a] only
+// for a < hi (and the other parts, m-a, from tail where it holds them, once it is brought up to
+// g). want holds the values of need, and only those (missing put them there), and is left
+// empty. It returns -1 when the front (reach) cuts the search short with values still missing.
+func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, cand int) int {
+	whole := hi
+	hi = s.reach(hi)
+	k := len(need)
+	if p := s.plans[s.searched(n)]; p != nil {
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
+	} else {
+		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
+	}
+	want.bits = [wantedBits / 64]uint64{}
+	if k == 0 {
+		return cand
+	}
+	v := cand
+	for _, w := range need {
+		if want.is[w] != 0 {
+			want.is[w] = 0
+			v = min(v, int(w))
+		}
+	}
+	if hi < whole {
+		return -1 // the values missing may be beyond the front
+	}
+	return v
+}
+
+// lookFor looks for the values of need among the splits (a, m-a) of heap n with lo <= a < hi,
+// as search does (in the scan plan's order if planned), and returns those it did not find, in
+// need's order and in need's array, and whether the front cut the scan short with values
+// left. want holds the values of need, and only those, and is left empty. It is search for the
+// two-core engine, which needs every value missing, not the least; search keeps its own loop,
+// since a call more costs the one-core engine 3-5% on codes with short searches
+// (BenchmarkSparseMex on 0.354 and 0.1777).
+func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, planned bool) ([]uint16, bool) {
+	whole := hi
+	hi = s.reach(hi)
+	k := len(need)
+	if p := s.plans[s.searched(n)]; p != nil && planned {
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
+	} else {
+		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
+	}
+	want.bits = [wantedBits / 64]uint64{}
+	if k == 0 {
+		return need[:0], false
+	}
+	left := need[:0]
+	for _, v := range need {
+		if want.is[v] != 0 {
+			want.is[v] = 0
+			left = append(left, v)
+		}
+	}
+	return left, len(left) > 0 && hi < whole
+}
+
+// scanAll looks for the wanted values among the splits (a, m-a) with lo <= a < hi, ascending,
+// and returns how many are still missing.
+func (s *sparse) scanAll(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k int) int {
+	if len(s.takes) == 2 || len(s.takes) == 3 {
+		if k, lo = s.scanTakes(g, n, lo, hi, want, need, k); k == 0 {
+			return 0
+		}
+	}
+	return s.scan(g, n, lo, hi, want, tail, k)
+}
+
+// scan looks for the wanted values among the splits (a, m-a) with lo <= a < hi, in blocks of
+// heaps so that the inner loops are tight, and returns how many are still missing. A take
+// that may not leave two equal heaps stops below m/2; the bound still falls as the take grows.
+func (s *sparse) scan(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k int) int {
+	if len(s.takes) == 1 { // one pass, without the blocks that interleave the takes
+		m := n - s.takes[0]
+		half := m / 2
+		if s.unequal[0] {
+			half = (m - 1) / 2
+		}
+		end := min(hi, half+1)
+		if lo >= end {
+			return k
+		}
+		tail.sync(g, s.low)
+		if y, e := tail.parts(m, lo, end); lo < e {
+			if k = scanUp(g[lo:e], y, want, k, s.vector); k == 0 {
+				return 0
+			}
+			lo = e
+		}
+		if lo < end {
+			k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], &want.is, k)
+		}
+		return k
+	}
+	const block = 64
+	for ; lo < hi; lo += block {
+		for j, i := range s.takes {
+			m := n - i
+			half := m / 2
+			if s.unequal[j] {
+				half = (m - 1) / 2
+			}
+			end := min(lo+block, hi, half+1)
+			if end <= lo {
+				break
+			}
+			if k = scanBlock(g[lo:end], g[m-end+1:m-lo+1], &want.is, k); k == 0 {
+				return 0
+			}
+		}
+	}
+	return k
+}
+
+// reach returns hi, or front when front is set and below hi: the end of a search that reads
+// only the values in memory.
+func (s *sparse) reach(hi int) int {
+	if s.front > 0 {
+		return min(hi, s.front)
+	}
+	return hi
+}
+
+// searched returns the class of the values of heap n that only a scan finds:
+// popcount(v&M) ≡ c·m (mod 2), with m = n - s.takes[0] (every split of n has m of that parity
+// when c = 1).
+func (s *sparse) searched(n int) uint8 {
+	if s.c == 1 && len(s.takes) > 0 && (n-s.takes[0])%2 == 1 {
+		return 1
+	}
+	return 0
+}
+
+// missing returns the least value v below len(class) that is not marked and is of the listed
+// class (class[v] != searched), or len(class) if there is none, with the searched values not
+// marked below it appended to need and added to want, which holds none of them.
+func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need []uint16, want *wanted) (int, []uint16) {
+	for v, c := range class {
+		if mark[v] == stamp {
+			continue
+		}
+		if c != searched {
+			return v, need
+		}
+		need = append(need, uint16(v))
+		want.put(uint16(v))
+	}
+	return len(class), need
+}
+
+// scanTakes looks for the wanted values among the splits of two or three takes at once, for
+// the heaps lo <= a < hi that every take can split off (a <= (n-t)/2, t the largest take,
+// a < (n-t)/2 when that take may not leave two equal heaps), and returns how many are still
+// missing and the first a it did not look at. The takes' other parts are neighbours in g, so
+// one pass costs less than a pass per take. Only the largest take can split off a == m-a
+// below that bound. need lists the k values wanted, once each, and maybe values found since.
+// Where the CPU has the vector scan and fewer than 64 are wanted, it hands the first multiple
+// of 32 heaps to scanTakesVector.
+func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint16, k int) (int, int) {
+	t := s.takes
+	m := n - t[len(t)-1]
+	if s.unequal[len(t)-1] {
+		m-- // (m-1)/2: not a == m-a
+	}
+	hi = min(hi, max(1, m/2+1))
+	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
+	d1, d2 := t[1]-t[0], 0
+	if len(t) == 3 { // d2 stays 0 with two takes, as scanTakesVector wants
+		d2 = t[2] - t[0]
+	}
+	is := &want.is
+	if c := (hi - lo) &^ 31; s.vector && c > 0 && k > 0 && k < 64 {
+		// It reads the values the loops below read for the heaps lo to lo+c-1: the larger
+		// parts down to b-(lo+c-1)-d2, which is at least (n-t)/2 since lo+c-1 < hi.
+		var vals [63]uint16
+		count := 0
+		for _, v := range need {
+			if is[v] != 0 {
+				vals[count] = v
+				if count++; count == k {
+					break
+				}
+			}
+		}
+		if count > 0 {
+			found, done := scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
+			for ; found != 0; found &= found - 1 {
+				is[vals[bits.TrailingZeros64(found)]] = 0
+				k--
+			}
+			if k == 0 {
+				return 0, lo + done
+			}
+			lo += done
+		}
+	}
+	if len(t) == 2 {
+		for a := lo; a < hi; a++ {
+			x := g[a]
+			v0, v1 := x^g[b-a], x^g[b-a-d1]
+			if is[v0]|is[v1] != 0 { // clear both, as found does
+				k -= int(is[v0])
+				is[v0] = 0
+				k -= int(is[v1])
+				is[v1] = 0
+				if k == 0 {
+					return 0, a + 1
+				}
+			}
+		}
+		return k, max(lo, hi)
+	}
+	for a := lo; a < hi; a++ {
+		x := g[a]
+		v0, v1, v2 := x^g[b-a], x^g[b-a-d1], x^g[b-a-d2]
+		if is[v0]|is[v1]|is[v2] != 0 {
+			k -= int(is[v0])
+			is[v0] = 0
+			k -= int(is[v1])
+			is[v1] = 0
+			k -= int(is[v2])
+			is[v2] = 0
+			if k == 0 {
+				return 0, a + 1
+			}
+		}
+	}
+	return k, max(lo, hi)
+}
+
+// scanBlock looks for the wanted values among the splits x[j] ^ y[len(x)-1-j] (y is as long as
+// x), clearing them in want, and returns how many are still missing. It tests four splits at
+// a time, so that the loads overlap, and leaves the fast path only when one of them is wanted.
+func scanBlock(x, y []uint16, want *[markSize]uint8, k int) int {
+	y = y[:len(x)]
+	for len(x) >= 4 && len(y) >= 4 {
+		e := len(y) - 4
+		t := y[e:]
+		v0, v1, v2, v3 := x[0]^t[3], x[1]^t[2], x[2]^t[1], x[3]^t[0]
+		if want[v0]|want[v1]|want[v2]|want[v3] != 0 {
+			for _, v := range [4]uint16{v0, v1, v2, v3} { // as found does
+				k -= int(want[v])
+				want[v] = 0
+			}
+			if k == 0 {
+				return 0
+			}
+		}
+		x, y = x[4:], y[:e]
+	}
+	for j, a := range x {
+		if v := a ^ y[len(x)-1-j]; want[v] != 0 {
+			want[v] = 0
+			if k--; k == 0 {
+				return 0
+			}
+		}
+	}
+	return k
+}
+
+// rareBelow returns how many heaps of rare, in ascending order, are below m. Successive calls
+// for one heap come with falling m, and the answer moves little from heap to heap.
+func rareBelow(rare []int32, m int) int {
+	k := len(rare)
+	for k > 0 && int(rare[k-1]) >= m {
+		k--
+	}
+	return k
+}
