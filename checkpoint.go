@@ -4,8 +4,6 @@ import (
 	"context"
 	"math/bits"
 	"strconv"
-
-	eng "github.com/octalgames/kayles/internal/engine"
 )
 
 // This file implements checkpoints: the values of a long computation saved to a file (in the
@@ -15,7 +13,7 @@ import (
 // MaxSpilledValues is the most values a run with [RunOptions].Spill computes: 2^40, 2 TiB of
 // checkpoint file, the limit of the format. The free space of the file's disk is the limit
 // that matters: a run that would not fit it is refused (see "Spilled runs" at [Octal.Run]).
-const MaxSpilledValues = eng.MaxSpilledValues
+const MaxSpilledValues = 1 << 40
 
 // readCheckpoint reads the checkpoint at path for e and checks it: the format, the checksum,
 // the code, and the values themselves (the first 2048 against the reference engine, and the

@@ -12,6 +12,13 @@ import (
 // hands the engine once, the snapshots it reads values from, and the errors it turns into the
 // package's own.
 
+// The limits of the public API are the engine's: either constant differing is a compile error
+// (a negative constant converted to uint).
+const (
+	_ = uint(MaxValues-eng.MaxValues) + uint(eng.MaxValues-MaxValues)
+	_ = uint(MaxSpilledValues-eng.MaxSpilledValues) + uint(eng.MaxSpilledValues-MaxSpilledValues)
+)
+
 // engine is the value engine of one rule set and its plan. The engine package computes and
 // stores the values; the root reads them from snapshots. It is safe for concurrent use.
 type engine struct {

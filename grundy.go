@@ -16,7 +16,7 @@ import (
 // Asking for more, through [Octal.Values] or [Octal.Period], is refused or capped as those
 // methods say; [Octal.Run] with [RunOptions].Spill goes on to [MaxSpilledValues], most of
 // them in its file.
-const MaxValues = eng.MaxValues
+const MaxValues = 1 << 30
 
 // Grundy returns G(n), the nim-value of one heap of n tokens. It costs O(1) once the value is
 // cached or a period is proven. Otherwise it computes the values up to n, each in O(n·t) steps

@@ -25,14 +25,6 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// must2 is must for calls with two results besides the error.
-func must2[A, B any](a A, b B, err error) (A, B) {
-	if err != nil {
-		panic(err)
-	}
-	return a, b
-}
-
 // rulesOf returns the rules and the digits' flags of a plain code written d0.d1d2...: hexadecimal digits, each
 // perhaps followed by a modifier ! ? or = (on digits that leave at most two heaps), the
 // take lists worked out from the digits' flags as the root package does. It returns an error
@@ -274,9 +266,6 @@ func earlyMaskValues(o *Octal, n, start int) (g []uint16, sparse int) {
 	}
 	return g, sparse
 }
-
-// tinySpill is a spill tuning small enough for the tests' runs to give pages back.
-var tinySpill = spillTuning{from: 1 << 12, front: 1 << 8, period: 1 << 11, step: 1 << 12, most: 1 << 14, room: 1 << 12}
 
 // generalValues returns G(0..n-1) computed from scratch by slowMex: the reference that the
 // root package's general engine is for every code, written here from the take lists.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 )
 
 // This file implements the scan of a run's values for its report: the largest value, the
@@ -85,7 +86,7 @@ func (e *Engine) Stats(ctx context.Context) (Stats, bool) {
 	if sp := e.spl; sp != nil {
 		st.Spilled, st.Widened, st.Unspill = sp.on, sp.falls[0], sp.falls[1]
 		st.Front, st.Floor = int(sp.front.Load()), int(sp.floor.Load())
-		if st.Front < 1<<40 {
+		if st.Front < math.MaxInt/2 {
 			st.Reach = sp.reach(st.Front)
 		}
 	}
