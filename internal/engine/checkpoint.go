@@ -92,7 +92,7 @@ const headSize = 16
 
 // readHead reads the headSize bytes that begin every checkpoint: the magic, the format version, which
 // must be one of versions (else the reason says the version and wrong), and the code's length, which
-// it returns. On failure it returns a reason fit for a [CheckpointError] and ErrFormat or
+// it returns. On failure it returns a reason fit for a [FileError] and ErrFormat or
 // an I/O error.
 func readHead(r io.Reader, versions []uint32, wrong string) (head [headSize]byte, codeLen uint32, reason string, err error) {
 	fail := func(why string) ([headSize]byte, uint32, string, error) { return head, 0, why, ErrFormat }
@@ -115,7 +115,7 @@ func readHead(r io.Reader, versions []uint32, wrong string) (head [headSize]byte
 	return head, codeLen, "", nil
 }
 
-// decodeCheckpoint reads a checkpoint. It returns a reason fit for a [CheckpointError] and
+// decodeCheckpoint reads a checkpoint. It returns a reason fit for a [FileError] and
 // ErrFormat or an I/O error. Memory grows only with the bytes actually read, so a short
 // file that claims many values costs little; but when size, the reader's length in bytes, is
 // exactly what the header announces, the values go straight into one array with room for n/8
@@ -224,7 +224,7 @@ func checkBig(big []Big, vals []uint16, at, v uint64, direct int) string {
 	return ""
 }
 
-// checkWritable returns a [*CheckpointError] when no checkpoint can be written to path: when it
+// checkWritable returns a [*FileError] when no checkpoint can be written to path: when it
 // is a folder, or no temporary file can be created there (it creates and removes one with
 // createTemp, as writeCheckpoint would). Run calls it before it computes, so a bad path is not
 // found only at the first checkpoint.

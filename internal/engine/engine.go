@@ -204,7 +204,7 @@ func (pl *plan) cost(from, to int) int64 {
 // values it makes room for most at once when most is 2^24 or more (for the fast engines; the
 // general one grows by doubling as it computes). It stops early, keeping the values computed,
 // when b's context is done or its work is spent, and returns b's error then. The work of plain
-// codes is charged from [plan.cost] before they are computed, so that a budget too small stops
+// codes is charged from plan.cost before they are computed, so that a budget too small stops
 // them at once; the general engine charges its steps as it takes them.
 func (e *Engine) extendLocked(n, most int, b *Budget) (*Snapshot, error) {
 	if e.spl != nil {

@@ -374,9 +374,9 @@ func (sp *spill) room(n int) error {
 	return checkRoom(sp.free, sp.path, "", spillSize(sp.hdr, sp.limit)+sp.extra-end, 0, sp.limit, sp.whole)
 }
 
-// checkRoom returns a [*LimitError] when the file system of path, as freeSpace tells, has fewer than need bytes
-// free, of which fixed are not records, for a spilled run of limit values with n of them in
-// the file (its code, when not empty, for the message).
+// checkRoom returns a [*LimitError] when the file system of path, as freeSpace tells, has
+// fewer than need bytes free, of which fixed are not records, for a spilled run of limit
+// values with n of them in the file (its code, when not empty, for the message).
 func checkRoom(freeSpace func(string) (int64, bool), path, code string, need, fixed int64, limit, n int) error {
 	free, ok := freeSpace(filepath.Dir(path))
 	if !ok || need <= free {

@@ -14,7 +14,7 @@ import (
 // in memory, written as they are computed, a record at a time.
 
 // The spill format, version 4 (version 2 without large values), of a run that keeps only part
-// of its values in memory ([RunOptions].Spill). The file grows as the values are computed, so
+// of its values in memory (a run with the root's RunOptions.Spill). The file grows as the values are computed, so
 // that it always holds a whole prefix of them, then at most one record cut short by a crash.
 // All integers are little-endian:
 //
@@ -101,7 +101,7 @@ type spillScan struct {
 // scanSpill reads a spill file from r, calling each with the values of every record in order
 // and the entries of their side table (each may keep no reference to them), and returns what
 // it found. A last record cut short (a crash while it was written) is left out; any other
-// damage gets a reason fit for a [CheckpointError] and ErrFormat. It reads r once, in
+// damage gets a reason fit for a [FileError] and ErrFormat. It reads r once, in
 // blocks.
 func scanSpill(r io.Reader, direct int, each func(vals []uint16, big []Big) error) (sc spillScan, reason string, err error) {
 	br := bufio.NewReaderSize(r, 1<<16)
