@@ -27,7 +27,7 @@ import (
 //	n        uint64   number of values, at most MaxValues
 //	values   n uint16 values G(0), ..., G(n-1), 0xFFFF for each value in the table
 //	k        uint64   version 3 only: the number of large values, at most n
-//	table    k pairs, version 3 only: uint64 heap (ascending, below n, whose word is
+//	table    k pairs, version 3 only: uint64 heap (ascending, below n, whose value is
 //	         0xFFFF), uint64 value (above 65535, below 2^62)
 //	crc      uint32   CRC-32C (Castagnoli) of every byte before it
 //
@@ -218,7 +218,7 @@ func checkBig(big []Big, vals []uint16, at, v uint64, direct int) string {
 	switch {
 	case at >= uint64(len(vals)) || (len(big) > 0 && at <= uint64(big[len(big)-1].at)):
 		return "damaged: bad heap in the table of large values"
-	case vals[at] != bigWord || v <= uint64(direct) || v >= maxBig:
+	case vals[at] != bigStored || v <= uint64(direct) || v >= maxBig:
 		return "damaged: bad value in the table of large values"
 	}
 	return ""

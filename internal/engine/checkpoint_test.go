@@ -146,7 +146,7 @@ func TestCheckpointWriter(t *testing.T) {
 	} {
 		v := slices.Clone(vals[:c.n])
 		for _, b := range c.big {
-			v[b.at] = bigWord
+			v[b.at] = bigStored
 		}
 		for _, k := range c.adds {
 			require.NoError(t, w.add(context.Background(), v[:k]))

@@ -7,11 +7,11 @@ import (
 
 // This file implements the storage of values above 65535: the engine keeps every value in a
 // uint16 array, which the fast engines read directly, and a value that does not fit stands
-// there as bigWord with its true value in a side table, sorted by heap.
+// there as bigStored with its true value in a side table, sorted by heap.
 
-// bigWord is the word that stands in the values for one in the side table, or for 65535 itself
+// bigStored is the stored value that stands for one in the side table, or for 65535 itself
 // when the table has no entry for its heap.
-const bigWord = 1<<16 - 1
+const bigStored = 1<<16 - 1
 
 // The largest value stored in the uint16 array itself, larger ones going to the side table, is
 // an engine's direct ([Settings].Direct): maxValue, the most that the rare/common and
@@ -28,35 +28,35 @@ func (b Big) Heap() int { return b.at }
 // Value returns the value of b.
 func (b Big) Value() int { return b.v }
 
-// ValueOf returns the value of heap i, whose word in the values is w, with big the side table
-// (sorted by heap): w itself, or the table's entry when w is BigWord. It costs O(log len(big)).
+// ValueOf returns the value of heap i, whose stored value is w, with big the side table
+// (sorted by heap): w itself, or the table's entry when w is 65535 with an entry. It costs O(log len(big)).
 func ValueOf(big []Big, i int, w uint16) int { return valueOf(big, i, w) }
 
-// valueOf returns the value of heap i, whose word in the values is w, with big the side table.
+// valueOf returns the value of heap i, whose stored value is w, with big the side table.
 func valueOf(big []Big, i int, w uint16) int {
-	if w != bigWord {
+	if w != bigStored {
 		return int(w)
 	}
 	return bigAt(big, i)
 }
 
-// bigAt returns the value of heap i, whose word is bigWord: its entry in big, or 65535.
+// bigAt returns the value of heap i, whose stored value is bigStored: its entry in big, or 65535.
 func bigAt(big []Big, i int) int {
 	if k, ok := slices.BinarySearchFunc(big, i, func(b Big, i int) int { return cmp.Compare(b.at, i) }); ok {
 		return big[k].v
 	}
-	return bigWord
+	return bigStored
 }
 
 // store appends v, the value of heap len(g), to g and, above direct, to big.
 func store(g []uint16, big []Big, v, direct int) ([]uint16, []Big) {
 	if v > direct {
-		return append(g, bigWord), append(big, Big{len(g), v})
+		return append(g, bigStored), append(big, Big{len(g), v})
 	}
 	return append(g, uint16(v)), big
 }
 
-// firstBig returns the least heap from lo on whose word in g exceeds direct, or len(g). Only a
+// firstBig returns the least heap from lo on whose stored value in g exceeds direct, or len(g). Only a
 // direct below maxValue (a test's) finds any in the values of the fast engines.
 func firstBig(g []uint16, lo, direct int) int {
 	for i := lo; i < len(g); i++ {

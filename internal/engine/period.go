@@ -253,13 +253,13 @@ func (e *Engine) findPeriod(s *Snapshot) (Period, bool) {
 		return Period{}, false // a value could not be read back: no proof
 	}
 	if ok && !agreeBig(s.vals, s.big, p) {
-		return Period{}, false // large values that the words do not tell apart: no proof
+		return Period{}, false // large values that the stored values do not tell apart: no proof
 	}
 	return p, ok
 }
 
 // agreeBig reports whether the pairs (a, a+p.Period) from p.Preperiod on in g that involve an
-// entry of big, whose words agree, agree in value too. It costs O(len(big)·log(len(big))).
+// entry of big, whose stored values agree, agree in value too. It costs O(len(big)·log(len(big))).
 func agreeBig(g []uint16, big []Big, p Period) bool {
 	for _, b := range big {
 		for _, a := range []int{b.at - p.Period, b.at + p.Period} {

@@ -12,7 +12,7 @@ import (
 // a later snapshot, which only writes beyond len(vals). With a non-zero period, vals hold at
 // least G(0), ..., G(Preperiod+Period-1) and every further value follows from them.
 //
-// A value above direct is bigWord in vals and its entry in big (large.go), which grows as vals
+// A value above direct is bigStored in vals and its entry in big (large.go), which grows as vals
 // does. In a spilled run (spl not nil) part of vals is only in the file: value reads them, and
 // nothing else may read vals directly.
 type Snapshot struct {

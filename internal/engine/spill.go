@@ -215,7 +215,7 @@ func (sp *spill) sync(g []uint16, big []Big) error {
 	return nil
 }
 
-// stored returns the stored word of G(n) for n below len(g), from memory or from the file.
+// stored returns the stored value of G(n) for n below len(g), from memory or from the file.
 func (sp *spill) stored(g []uint16, n int) (uint16, bool) {
 	if n < int(sp.front.Load()) {
 		return g[n], true

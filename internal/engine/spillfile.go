@@ -233,7 +233,7 @@ func decodeRecord(body []byte, count, k, base, direct int, vals []uint16, big []
 	for j := range k {
 		e := body[4+2*count+4+12*j:]
 		at, v := uint64(binary.LittleEndian.Uint32(e)), binary.LittleEndian.Uint64(e[4:])
-		if at >= uint64(count) || (j > 0 && int(at) <= big[j-1].at-base) || vals[at] != bigWord || v <= uint64(direct) || v >= maxBig {
+		if at >= uint64(count) || (j > 0 && int(at) <= big[j-1].at-base) || vals[at] != bigStored || v <= uint64(direct) || v >= maxBig {
 			return big, "damaged: bad table at value " + strconv.Itoa(base)
 		}
 		big = append(big, Big{base + int(at), int(v)})
