@@ -20,7 +20,8 @@ const maxValue = 1<<16 - 1
 // Rules are what the engine needs to know of a rule set, worked out once by the root package.
 // A plain code (finite, at most three heaps left, modifiers only on digits that leave at most
 // two) runs on the fast engines, driven by the take lists; any other runs on Mex. The engine
-// never modifies the slices.
+// never modifies the slices. Mex must be set: New does not check it, and an engine without it
+// panics at the first value that needs it (any value of a code that is not plain).
 type Rules struct {
 	Code     string // the canonical code, for file headers and messages
 	Last     int    // t, the index of the last non-zero digit: the largest take
