@@ -34,10 +34,7 @@ func newEngine(pl *plan, set eng.Settings) *engine {
 		Whole: pl.whole, Leave1: pl.leave1, Leave2: pl.leave2, Unequal: pl.unequal, Equal: pl.equal,
 		Leave3: pl.leave3, Mex: pl.engineMex}
 	if pl.closed != nil {
-		if s := pl.closed.values(); s != nil {
-			p := s.period
-			r.Closed = &eng.Closed{Values: s.vals, Max: s.max, Period: eng.Period{Preperiod: p.Preperiod, Period: p.Period, Saltus: p.Saltus}}
-		}
+		r.Closed = pl.closed.values()
 	}
 	return &engine{pl: pl, e: eng.New(r, set)}
 }
@@ -62,10 +59,8 @@ func (o *plan) engineMex(g []uint16, big []bigValue, n int, seen []uint64, b *en
 }
 
 // A snapshot is the values of the engine at one moment, as the root reads them: the engine's
-// snapshot and its period as a [Period]. The closed forms (closed.go) give their values in
-// vals, max and period, from which the engine starts. It is never modified once made.
+// snapshot and its period as a [Period]. It is never modified once made.
 type snapshot struct {
-	vals   []uint16 // a closed form's first values only: the engine's are in s, read them there
 	max    int
 	period Period
 	s      *eng.Snapshot

@@ -3,6 +3,8 @@ package kayles
 import (
 	"iter"
 	"sync"
+
+	eng "github.com/octalgames/kayles/internal/engine"
 )
 
 // This file implements misère Kayles: the Sibert–Conway rule, found and proved by computation, as a small table.
@@ -175,7 +177,7 @@ func (t *misereQuotient) loses(s misereSummary) bool {
 // engine, whose proven period answers for rows of any length.
 type misereKaylesForm struct{}
 
-func (misereKaylesForm) values() *snapshot                                   { return nil }
+func (misereKaylesForm) values() *eng.Closed                                 { return nil }
 func (misereKaylesForm) winningMoves(Position) (iter.Seq[Move], bool, error) { return nil, false, nil }
 func (misereKaylesForm) misereOutcome(p Position) (Outcome, bool) {
 	return MisereKaylesOutcome(p), true

@@ -238,7 +238,7 @@ func TestNimAndLaskersNim(t *testing.T) {
 		}
 		assert.Equal(t, want, lasker[n], "Lasker's Nim G(%d)", n)
 	}
-	// Both are proven in closed form (closed_nim.go), so Period reports them and ApparentPeriod agrees.
+	// Both are proven in closed form (closed.go), so Period reports them and ApparentPeriod agrees.
 	p, ok := must2(kayles.Nim.Period(ctx, 1000))
 	require.True(t, ok)
 	assert.Equal(t, kayles.Period{Preperiod: 0, Period: 1, Saltus: 1, Proven: true}, p)
