@@ -313,8 +313,8 @@ func (h *Handler) computerMove(ctx context.Context, g *game) {
 		version, s := g.rec.Version, g.t.Setup()
 		c := table.Computer{Level: s.Seats[g.t.Player()], Seed: s.Seed}
 		g.mu.Unlock()
-		if testHookChoose != nil {
-			testHookChoose()
+		if h.beforeChoose != nil {
+			h.beforeChoose()
 		}
 		m, _, turn, err := c.Choose(ctx, g.t)
 		if err != nil {
@@ -333,9 +333,6 @@ func (h *Handler) computerMove(ctx context.Context, g *game) {
 		g.mu.Unlock()
 	}
 }
-
-// testHookChoose, when set by a test, runs in computerMove before the computer chooses.
-var testHookChoose func()
 
 // kick starts the computer's move at g in the background when a computer is to move and
 // none is choosing, if a worker is free; otherwise the next view of g tries again.

@@ -30,6 +30,8 @@ type Handler struct {
 	jobs      sync.WaitGroup // background computer moves and the janitor
 	done      chan struct{}
 	closeOnce sync.Once
+
+	beforeChoose func() // nil, or what a test runs in computerMove before the computer chooses
 }
 
 // New returns a Handler with the settings of c (zero fields take their defaults, see

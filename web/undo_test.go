@@ -140,11 +140,10 @@ func TestComputerMovesOnlyOnItsTurn(t *testing.T) {
 	require.NoError(t, g.t.Play(0, table.Move{Row: 1, Pin: 1, Count: 1})) // the person's move, not yet answered
 	g.thinking = true
 	g.mu.Unlock()
-	testHookChoose = func() {
+	s.h.beforeChoose = func() {
 		_, err := s.h.undo(ctx, g, 0, 1)
 		assert.NoError(t, err)
 	}
-	defer func() { testHookChoose = nil }()
 	s.h.computerMove(ctx, g)
 	v := s.view(c.Table.ID, "")
 	assert.Equal(t, 0, v.Turn, "the person's move is taken back and nobody moved for them")
