@@ -118,6 +118,7 @@ func command(t testing.TB) string {
 type server struct {
 	cmd  *exec.Cmd
 	base string // such as http://127.0.0.1:41234
+	db   string // the database file
 	done chan error
 }
 
@@ -130,7 +131,7 @@ func startServer(t testing.TB, addr, db string) *server {
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	s := &server{cmd: cmd, done: make(chan error, 1)}
+	s := &server{cmd: cmd, db: db, done: make(chan error, 1)}
 	line, err := bufio.NewReader(out).ReadString('\n')
 	require.NoError(t, err, "the server printed no address")
 	addrOpen, ok := strings.CutPrefix(strings.TrimSpace(line), "open ")
