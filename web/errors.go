@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/octalgames/kayles"
 	"github.com/octalgames/kayles/table"
 )
 
@@ -56,12 +55,8 @@ func status(err error) (int, string) {
 		return http.StatusNotFound, ErrNotFound.Error()
 	case errors.Is(err, errWrongSeat), errors.Is(err, errSpectator), errors.Is(err, errBadInvite):
 		return http.StatusForbidden, err.Error()
-	case errors.Is(err, table.ErrStale), errors.Is(err, errSeatTaken), errors.Is(err, errNoUndoAsk),
-		errors.Is(err, errNotYourTurn), errors.Is(err, table.ErrNothingToUndo):
+	case errors.Is(err, errSeatTaken), errors.Is(err, errNoUndoAsk), errors.Is(err, errNotYourTurn):
 		return http.StatusConflict, err.Error()
-	case errors.Is(err, kayles.ErrIllegalMove), errors.Is(err, table.ErrSetup),
-		errors.Is(err, kayles.ErrSyntax), errors.Is(err, kayles.ErrRange):
-		return http.StatusBadRequest, strings.TrimPrefix(err.Error(), "kayles: ")
 	case errors.Is(err, errQuota), errors.Is(err, errRate), errors.Is(err, errStreams):
 		return http.StatusTooManyRequests, err.Error()
 	case errors.Is(err, errBusy), errors.Is(err, errFull):
@@ -70,6 +65,11 @@ func status(err error) (int, string) {
 		return http.StatusServiceUnavailable, errBusy.Error()
 	case errors.Is(err, errStore):
 		return http.StatusInternalServerError, err.Error()
+	}
+	// The errors of package table and of the rule sets: 409 for a stale turn or nothing to
+	// undo, 400 for a move, a setup or a text the rules refuse.
+	if c := table.StatusCode(err); c == http.StatusBadRequest || c == http.StatusConflict {
+		return c, strings.TrimPrefix(err.Error(), "kayles: ")
 	}
 	return http.StatusInternalServerError, "internal error"
 }

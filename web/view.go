@@ -59,25 +59,19 @@ type MoveView struct {
 // view returns the snapshot of g for the viewer at seat; g is locked.
 func (g *game) view(seat int) View {
 	t := g.t
-	s := t.Setup()
+	sn := t.Snapshot()
+	s := sn.Setup
 	code := s.Rules.String()
 	v := View{ID: g.rec.ID, Version: g.rec.Version, Name: gameName(code), Code: code,
-		Layout: s.Layout.String(), Misere: s.Convention == table.Misere, Turn: t.Turn(),
-		ToMove: t.Player(), Winner: -1, UndoBy: g.rec.UndoBy, You: seat, History: []MoveView{}}
-	if s.Layout == table.Heaps {
-		v.Heaps = t.Heaps()
-	} else {
-		v.Rows = t.Rows()
-	}
-	if w, over := t.Winner(); over {
-		v.Over, v.Winner = true, w
-	}
+		Layout: s.Layout.String(), Misere: s.Convention == table.Misere, Turn: sn.Turn,
+		ToMove: sn.Player, Over: sn.Over, Winner: sn.Winner, UndoBy: g.rec.UndoBy, You: seat,
+		Rows: sn.Rows, Heaps: sn.Heaps, History: []MoveView{}}
 	v.Thinking = !v.Over && s.Seats[v.ToMove] != table.Human
 	for i := range v.Seats {
 		l := s.Seats[i]
 		v.Seats[i] = Seat{Level: l.String(), Taken: l != table.Human || g.rec.Seats[i] != ""}
 	}
-	for _, m := range t.History() {
+	for _, m := range sn.History {
 		v.History = append(v.History, moveView(m, s.Layout, len(s.Start)))
 	}
 	text, _ := t.MarshalText()
