@@ -335,7 +335,8 @@ func (h *Handler) computerMove(ctx context.Context, g *game) {
 }
 
 // kick starts the computer's move at g in the background when a computer is to move and
-// none is choosing, if a worker is free; otherwise the next view of g tries again.
+// none is choosing, if a worker is free and the handler is not closed; otherwise the next
+// view of g tries again.
 func (h *Handler) kick(g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -347,12 +348,17 @@ func (h *Handler) kickLocked(g *game) {
 	if g.thinking || !g.computerToMove() {
 		return
 	}
+	h.closing.Lock()
+	defer h.closing.Unlock()
+	if h.closed {
+		return
+	}
 	ctx, done, ok := h.pool.acquire(context.Background())
 	if !ok {
 		return
 	}
 	g.thinking = true
-	h.jobs.Add(1)
+	h.jobs.Add(1) // under h.closing: never after Close's Wait began
 	go func() {
 		defer h.jobs.Done()
 		defer done()

@@ -30,6 +30,8 @@ type Handler struct {
 	jobs      sync.WaitGroup // background computer moves and the janitor
 	done      chan struct{}
 	closeOnce sync.Once
+	closing   sync.Mutex // guards closed; taken after a game's lock, and no lock after it
+	closed    bool       // Close was called: no new job starts
 
 	beforeChoose func() // nil, or what a test runs in computerMove before the computer chooses
 }
@@ -73,9 +75,15 @@ func New(c Config) (*Handler, error) {
 }
 
 // Close stops the expiry of idle tables, ends the open event streams, and waits for the
-// computer moves under way. It returns nil.
+// computer moves under way; no computer move starts after it, so a server may close its
+// store once Close returns, even while requests are still served. It returns nil.
 func (h *Handler) Close() error {
-	h.closeOnce.Do(func() { close(h.done) })
+	h.closeOnce.Do(func() {
+		h.closing.Lock()
+		h.closed = true
+		h.closing.Unlock()
+		close(h.done)
+	})
 	h.jobs.Wait()
 	return nil
 }
