@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -39,11 +40,41 @@ func newLoadClient(base, ip string, rec *recorder) *loadClient {
 	return &loadClient{http: &http.Client{Transport: tr, Timeout: 30 * time.Second}, base: base, rec: rec}
 }
 
-// A recorder gathers the latencies and statuses of every request.
+// A recorder gathers the latencies of every request, by kind ("GET view", "POST moves", ...),
+// and their statuses.
 type recorder struct {
 	mu     sync.Mutex
-	lat    []time.Duration
+	lat    map[string][]time.Duration
 	status map[int]int
+}
+
+func newRecorder() *recorder {
+	return &recorder{lat: make(map[string][]time.Duration), status: make(map[int]int)}
+}
+
+// kind names the route of a request to the API: "GET view", "POST moves", "POST tables", ...
+func kind(method, path string) string {
+	parts := strings.Split(strings.TrimPrefix(path, "/api/"), "/")
+	if len(parts) == 2 && method == "GET" {
+		return "GET view"
+	}
+	return method + " " + parts[len(parts)-1]
+}
+
+// summary returns the p50 and p99 of every kind of request, and of all of them.
+func (r *recorder) summary() string {
+	var all []time.Duration
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(r.lat)) {
+		l := r.lat[k]
+		all = append(all, l...)
+		slices.Sort(l)
+		fmt.Fprintf(&b, "%s: %d, p50 %v, p99 %v; ", k, len(l), l[len(l)/2].Round(10*time.Microsecond), l[len(l)*99/100].Round(10*time.Microsecond))
+	}
+	slices.Sort(all)
+	fmt.Fprintf(&b, "all: %d, p50 %v, p99 %v, max %v", len(all), all[len(all)/2].Round(10*time.Microsecond),
+		all[len(all)*99/100].Round(10*time.Microsecond), all[len(all)-1].Round(10*time.Microsecond))
+	return b.String()
 }
 
 // do sends a JSON request and decodes a 2xx answer into out; after a 429 or a 503 it waits
@@ -66,7 +97,7 @@ func (c *loadClient) do(t *testing.T, method, path, token string, body, out any)
 			err = json.NewDecoder(resp.Body).Decode(out)
 		}
 		resp.Body.Close()
-		c.rec.add(time.Since(start), resp.StatusCode)
+		c.rec.add(kind(method, path), time.Since(start), resp.StatusCode)
 		require.NoError(t, err)
 		if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable {
 			return resp.StatusCode
@@ -78,10 +109,10 @@ func (c *loadClient) do(t *testing.T, method, path, token string, body, out any)
 	return 0
 }
 
-func (r *recorder) add(d time.Duration, status int) {
+func (r *recorder) add(kind string, d time.Duration, status int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.lat = append(r.lat, d)
+	r.lat[kind] = append(r.lat[kind], d)
 	r.status[status]++
 }
 
@@ -160,7 +191,7 @@ func TestLoad(t *testing.T) {
 	}
 	n := loadSize(t)
 	srv := startServer(t, "127.0.0.1:0", filepath.Join(t.TempDir(), "kayles.db"))
-	rec := &recorder{status: make(map[int]int)}
+	rec := newRecorder()
 	ip := func(net, i int) string { return fmt.Sprintf("127.0.%d.%d", net, i+2) }
 	waiting := make([]struct {
 		id     string
@@ -173,7 +204,9 @@ func TestLoad(t *testing.T) {
 			require.Equal(t, http.StatusOK, c.do(t, "POST", "/api/tables/"+waiting[i].id+"/moves", waiting[i].tokens[turn], web.MoveRequest{Turn: turn, Text: pin}, nil))
 		}
 	}
-	rec.lat, rec.status = nil, make(map[int]int)
+	rec.mu.Lock()
+	rec.lat, rec.status = make(map[string][]time.Duration), make(map[int]int)
+	rec.mu.Unlock()
 
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -208,10 +241,8 @@ func TestLoad(t *testing.T) {
 		assert.Equal(t, 2, v.Turn)
 		assert.Equal(t, http.StatusOK, c.do(t, "POST", "/api/tables/"+w.id+"/moves", w.tokens[0], web.MoveRequest{Turn: 2, Text: "5"}, nil))
 	}
-	slices.Sort(rec.lat)
-	l := rec.lat
-	t.Logf("%d clients, %d games, %d moves by people in %v: %d requests, statuses %v; latency p50 %v, p99 %v, max %v; server memory: %s",
-		n, 3*n, moves, elapsed.Round(time.Millisecond), len(l), rec.status, l[len(l)/2], l[len(l)*99/100], l[len(l)-1], procMemory(t, srv))
+	t.Logf("%d clients, %d games, %d moves by people in %v; statuses %v; %s; server memory: %s",
+		n, 3*n, moves, elapsed.Round(time.Millisecond), rec.status, rec.summary(), procMemory(t, srv))
 }
 
 // procMemory returns the peak and current resident memory of the server's process, as Linux
