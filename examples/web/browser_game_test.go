@@ -146,7 +146,7 @@ func TestBrowserRestart(t *testing.T) {
 		a.wait("b's move", func(s state) bool { return s.Turn == 2 && s.CanMove })
 		srv.kill(t)
 		addr := strings.TrimPrefix(srv.base, "http://")
-		srv = startServer(t, addr, srv.db)
+		require.Equal(t, srv.base, startServer(t, addr, srv.db).base, "the same address")
 		b.mark()
 		st := a.knock(10)
 		assert.Equal(t, ".|..|||||.", st.Row)
@@ -158,4 +158,20 @@ func TestBrowserRestart(t *testing.T) {
 		a.wait("b's move", func(s state) bool { return s.Turn == 4 && s.Row == ".|..|.|||." })
 		a.shot("after-restart")
 	})
+}
+
+// TestBrowserLanguages sets up a table of Nim and one of Dawson's Kayles in every language
+// of the page, at a phone's size: nothing scrolls sideways, and the name and rules show.
+func TestBrowserLanguages(t *testing.T) {
+	browserPath(t)
+	srv := startServer(t, freeAddr(t), filepath.Join(t.TempDir(), "kayles.db"))
+	p := startBrowser(t, devices[1])
+	for _, lang := range []string{"en", "fr", "ja", "tr"} {
+		for _, preset := range []string{"nim:1 3 5 7", "dawsons:10"} {
+			p.name = lang + "-" + strings.Fields(strings.ReplaceAll(preset, ":", " "))[0]
+			p.createTableIn(lang, srv.base, preset, "perfect")
+			assert.Equal(t, lang, eval[string](p, "document.documentElement.lang"))
+			p.shot("table")
+		}
+	}
 }

@@ -206,7 +206,14 @@ func (p *player) mark() { eval[bool](p, "(window.kaylesMarker = 1) === 1") }
 // "human" or a computer level.
 func (p *player) createTable(base, preset, opponent string) state {
 	p.t.Helper()
-	p.do(chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS("form.setup")))
+	return p.createTableIn("en", base, preset, opponent)
+}
+
+// createTableIn is createTable with the page in the language lang.
+func (p *player) createTableIn(lang, base, preset, opponent string) state {
+	p.t.Helper()
+	p.do(chromedp.Navigate(base+"/?lang="+lang), chromedp.WaitVisible(chromedp.CSS("form.setup")))
+	assert.LessOrEqual(p.t, eval[int](p, "document.documentElement.scrollWidth"), int(p.d.w), "the lobby scrolls sideways")
 	p.do(chromedp.SetValue(chromedp.CSS("select[name=preset]"), preset),
 		chromedp.SetValue(chromedp.CSS("select[name=opponent]"), opponent))
 	p.press("form.setup button.primary")

@@ -211,7 +211,7 @@ func TestKillRestart(t *testing.T) {
 	require.Equal(t, 3, before.Turn)
 
 	s.kill(t)
-	s = startServer(t, addr, db)
+	require.Equal(t, s.base, startServer(t, addr, db).base, "the same address")
 	for seat, tok := range tokens {
 		var v web.View
 		require.Equal(t, http.StatusOK, call(t, "GET", api, tok, nil, &v))
