@@ -247,3 +247,17 @@ func TestPagePlayAgain(t *testing.T) {
 	assert.Contains(t, b.body, `value="1:3"`)
 	assert.Contains(t, b.body, "Your turn")
 }
+
+// TestPageRulesOnce checks that the rules card does not say "Rules" twice, in any language:
+// its heading says it, and the text of the rules of Kayles starts with what they are.
+func TestPageRulesOnce(t *testing.T) {
+	_, u := newMounted(t, Config{})
+	alice := newBrowser(t, u)
+	id := alice.newTable(url.Values{"preset": {"kayles:7"}, "opponent": {"human"}})
+	for lang, start := range map[string]string{"en": "The pins stand in one row", "fr": "Les quilles sont alignées",
+		"ja": "ピンが一列に並んでいて", "tr": "Lobutlar tek sıra"} {
+		alice.get("/t/" + id + "?lang=" + lang)
+		require.Equal(t, http.StatusOK, alice.status)
+		assert.Contains(t, alice.body, "</summary><p>"+start, lang)
+	}
+}

@@ -3,6 +3,9 @@ package web
 import (
 	"crypto/subtle"
 	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/octalgames/kayles/table"
 )
@@ -24,7 +27,7 @@ func (h *Handler) renderTable(w http.ResponseWriter, r *http.Request, g *game, s
 	g.mu.Unlock()
 
 	tx := p.Tx
-	p.V, p.Name, p.Rules = v, tx.name(v.Code), tx.rules(s)
+	p.V, p.Name, p.Rules = v, tx.name(v.Code), rulesBody(tx, tx.rules(s))
 	p.Title = p.Name + " · " + tx.Title
 	p.Seated = seat >= 0
 	vsComputer := seat >= 0 && s.Seats[1-seat] != table.Human
@@ -118,4 +121,17 @@ func board(tx *texts, v View, seat int, canMove bool) ([]rowView, []heapView) {
 		heaps = append(heaps, hv)
 	}
 	return rows, heaps
+}
+
+// rulesBody returns the rules without a leading "Rules:" (in the viewer's language), which the
+// card's heading already says, their first letter in capitals. Rules that name their game
+// first ("Rules of Nim: ...") are kept whole.
+func rulesBody(tx *texts, rules string) string {
+	for _, sep := range []string{": ", " : ", "："} {
+		if rest, ok := strings.CutPrefix(rules, tx.RulesTitle+sep); ok {
+			r, n := utf8.DecodeRuneInString(rest)
+			return string(unicode.ToUpper(r)) + rest[n:]
+		}
+	}
+	return rules
 }
