@@ -264,3 +264,35 @@ func TestSignalShutdown(t *testing.T) {
 	}
 	t.Logf("stopped %v after SIGTERM", time.Since(start))
 }
+
+// TestExitStatus runs the command as a shell would: 0 for -h, 2 for a bad flag, 1 for a
+// database that cannot be opened (a missing directory, or a file another server holds) and
+// for an address that cannot be listened on.
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	held := filepath.Join(dir, "held.db")
+	s := startServer(t, "127.0.0.1:0", held)
+	addr := strings.TrimPrefix(s.base, "http://")
+	for _, c := range []struct {
+		args []string
+		want int
+		says string
+	}{
+		{[]string{"-h"}, 0, "Usage:"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined"},
+		{[]string{"-db", filepath.Join(dir, "missing", "x.db")}, 1, "web: open"},
+		{[]string{"-addr", "127.0.0.1:0", "-db", held}, 1, "timeout"},
+		{[]string{"-addr", addr, "-db", filepath.Join(dir, "other.db")}, 1, "address already in use"},
+	} {
+		cmd := exec.Command(command(t), c.args...)
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else {
+			require.NoError(t, err, "%q", c.args)
+		}
+		assert.Equal(t, c.want, code, "%q: %s", c.args, out)
+		assert.Contains(t, string(out), c.says, "%q", c.args)
+	}
+}
