@@ -21,8 +21,9 @@ import (
 // position is a misère P-position exactly when the product of its heaps' classes lies in it.
 //
 // Elements are numbered 0 to Order()-1, 0 being the identity (the class of the empty position
-// and of every heap with no move), in the order of their normal-form words: fewer generators
-// first, then alphabetically. Generators are named a, b, c, ... (after z: g26, g27, ...) in the
+// and of every heap with no move), in the order of their shortest words: fewer generators
+// first, then alphabetically (a numbering that the text form keeps; [Quotient.Word] gives
+// the normal form that MisereSolver prints, which may be longer). Generators are named a, b, c, ... (after z: g26, g27, ...) in the
 // order of the heaps where the quotient grew.
 //
 // A Quotient is immutable and safe for concurrent use. The zero Quotient is empty: it belongs
@@ -101,7 +102,9 @@ func (q *Quotient) Generators() []int { return slices.Clone(q.gens) }
 func (q *Quotient) Changes() []Change { return slices.Clone(q.changes) }
 
 // Word returns the normal-form word of element x, such as "1", "a" or "ab^2", and "" when x
-// is not an element (0 <= x < Order()).
+// is not an element (0 <= x < Order()). The normal form is MisereSolver's: the least word of
+// x when words are compared by the exponent of the last generator, then of the one before it,
+// and so on (so b^2c comes before acf).
 func (q *Quotient) Word(x int) string {
 	if !q.elem(x) {
 		return ""
@@ -180,7 +183,7 @@ func (q *Quotient) Tame() bool {
 	return ok
 }
 
-// compareWords orders words by length, then lexicographically with a before b before c:
+// compareWords orders words, to number the elements, by length, then lexicographically with a before b before c:
 // at the first generator where they differ, the word with more of it comes first ("a^2b"
 // before "ab^2"), so that "ab" comes before "bc".
 func compareWords(u, v []int) int {
@@ -233,25 +236,16 @@ func wordText(w []int) string {
 	return b.String()
 }
 
-// Presentation returns q in MisereSolver's style: the generators with their heaps, the
-// relations as equalities of words (each word that is not a normal form but whose divisors
-// are, equal to its normal form), the P-portion as words, and Φ of each heap as words; "" for
-// the zero Quotient.
+// Presentation returns q as MisereSolver prints it: the generators and the relations
+// ([Quotient.Relations]), the generators' heaps, the P-portion as words and Φ of
+// each heap as words ([Quotient.Word]); "" for the zero Quotient. It costs what Relations
+// costs.
 func (q *Quotient) Presentation() string {
 	if q.order == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("<")
-	for i := range q.gens {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(genName(i))
-	}
-	b.WriteString(" | ")
-	b.WriteString(strings.Join(q.Relations(), ", "))
-	b.WriteString(">\n")
+	q.presentationText(&b)
 	b.WriteString("generators:")
 	for i, g := range q.gens {
 		b.WriteString(" " + genName(i) + "=" + strconv.Itoa(g))
@@ -269,50 +263,4 @@ func (q *Quotient) Presentation() string {
 	}
 	b.WriteString("\n")
 	return b.String()
-}
-
-// Relations returns the defining relations of q as "word = word", such as "a^2 = 1".
-func (q *Quotient) Relations() []string {
-	normal := map[string]int{}
-	for x, w := range q.words {
-		normal[wordText(w)] = x
-	}
-	var rel []string
-	seen := map[string]bool{}
-	for x, w := range q.words {
-		for i := range q.gens {
-			u := slices.Clone(w)
-			u[i]++
-			t := wordText(u)
-			if _, ok := normal[t]; ok || seen[t] {
-				continue
-			}
-			// Minimal: every divisor with one generator fewer is a normal form.
-			minimal := true
-			for j := range u {
-				if u[j] == 0 {
-					continue
-				}
-				d := slices.Clone(u)
-				d[j]--
-				if _, ok := normal[wordText(d)]; !ok {
-					minimal = false
-					break
-				}
-			}
-			if !minimal {
-				continue
-			}
-			seen[t] = true
-			y := q.Mul(x, int(q.phi[q.gens[i]]))
-			rel = append(rel, t+" = "+q.Word(y))
-		}
-	}
-	slices.SortFunc(rel, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(a) - len(b)
-		}
-		return strings.Compare(a, b)
-	})
-	return rel
 }

@@ -381,10 +381,10 @@ func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
 	}
 }
 
-// newQuotient returns the Quotient of the verified reduced monoid m, renumbered by normal-form
-// words, with its period when one is proven.
+// newQuotient returns the Quotient of the verified reduced monoid m, numbered by shortest
+// words, with MisereSolver's normal forms and its period when one is proven.
 func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotient {
-	// Normal-form words: the least word of each element in the graded lexicographic order
+	// Numbering words: the least word of each element in the graded lexicographic order
 	// of compareWords, found breadth first (the order is kept by multiplication, so the least
 	// word of an element extends the least word of another by one generator).
 	// The generators: each heap whose class the heaps below it do not generate.
@@ -449,6 +449,11 @@ func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotien
 	for h := range q.phi {
 		q.phi[h] = num[phi[h]]
 	}
+	gensEl := make([]int, len(gens))
+	for i, g := range gens {
+		gensEl[i] = int(q.phi[g])
+	}
+	q.words = normalWords(q.order, q.Mul, gensEl)
 	q.pre, q.period = phiPeriod(o.plan(), q.phi)
 	return q
 }
