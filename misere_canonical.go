@@ -17,6 +17,7 @@ type canonGame struct {
 	genus Genus
 	nim   int  // n when the game is the nim-heap *n, else -1
 	tame  bool // tame in Conway's sense: see canonTable.classify
+	birth int  // the birthday: 0 with no option, else one more than the latest option's
 }
 
 // canonTable interns canonical games for one computation; it is not shared, so it needs no lock.
@@ -49,6 +50,7 @@ func (t *canonTable) intern(opts []int) int {
 	for i, x := range opts {
 		o := &t.games[x]
 		genera[i] = o.genus
+		g.birth = max(g.birth, o.birth+1)
 		if o.value < len(seen) {
 			seen[o.value] = true
 		}
