@@ -9,10 +9,13 @@
 //	misere -quotient -code 0.75 -n 30           the misère quotient of heaps up to 30
 //	misere -quotient -code 0.75 -position "30 41 1000"
 //	misere -quotient -code 0.07 -n 30 -quotient-steps 68719476736   Siegel's 360 elements
+//	misere -quotient -code 0.75 -n 30 -save r8.txt             the quotient's text form to a file
+//	misere -compare r8.txt other.txt                 whether two saved quotients are isomorphic
 //
 // With -position it prints the misère outcome of the position in the game -code (default
-// Kayles, 0.77), a winning move or that the position is lost, and the genus when it is cheap
-// (within 65536 search steps). Without -position it prints, for rows of 7, 10 and 13 tokens, who
+// Kayles, 0.77), a winning move or that the position is lost, and the genus and the misère
+// canonical form in CGSuite's notation (kayles.Octal.MisereCanonical) when they are cheap
+// (within 65536 search steps, and a form of at most 200 characters). Without -position it prints, for rows of 7, 10 and 13 tokens, who
 // wins and every winning move in normal and in misère play.
 //
 // With -quotient it prints the misère quotient of the game restricted to heaps of at most -n
@@ -20,7 +23,11 @@
 // kernel, and the period of Φ when one is proven; with -position as well it answers the
 // position through the quotient, in time linear in the heaps. The whole quotient takes at
 // most -quotient-steps steps (Limits.Steps, each quotient step counting eight); Dawson's
-// Kayles to heap 30 needs more than the default.
+// Kayles to heap 30 needs more than the default. With -save it writes the quotient's text form
+// (kayles.Quotient.String) to a file; -compare reads two such files, verifies each against
+// the rules of its code (kayles.ParseQuotient) and says whether the two quotients are
+// isomorphic as bipartite monoids (kayles.Quotient.Isomorphic): the quotients of two games
+// can be, under other names of their generators.
 //
 // Misère Kayles and Nim are answered by their rules; other games through a misère quotient
 // when the package finds one cheaply (within -steps steps), and otherwise by a search whose
@@ -99,6 +106,8 @@ type question struct {
 	position bool // -position was given: p is the question, else the tour
 	quotient bool // -quotient: the quotient of the heaps of at most heaps first
 	heaps    int
+	save     string   // -save: the file the quotient's text form goes to
+	compare  []string // -compare: the two quotient files to compare, instead of the rest
 	timeout  time.Duration
 }
 
@@ -114,8 +123,11 @@ func parseFlags(args []string, stderr io.Writer) (*question, int) {
 	quotient := fs.Bool("quotient", false, "compute the misère quotient of the heaps of at most -n (and answer -position through it)")
 	heaps := fs.Int("n", 30, "with -quotient, the largest heap of the quotient")
 	qsteps := fs.Int64("quotient-steps", kayles.DefaultSteps, "with -quotient, the most steps the quotient may take (Limits.Steps; a quotient step counts eight)")
+	save := fs.String("save", "", "with -quotient, write the quotient's text form to this file (for -compare)")
+	compare := fs.Bool("compare", false, "read the two quotient files given as arguments (written by -save) and say whether they are isomorphic")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N] [-quotient-steps N]]
+		fmt.Fprint(fs.Output(), `usage: misere [-code CODE] [-position HEAPS] [-timeout D] [-steps N] [-quotient [-n N] [-quotient-steps N] [-save FILE]]
+       misere -compare FILE1 FILE2
 prints the misère outcome of a position, a winning move and the genus when it is cheap; without
 -position, who wins rows of 7, 10 and 13 and the winning moves, in normal and in misère play.
 exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
@@ -134,8 +146,14 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 		fs.Usage()
 		return nil, exitUsage
 	}
-	if fs.NArg() > 0 {
+	if *compare && fs.NArg() != 2 {
+		return usage("-compare takes two quotient files")
+	}
+	if !*compare && fs.NArg() > 0 {
 		return usage(fmt.Sprintf("unexpected arguments %q", fs.Args()))
+	}
+	if *save != "" && !*quotient {
+		return usage("-save needs -quotient")
 	}
 	if *timeout < 0 {
 		return usage("-timeout must be a positive duration, such as 10s, or 0 for none")
@@ -154,7 +172,10 @@ exit status: 0 answered; 1 a failure or Ctrl-C; 2 bad flags, code or position;
 		return usage("-n must be at least 0")
 	}
 	q := &question{o: o.WithLimits(kayles.Limits{SearchSteps: *steps, Steps: *qsteps}),
-		position: *position != "", quotient: *quotient, heaps: *heaps, timeout: *timeout}
+		position: *position != "", quotient: *quotient, heaps: *heaps, save: *save, timeout: *timeout}
+	if *compare {
+		q.compare = fs.Args()
+	}
 	if q.position {
 		if q.p, err = kayles.ParsePosition(*position); err != nil {
 			return usage(err.Error())
@@ -172,8 +193,12 @@ func (q *question) ask(ctx context.Context, stdout, stderr io.Writer) int {
 	a := &answerer{ctx: ctx, o: q.o, out: out, errOut: errOut, timeout: q.timeout}
 	done := make(chan int, 1)
 	go func() {
+		if q.compare != nil {
+			done <- a.compare(q.compare)
+			return
+		}
 		if q.quotient {
-			if st := a.quotient(q.heaps); st != exitOK || !q.position {
+			if st := a.quotient(q.heaps, q.save); st != exitOK || !q.position {
 				done <- st
 				return
 			}
@@ -244,8 +269,9 @@ type answerer struct {
 }
 
 // quotient writes the misère quotient of the heaps of at most n, and stores it in a.o so that
-// the answers about a position come through it.
-func (a *answerer) quotient(n int) int {
+// the answers about a position come through it; with a file to save to, it writes the text
+// form there.
+func (a *answerer) quotient(n int, save string) int {
 	q, err := a.o.Quotient(a.ctx, n)
 	if q != nil {
 		if _, _, ok := q.Period(); ok {
@@ -269,6 +295,48 @@ func (a *answerer) quotient(n int) int {
 	}
 	if err != nil {
 		return a.fail("quotient", fmt.Sprintf("the misère quotient of %s to heap %d", a.o, n), err)
+	}
+	if save != "" {
+		if err := os.WriteFile(save, []byte(q.String()), 0o644); err != nil {
+			fmt.Fprintln(a.errOut, "misere:", err)
+			return exitFail
+		}
+		fmt.Fprintf(a.out, "  saved to %s\n", save)
+	}
+	return exitOK
+}
+
+// compare reads the quotients of two files (verifying each) and writes whether they are
+// isomorphic as bipartite monoids.
+func (a *answerer) compare(files []string) int {
+	var qs []*kayles.Quotient
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintln(a.errOut, "misere:", err)
+			return exitFail
+		}
+		q, err := kayles.ParseQuotient(a.ctx, string(b))
+		if err != nil {
+			var pe *kayles.ParseError
+			if errors.As(err, &pe) {
+				fmt.Fprintf(a.errOut, "misere: %s: %v\n", f, err)
+				return exitFail
+			}
+			return a.fail("quotient", "the verification of the quotient in "+f, err)
+		}
+		pres, _, _ := strings.Cut(q.Presentation(), "\n")
+		fmt.Fprintf(a.out, "%s: %s to heap %d, order %d, P-portion of %d\n  %s\n", f, q.Code(), q.Heaps(), q.Order(), len(q.PPortion()), pres)
+		qs = append(qs, q)
+	}
+	iso, err := qs[0].Isomorphic(a.ctx, qs[1])
+	if err != nil {
+		return a.fail("isomorphic", "whether the two quotients are isomorphic", err)
+	}
+	if iso {
+		fmt.Fprintln(a.out, "isomorphic: yes, the same bipartite monoid (products and P-portion) under other names")
+	} else {
+		fmt.Fprintln(a.out, "isomorphic: no")
 	}
 	return exitOK
 }
@@ -329,8 +397,23 @@ func (a *answerer) answer(p kayles.Position) int {
 	default:
 		fmt.Fprintf(a.out, "  genus: %s (normal value %d, misère value %d)\n", g, g.Normal, g.MisereValue())
 	}
+	c, err := a.o.WithLimits(kayles.Limits{SearchSteps: min(genusSteps, a.o.Limits().SearchSteps)}).MisereCanonical(a.ctx, p)
+	switch {
+	case errors.As(err, &le):
+		fmt.Fprintf(a.out, "  misère canonical form: not computed, it needs more than %d %s\n", le.Limit, le.Unit)
+	case err != nil:
+		return a.fail("misère canonical form", "the misère canonical form of "+p.String()+" in "+a.o.String(), err)
+	case len(c) > maxForm:
+		fmt.Fprintf(a.out, "  misère canonical form: %d characters, not shown\n", len(c))
+	default:
+		fmt.Fprintf(a.out, "  misère canonical form: %s\n", c)
+	}
 	return exitOK
 }
+
+// maxForm is the longest misère canonical form shown: the forms of wild positions grow
+// exponentially with the tokens.
+const maxForm = 200
 
 // tour writes who wins rows of 7, 10 and 13 and every winning move, in normal and in misère
 // play.

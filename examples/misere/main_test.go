@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,8 @@ func TestAnswer(t *testing.T) {
 		"  outcome: P, the player to move loses against perfect play\n"+
 		"  winning move: none, the position is lost\n"+
 		"  answered through the misère quotient of the heaps of at most 5 (order 6)\n"+
-		"  genus: 1 (normal value 1, misère value 0)\n", out)
+		"  genus: 1 (normal value 1, misère value 0)\n"+
+		"  misère canonical form: *[1]\n", out)
 	assert.Empty(t, errOut)
 
 	code, out, _ = runMisere(t, "-code", "0.07", "-position", "4,5")
@@ -171,5 +173,35 @@ func TestQuotient(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "outcome: N")
 	code, _, _ = runMisere(t, "-quotient", "-n", "-1")
+	assert.Equal(t, 2, code)
+}
+
+// TestCompare saves quotients and compares them: 0.75 (the whole game, Φ periodic by heap
+// 21) and 0.115 to heap 24 both have order 8, and every misère quotient of order 8 is R8 (A. N. Siegel, "The structure and
+// classification of misère quotients", arXiv:math/0703070, 2007), so they are isomorphic;
+// Dawson's Kayles to heap 12 (order 12) is not. A file that is not a quotient is refused.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	r8, other, dk := dir+"/r8.txt", dir+"/0.115.txt", dir+"/dk.txt"
+	for _, c := range [][]string{{"0.75", "30", r8}, {"0.115", "24", other}, {"0.07", "12", dk}} {
+		code, out, errOut := runMisere(t, "-quotient", "-code", c[0], "-n", c[1], "-save", c[2])
+		require.Equal(t, 0, code, errOut)
+		assert.Contains(t, out, "  saved to "+c[2]+"\n")
+	}
+	code, out, errOut := runMisere(t, "-compare", r8, other)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, r8+": 0.75 to heap 21, order 8, P-portion of 2\n  <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>\n")
+	assert.Contains(t, out, "\nisomorphic: yes")
+	code, out, _ = runMisere(t, "-compare", r8, dk)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "\nisomorphic: no\n")
+
+	require.NoError(t, os.WriteFile(dir+"/bad.txt", []byte("misère quotient of 0.75 to heap 3\n"), 0o644))
+	code, _, errOut = runMisere(t, "-compare", r8, dir+"/bad.txt")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "bad.txt")
+	code, _, _ = runMisere(t, "-compare", r8)
+	assert.Equal(t, 2, code)
+	code, _, _ = runMisere(t, "-save", r8)
 	assert.Equal(t, 2, code)
 }
