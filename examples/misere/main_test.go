@@ -177,9 +177,10 @@ func TestQuotient(t *testing.T) {
 }
 
 // TestCompare saves quotients and compares them: 0.75 (the whole game, Φ periodic by heap
-// 21) and 0.115 to heap 24 both have order 8, and every misère quotient of order 8 is R8 (A. N. Siegel, "The structure and
-// classification of misère quotients", arXiv:math/0703070, 2007), so they are isomorphic;
-// Dawson's Kayles to heap 12 (order 12) is not. A file that is not a quotient is refused.
+// 21) and 0.115 to heap 24 both have order 8, and every misère quotient of order 8 is R8
+// (A. N. Siegel, "The structure and classification of misère quotients",
+// arXiv:math/0703070, 2007), so they are isomorphic; Dawson's Kayles to heap 12 (order 12)
+// is not. A file that is not a quotient is refused.
 func TestCompare(t *testing.T) {
 	dir := t.TempDir()
 	r8, other, dk := dir+"/r8.txt", dir+"/0.115.txt", dir+"/dk.txt"
