@@ -93,8 +93,7 @@ func (c *wordCube) presented(rels []relation) int {
 	for u := range parent {
 		parent[u] = u
 	}
-	var find func(int) int
-	find = func(u int) int {
+	find := func(u int) int {
 		for parent[u] != u {
 			parent[u] = parent[parent[u]]
 			u = parent[u]
