@@ -12,21 +12,23 @@ import (
 // MisereCanonical returns the misère canonical form of p (Conway, On Numbers and Games ch. 12:
 // the simplest game that no sum tells apart from p in misère play) as CGSuite prints a
 // MisereCanonicalForm: "*[", the form, "]". A nim-heap *n is its number ("*[2]"; from 10 on
-// "&10;", as CGSuite writes it); a game with one option is that option followed by "#"
-// ("*[2#]" has the one option *2); a game with more options lists them, compound ones in
-// parentheses, from the last to the first in CGSuite's canonical order (birthday, number of
-// options, normal value, misère value, then the options), as in "*[(2#1)2##]". In Kayles a
-// heap of 3 is "*[3]", and a heap of 5, wild, a game of several options.
+// "&10;"); a sum H + *n with H born earlier (n >= 2, of the parity of the game) is H with n
+// as a subscript in brackets (*2+*2 is "*[2[2]]"), and an odd game E + *1 is E with the
+// subscript 1; a game with one option is that option followed by "#" ("*[2#]" has the one
+// option *2); a game with more options lists them, compound ones in parentheses, from the last
+// to the first in CGSuite's canonical order (by their even parts' birthday, number of
+// options, normal and misère values and options, the even game first), as in
+// "*[(2#1)2##]". In Kayles a heap of 3 is "*[3]", of 5 "*[2[2]321]" and of 8 "*[2[3]]".
+// Two positions have the same text exactly when they are equal in misère play.
 //
-// CGSuite also abbreviates a game that is a sum with a nim-heap, writing the nim-heap as a
-// subscript (*2+*2 is "*[2[2]]", and G+*1 is G with the subscript 1); MisereCanonical does
-// not, and writes such a game by its options (*2+*2 is "*[32]", its options *3 and *2), so
-// its text differs from CGSuite's for those games and agrees for the others. Two positions
-// have the same text exactly when they are equal in misère play.
+// It matches CGSuite on every form of CGSuite's own tests. Where CGSuite would write a sum
+// H + *n whose H is not an option of the game, MisereCanonical, which looks for H only among
+// the options, writes the game by its options instead: the same game, in a longer text.
 //
-// It costs what [Octal.Tame] costs, plus one step for each byte of the text (which can grow
-// exponentially with the tokens): all within [Limits].SearchSteps, past which it returns a
-// [*LimitError]; when ctx is done first, ctx's error. It is safe for concurrent use.
+// It costs what [Octal.Tame] costs, plus the sums it tries and one step for each byte of the
+// text (which can grow exponentially with the tokens): all within [Limits].SearchSteps, past
+// which it returns a [*LimitError]; when ctx is done first, ctx's error. It is safe for
+// concurrent use.
 func (o *Octal) MisereCanonical(ctx context.Context, p Position) (string, error) {
 	o = o.game()
 	pl := o.plan()
@@ -47,85 +49,270 @@ func (o *Octal) MisereCanonical(ctx context.Context, p Position) (string, error)
 	return s, nil
 }
 
+// A formWriter writes canonical games of a table in CGSuite's notation, with the sums and
+// parities it finds (see [Octal.MisereCanonical]).
+type formWriter struct {
+	t    *canonTable
+	nims []int          // nims[n]: the id of *n
+	sums map[[2]int]int // the canonical form of the sum of two games, by their ids
+	even []int          // even[id]: the even part of game id (id itself when even), -1 unknown
+	rank []int          // each game's place in CGSuite's canonical order
+}
+
 // text returns the canonical form id in CGSuite's notation, and false when the budget stops it.
 func (t *canonTable) text(id int) (string, bool) {
+	w := &formWriter{t: t, sums: map[[2]int]int{}}
 	var b strings.Builder
 	b.WriteString("*[")
-	if !t.b.spend(int64(len(t.games))) {
+	sub := false
+	if !w.write(&b, id, false, &sub) {
 		return "", false
 	}
-	if !t.writeForm(&b, t.ranks(), id, false) {
-		return "", false
+	if sub {
+		b.WriteByte(']')
 	}
 	b.WriteString("]")
 	return b.String(), true
 }
 
-// writeForm writes game id, in parentheses when paren and it has more than one option (and
-// is no nim-heap); false when the budget stops it.
-func (t *canonTable) writeForm(b *strings.Builder, rank []int, id int, paren bool) bool {
-	g := &t.games[id]
-	if g.nim >= 0 {
-		if g.nim < 10 {
-			b.WriteString(strconv.Itoa(g.nim))
-		} else {
-			b.WriteString("&" + strconv.Itoa(g.nim) + ";")
+// nim returns the id of *n, or -1 when the budget stops it.
+func (w *formWriter) nim(n int) int {
+	for len(w.nims) <= n {
+		k := len(w.nims)
+		if !w.t.b.spend(int64(k + 1)) {
+			return -1
 		}
-		return t.b.spend(1)
+		w.nims = append(w.nims, w.t.reduce(slices.Clone(w.nims[:k])))
 	}
-	if !t.b.enter() {
+	return w.nims[n]
+}
+
+// add returns the id of the canonical form of x + y, or -1 when the budget stops it.
+func (w *formWriter) add(x, y int) int {
+	if x > y {
+		x, y = y, x
+	}
+	if len(w.t.games[x].opts) == 0 {
+		return y
+	}
+	if s, ok := w.sums[[2]int{x, y}]; ok {
+		return s
+	}
+	if !w.t.b.enter() {
+		return -1
+	}
+	defer w.t.b.leave()
+	var opts []int
+	for _, pair := range [2][2]int{{x, y}, {y, x}} {
+		for _, o := range w.t.games[pair[0]].opts {
+			if !w.t.b.spend(1) {
+				return -1
+			}
+			s := w.add(o, pair[1])
+			if s < 0 {
+				return -1
+			}
+			opts = append(opts, s)
+		}
+	}
+	s := w.t.reduce(opts)
+	w.sums[[2]int{x, y}] = s
+	return s
+}
+
+// evenPart returns E when game x is odd, x = E + *1 with E its option born just before it
+// (so E is even), and x itself when x is even; -1 when the budget stops it. Of a game G and
+// G + *1 one is the other's option born just before it: that one is even, as CGSuite has it.
+func (w *formWriter) evenPart(x int) int {
+	for len(w.even) < len(w.t.games) {
+		w.even = append(w.even, -1)
+	}
+	if e := w.even[x]; e >= 0 {
+		return e
+	}
+	g := &w.t.games[x]
+	w.even[x] = x
+	for _, e := range g.opts {
+		if w.t.games[e].birth+1 != g.birth {
+			continue
+		}
+		one := w.nim(1)
+		if one < 0 {
+			return -1
+		}
+		s := w.add(e, one)
+		if s < 0 {
+			return -1
+		}
+		if s == x {
+			w.even[x] = e
+			break
+		}
+	}
+	return w.even[x]
+}
+
+// subtract returns H with H + *n = x, born before x, among the options of x; -1 when there is
+// none (or the budget stops it).
+func (w *formWriter) subtract(x, n int) int {
+	k := w.nim(n)
+	if k < 0 {
+		return -1
+	}
+	for _, h := range w.t.games[x].opts {
+		if w.t.games[h].birth < w.t.games[x].birth && w.add(h, k) == x {
+			return h
+		}
+	}
+	return -1
+}
+
+// writeNimber writes n as CGSuite does: "7", or "&12;" from 10 on.
+func writeNimber(b *strings.Builder, n int) {
+	if n < 10 {
+		b.WriteString(strconv.Itoa(n))
+	} else {
+		b.WriteString("&" + strconv.Itoa(n) + ";")
+	}
+}
+
+// write writes game x as CGSuite prints it: a nim-heap as its number; a sum H + *n with H
+// born before x (n >= 2 of x's parity) as H with n as a subscript, and H - *n (H = x + *n born
+// before x) with -n; an odd game E + *1 as E with the subscript 1; a game of one option as
+// that option and "#"; else its options, the last first, in parentheses when paren. A
+// subscript opens with "[" after the base's first nim-heap and closes with "]" when its
+// option (or the whole form) ends: *sub says whether one is open. False when the budget stops
+// it.
+func (w *formWriter) write(b *strings.Builder, x int, paren bool, sub *bool) bool {
+	t := w.t
+	if !t.b.spend(1) || !t.b.enter() {
 		return false
 	}
 	defer t.b.leave()
-	opts := slices.Clone(g.opts)
-	slices.SortFunc(opts, func(x, y int) int { return rank[y] - rank[x] }) // the last first
-	if len(opts) == 1 {
-		if !t.writeForm(b, rank, opts[0], true) {
+	g := &t.games[x]
+	if g.nim >= 0 {
+		writeNimber(b, g.nim)
+		if *sub {
+			b.WriteByte('[')
+		}
+		return true
+	}
+	e := w.evenPart(x)
+	odd := e != x
+	for n := 2 + btoi(odd); n < g.birth; n += 2 {
+		if h := w.subtract(x, n); h >= 0 {
+			*sub = true
+			ok := w.write(b, h, true, sub)
+			writeNimber(b, n)
+			return ok
+		}
+		k := w.nim(n)
+		if k < 0 {
 			return false
 		}
-		b.WriteByte('#')
-		return t.b.spend(1)
+		if h := w.add(x, k); h >= 0 && t.games[h].birth < g.birth {
+			*sub = true
+			ok := w.write(b, h, true, sub)
+			b.WriteByte('-')
+			writeNimber(b, n)
+			return ok
+		}
 	}
+	if t.b.err != nil {
+		return false
+	}
+	if odd {
+		*sub = true
+		ok := w.write(b, e, true, sub)
+		b.WriteByte('1')
+		return ok
+	}
+	if !w.placeAll() {
+		return false
+	}
+	opts := slices.Clone(g.opts)
+	slices.SortFunc(opts, func(y, z int) int { return w.rank[z] - w.rank[y] }) // the last first
+	if len(opts) == 1 {
+		ok := w.write(b, opts[0], true, sub)
+		b.WriteByte('#')
+		return ok
+	}
+	open := *sub
 	if paren {
 		b.WriteByte('(')
 	}
-	for _, x := range opts {
-		if !t.writeForm(b, rank, x, true) {
+	for _, y := range opts {
+		*sub = false
+		if !w.write(b, y, true, sub) {
 			return false
+		}
+		if *sub {
+			b.WriteByte(']')
 		}
 	}
 	if paren {
 		b.WriteByte(')')
 	}
-	return t.b.spend(2)
+	if *sub = open; open {
+		b.WriteByte('[')
+	}
+	return true
 }
 
-// ranks returns the place of every game of the table in CGSuite's canonical order: by
-// birthday, number of options, normal value, misère value, then the options' places compared
-// one by one from the first. Games that agree on all of these keep the order of their ids.
-// It costs O(g log g) comparisons of g games.
-func (t *canonTable) ranks() []int {
+// placeAll brings the places of the games up to date when finding sums has made new games:
+// the parity of each, including the games that finding them makes, then the order. False when
+// the budget stops it.
+func (w *formWriter) placeAll() bool {
+	if len(w.rank) == len(w.t.games) {
+		return true
+	}
+	for x := 0; x < len(w.t.games); x++ {
+		if w.evenPart(x) < 0 {
+			return false
+		}
+	}
+	if !w.t.b.spend(int64(len(w.t.games))) {
+		return false
+	}
+	w.rank = w.ranks()
+	return true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ranks returns the place of every game of the table in CGSuite's canonical order, which
+// compares even parts (see evenPart) by birthday, number of options, normal value, misère
+// value, then their options' places one by one from the first, and then puts the even game
+// before the odd one. Games that agree on all of these keep the order of their ids.
+func (w *formWriter) ranks() []int {
+	t := w.t
 	ids := make([]int, len(t.games))
 	for i := range ids {
 		ids[i] = i
 	}
+	ev := func(x int) *canonGame { return &t.games[w.even[x]] }
 	rank := make([]int, len(t.games))
-	sorted := make([][]int, len(t.games)) // each game's option places, ascending
-	slices.SortStableFunc(ids, func(x, y int) int { return t.games[x].birth - t.games[y].birth })
+	sorted := make([][]int, len(t.games)) // each game's even part's option places, ascending
+	slices.SortStableFunc(ids, func(x, y int) int { return ev(x).birth - ev(y).birth })
 	for lo := 0; lo < len(ids); {
 		hi := lo
-		for hi < len(ids) && t.games[ids[hi]].birth == t.games[ids[lo]].birth {
+		for hi < len(ids) && ev(ids[hi]).birth == ev(ids[lo]).birth {
 			hi++
 		}
-		// The options of this birthday's games are born earlier, so they have places.
+		// The options of the even parts of this layer are born earlier, so have places.
 		for _, x := range ids[lo:hi] {
-			for _, o := range t.games[x].opts {
+			for _, o := range ev(x).opts {
 				sorted[x] = append(sorted[x], rank[o])
 			}
 			slices.Sort(sorted[x])
 		}
 		slices.SortStableFunc(ids[lo:hi], func(x, y int) int {
-			g, h := &t.games[x], &t.games[y]
+			g, h := ev(x), ev(y)
 			switch {
 			case len(g.opts) != len(h.opts):
 				return len(g.opts) - len(h.opts)
@@ -134,7 +321,10 @@ func (t *canonTable) ranks() []int {
 			case g.value != h.value:
 				return g.value - h.value
 			}
-			return slices.Compare(sorted[x], sorted[y])
+			if c := slices.Compare(sorted[x], sorted[y]); c != 0 {
+				return c
+			}
+			return btoi(w.even[x] != x) - btoi(w.even[y] != y)
 		})
 		for k := lo; k < hi; k++ {
 			rank[ids[k]] = k
