@@ -177,6 +177,13 @@ func contractRows() []contract.Row {
 				tame, err := game(code).Tame(ctx, pos(pn))
 				return fmt.Sprint(tame), err
 			})
+			add("Octal.MisereCanonical", in, func(ctx context.Context) (string, error) {
+				c, err := game(code).MisereCanonical(ctx, pos(pn))
+				if err == nil && (!strings.HasPrefix(c, "*[") || !strings.HasSuffix(c, "]")) {
+					return "", contract.NotAnswer("the form %q", c)
+				}
+				return c, err
+			})
 		}
 		for k, h := range contractHeaps {
 			in, n := code+"/"+h.name, h.n
@@ -209,6 +216,23 @@ func contractRows() []contract.Row {
 				return fmt.Sprintf("%d values, %v", r.Values, r.Period), err
 			}, kayles.ErrRange)
 		}
+	}
+	for _, code := range []string{"0.75", "0.77", "0.07"} {
+		add("Quotient.Isomorphic", code+"/30", func(ctx context.Context) (string, error) {
+			r8, err := kayles.ParseQuotient(ctx, contractQuotientTexts()["R8"])
+			if err != nil {
+				return "", err
+			}
+			q, err := game(code).Quotient(ctx, 30)
+			if err != nil {
+				return "", err
+			}
+			iso, err := q.Isomorphic(ctx, r8)
+			if err == nil && iso != (code == "0.75") {
+				return "", contract.NotAnswer("isomorphic to R8: %v", iso)
+			}
+			return fmt.Sprint(iso), err
+		})
 	}
 	for name, text := range contractQuotientTexts() {
 		add("ParseQuotient", "0.75/"+name, func(ctx context.Context) (string, error) {
