@@ -372,6 +372,7 @@ func FuzzOctalNoPanic(f *testing.F) {
 			}},
 			{"MisereValue", func(ctx context.Context) error { _, err := o.MisereValue(ctx, p); return err }},
 			{"Tame", func(ctx context.Context) error { _, err := o.Tame(ctx, p); return err }},
+			{"MisereCanonical", func(ctx context.Context) error { _, err := o.MisereCanonical(ctx, p); return err }},
 			{"Run", func(ctx context.Context) error { _, err := o.Run(ctx, kayles.RunOptions{Limit: n % 400}); return err }},
 		} {
 			ctx, cancel := ask()
@@ -430,7 +431,8 @@ func FuzzThreeHeaps(f *testing.F) {
 }
 
 // FuzzParseQuotient: ParseQuotient never panics, and whatever it accepts is a verified
-// quotient whose text form reads back to itself.
+// quotient whose text form reads back to itself, with a presentation, and isomorphic to the
+// copy read back.
 func FuzzParseQuotient(f *testing.F) {
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -455,5 +457,12 @@ func FuzzParseQuotient(f *testing.F) {
 		r, err := kayles.ParseQuotient(ctx, q.String())
 		require.NoError(t, err)
 		assert.Equal(t, q.String(), r.String())
+		// The presentation, its independent relations and the isomorphism test answer on
+		// every accepted quotient: a quotient is isomorphic to its own copy.
+		assert.NotEmpty(t, q.Presentation())
+		assert.Subset(t, q.Relations(), q.IndependentRelations())
+		iso, err := q.Isomorphic(ctx, r)
+		require.NoError(t, err)
+		assert.True(t, iso)
 	})
 }
