@@ -236,10 +236,9 @@ func wordText(w []int) string {
 	return b.String()
 }
 
-// Presentation returns q as MisereSolver prints it: the generators and the relations
-// ([Quotient.Relations]), the generators' heaps, the P-portion as words and Φ of
-// each heap as words ([Quotient.Word]); "" for the zero Quotient. It costs what Relations
-// costs.
+// Presentation returns q in MisereSolver's terms: the generators and the relations
+// ([Quotient.Relations]), the generators' heaps, the P-portion as words and Φ of each heap as
+// words ([Quotient.Word]); "" for the zero Quotient. It costs what Relations costs.
 func (q *Quotient) Presentation() string {
 	if q.order == 0 {
 		return ""

@@ -180,13 +180,14 @@ func rewrite(x, from, to, box []int) ([]int, bool) {
 	return y, true
 }
 
-// Relations returns the defining relations of q as MisereSolver prints them, "word = word"
-// such as "a^2 = 1", in the order of their left sides (see [Quotient.Word]): each left side is
-// a word that is not a normal form though its divisors all are, and the right side its normal
-// form. For 0.75 they are Plambeck's R8, a^2 = 1, b^3 = b, bc = ab, c^2 = b^2. They rewrite
-// every word to its normal form, and no left side divides another, but one relation may
-// follow from the others (in R8, b^3 = bc^2 = abc = a^2b = b); [Quotient.IndependentRelations]
-// leaves those out. It costs O(Order() × generators²) and returns nil for the zero Quotient.
+// Relations returns the defining relations of q as MisereSolver finds them, "word = word"
+// such as "a^2 = 1" (MisereSolver writes a2=1, the papers a² = 1), in the order of their left
+// sides (see [Quotient.Word]): each left side is a word that is not a normal form though its
+// divisors all are, and the right side its normal form. For 0.75 they are Plambeck's R8,
+// a^2 = 1, b^3 = b, bc = ab, c^2 = b^2. They rewrite every word to its normal form, and no
+// left side divides another, but one relation may follow from the others (in R8, b^3 = bc^2 =
+// abc = a^2b = b); [Quotient.IndependentRelations] leaves those out. It costs
+// O(Order() × generators²) and returns nil for the zero Quotient.
 func (q *Quotient) Relations() []string { return relationText(q.relations()) }
 
 // IndependentRelations returns a subset of [Quotient.Relations] that still presents q, with
