@@ -1,7 +1,7 @@
 package kayles
 
 import (
-	"flag"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -253,114 +253,66 @@ func TestCanonicalEquality(t *testing.T) {
 	}
 }
 
-var canonicalDay5 = flag.Bool("misere.day5", false, "count the misère canonical forms born by day 5 (4,171,780; half a minute and 3 GB)")
+// TestMisereCanonical: nim-heaps and Kayles heaps whose genus is a nim-heap's (CGSuite genus
+// of Kayles heaps 0..20, shared/REFERENCES.md: 0, 1, 2, 3, 1, 4^146, 3, ...) print as
+// nim-heaps; *2+*2 is *[2[2]]; forms of games equal in misère play are the same text; each
+// text is that of the position's canonical form, whose misère value is the position's.
+// (internal/canon's TestText reads the texts of the same games back.)
+func TestMisereCanonical(t *testing.T) {
+	ctx := context.Background()
+	for n, want := range map[int]string{0: "*[0]", 1: "*[1]", 2: "*[2]", 3: "*[3]", 4: "*[1]", 6: "*[3]"} {
+		s, err := Kayles.MisereCanonical(ctx, MustNewPosition(n))
+		require.NoError(t, err)
+		assert.Equal(t, want, s, "Kayles heap %d", n)
+	}
+	s, err := Nim.MisereCanonical(ctx, MustNewPosition(12))
+	require.NoError(t, err)
+	assert.Equal(t, "*[&12;]", s)
+	s, err = Nim.MisereCanonical(ctx, MustNewPosition(2, 2))
+	require.NoError(t, err)
+	assert.Equal(t, "*[2[2]]", s)
+	// Kayles heap 4 and Nim heap 1 are equal in misère play: the same text.
+	k4, err := Kayles.MisereCanonical(ctx, MustNewPosition(4, 5))
+	require.NoError(t, err)
+	n1, err := Kayles.MisereCanonical(ctx, MustNewPosition(1, 5))
+	require.NoError(t, err)
+	assert.Equal(t, n1, k4)
+	for _, c := range []struct {
+		o    *Octal
+		p    Position
+		want string
+	}{
+		{Kayles, MustNewPosition(5), "*[2[2]321]"}, {Kayles, MustNewPosition(8), "*[2[3]]"},
+		{Kayles, MustNewPosition(9), "*[(2[2]321)[3](2[2]321)[2]((2[2]321)[1](2[2]321)2[3]2[2]30)[1]((2[2]321)[1](2[2]321)2[3]2[2]30)2[3]20]"},
+		{Kayles, MustNewPosition(5, 7), ""}, {DawsonsKayles, MustNewPosition(9), "*[0]"},
+		{Nim, MustNewPosition(4, 2), "*[4[2]]"},
+	} {
+		s, err := c.o.MisereCanonical(ctx, c.p)
+		require.NoError(t, err)
+		if c.want != "" {
+			assert.Equal(t, c.want, s, "%s %v", c.o, c.p)
+		}
+		tab := newCanonTable(newBudget(ctx, 1<<30, searchUnit, func() string { return "test" }))
+		pl := c.o.plan()
+		q, _ := pl.misereForm(c.p)
+		id := tab.canon(pl, q)
+		require.GreaterOrEqual(t, id, 0)
+		text, ok := tab.Text(id)
+		require.True(t, ok)
+		assert.Equal(t, text, s, "%s %v", c.o, c.p)
+		g, err := c.o.Genus(ctx, c.p)
+		require.NoError(t, err)
+		assert.Equal(t, g.MisereValue(), tab.Value(id))
+	}
+}
 
-// TestCanonicalBornByDay counts the canonical forms of the games born by each day, as sets of
-// the canonical forms born the day before: 1, 2, 3, 5 and 22 (Conway, On Numbers and Games
-// ch. 12; Siegel, "On the structure of misère impartial games", 2020: 4,171,780 by day 5, with
-// -misere.day5). Then it checks the forms against play: every game born by day 4, written as
-// a set of games born by day 3 with no simplification (65,536 of them, one in 16 tried),
-// agrees beside every game X tried with the representative of its form, and the 22 forms are
-// told apart by some X. The games X are the 22 forms and the sums of two of them.
-func TestCanonicalBornByDay(t *testing.T) {
-	table := newCanonTable(nil)
-	forms := []int{}
-	want := []int{1, 2, 3, 5, 22}
-	if *canonicalDay5 {
-		want = append(want, 4171780)
-	}
-	for day, n := range want {
-		seen := map[int]bool{}
-		next := []int{}
-		for mask := range 1 << len(forms) {
-			var opts []int
-			for i, x := range forms {
-				if mask>>i&1 != 0 {
-					opts = append(opts, x)
-				}
-			}
-			if id := table.reduce(opts); !seen[id] {
-				seen[id] = true
-				next = append(next, id)
-			}
-		}
-		require.Equal(t, n, len(next), "forms born by day %d", day)
-		forms = next
-	}
-	// Build every game born by day 4 as a tree, with no simplification.
-	g := newGameTrees()
-	raw := []int{g.game()}
-	canon := map[int]int{}
-	canonOf := func(id int) int {
-		if c, ok := canon[id]; ok {
-			return c
-		}
-		panic("no form")
-	}
-	canon[raw[0]] = table.reduce(nil)
-	// born returns the game whose options are the games of raw that mask picks, its canonical
-	// form recorded in canon.
-	born := func(mask int) int {
-		var opts, copts []int
-		for i, x := range raw {
-			if mask>>i&1 != 0 {
-				opts = append(opts, x)
-				copts = append(copts, canonOf(x))
-			}
-		}
-		id := g.game(opts...)
-		canon[id] = table.reduce(copts)
-		return id
-	}
-	for range 3 { // days 1 to 3, every set of the day before
-		var next []int
-		for mask := range 1 << len(raw) {
-			next = append(next, born(mask))
-		}
-		raw = next
-	}
-	require.Len(t, raw, 16)
-	reps := map[int]int{} // form -> a tree born by day 4 with that form
-	var day4 []int
-	for mask := range 1 << len(raw) {
-		id := born(mask)
-		if _, ok := reps[canon[id]]; !ok {
-			reps[canon[id]] = id
-		}
-		if mask%16 == 5 {
-			day4 = append(day4, id)
-		}
-	}
-	require.Len(t, reps, 22)
-	var xs []int
-	for _, r := range reps {
-		xs = append(xs, r)
-	}
-	sums := map[[2]int]int{}
-	for i := range 22 {
-		for j := i; j < 22; j++ {
-			xs = append(xs, g.sum(xs[i], xs[j], sums))
-		}
-	}
-	sig := func(a int) string {
-		b := make([]byte, len(xs))
-		for i, x := range xs {
-			b[i] = '0'
-			if g.sumWins(a, x) {
-				b[i] = '1'
-			}
-		}
-		return string(b)
-	}
-	sigs := map[string]int{}
-	for c, r := range reps {
-		_, dup := sigs[sig(r)]
-		assert.False(t, dup, "form %d is not told apart from another", c)
-		sigs[sig(r)] = c
-	}
-	for _, id := range day4 {
-		if !assert.Equal(t, sig(reps[canon[id]]), sig(id), "game %v", g.opts[id]) {
-			return
-		}
-	}
+// TestMisereCanonicalLimits: a form past Limits.SearchSteps, or a done context, gives an
+// error, never a text.
+func TestMisereCanonicalLimits(t *testing.T) {
+	_, err := Kayles.WithLimits(Limits{SearchSteps: 1000}).MisereCanonical(context.Background(), MustNewPosition(20))
+	require.ErrorIs(t, err, ErrTooLarge)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = freshOctal("0.77").MisereCanonical(ctx, MustNewPosition(30))
+	require.ErrorIs(t, err, context.Canceled)
 }

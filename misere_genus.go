@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"strconv"
+
+	"github.com/octalgames/kayles/internal/canon"
 )
 
 // This file implements misère nim-values and Conway's genus of positions, and tameness.
@@ -32,16 +34,10 @@ const (
 
 // Gamma returns γk, the misère nim-value of the game plus k nim-heaps of size 2, for any
 // k >= 0. It returns -1, which is no value, for a negative k and for the zero Genus.
-func (g Genus) Gamma(k int) int {
-	n := len(g.Misere)
-	if n == 0 || k < 0 {
-		return -1
-	}
-	if k < n {
-		return g.Misere[k]
-	}
-	return g.Misere[n-2+(k-n)%2]
-}
+func (g Genus) Gamma(k int) int { return g.canon().Gamma(k) }
+
+// canon returns g as package canon has it.
+func (g Genus) canon() canon.Genus { return canon.Genus{Normal: g.Normal, Misere: g.Misere} }
 
 // MisereValue returns γ0, the misère nim-value of the game.
 func (g Genus) MisereValue() int { return g.Gamma(0) }
@@ -50,21 +46,7 @@ func (g Genus) MisereValue() int { return g.Gamma(0) }
 // 1^031, 0^020, 1^131 or a^{a a⊕2} for a >= 2, in which γk = g⊕2 for odd k and γk = g for even
 // k >= 2. (A tame game has a tame genus, but not every game with a tame genus is tame; see
 // [Octal.Tame].)
-func (g Genus) Tame() bool {
-	if len(g.Misere) == 0 {
-		return false
-	}
-	if g0 := g.Misere[0]; g0 != g.Normal && (g.Normal > 1 || g0 != g.Normal^1) {
-		return false
-	}
-	// Beyond the kept values the sequence alternates, so checking one more pair suffices.
-	for k := 1; k <= len(g.Misere)+1; k++ {
-		if g.Gamma(k) != g.Normal^(k&1)<<1 {
-			return false
-		}
-	}
-	return true
-}
+func (g Genus) Tame() bool { return g.canon().Tame() }
 
 // String returns the genus as CGSuite prints it: g alone for a nim-heap ("1" for *1, whose
 // full genus is 1^031); g^γ0 for another tame game ("2^2" for a heap of 7 Kayles pins, genus
@@ -132,11 +114,10 @@ func (o *Octal) Genus(ctx context.Context, p Position) (Genus, error) {
 	if id < 0 {
 		return g, nil // too large to classify: written in full
 	}
-	c := &t.games[id]
 	switch {
-	case c.nim >= 0:
+	case t.Nim(id) >= 0:
 		g.form = genusNim
-	case c.tame:
+	case t.Tame(id):
 		g.form = genusTame
 	}
 	return g, nil
@@ -190,7 +171,7 @@ func (o *Octal) Tame(ctx context.Context, p Position) (bool, error) {
 	if id < 0 {
 		return false, b.err
 	}
-	return t.games[id].tame, nil
+	return t.Tame(id), nil
 }
 
 // genus computes the genus of p, a misère normal form, from those of its options, and false as
@@ -204,7 +185,7 @@ func (o *Octal) genus(p Position, b *budget) (Genus, bool) {
 	}
 	defer b.leave()
 	pl := o.plan()
-	var opts []Genus
+	var opts []canon.Genus
 	cost := genusWeight * moveCost(p)
 	for m := range o.Moves(p) {
 		if !b.spend(cost) {
@@ -214,68 +195,10 @@ func (o *Octal) genus(p Position, b *budget) (Genus, bool) {
 		if !ok {
 			return Genus{}, false
 		}
-		opts = append(opts, g)
+		opts = append(opts, g.canon())
 	}
-	e := genusOf(opts)
+	c := canon.GenusOf(opts)
+	e := Genus{Normal: c.Normal, Misere: c.Misere}
 	o.memo.genus.Put(p.enc, e)
 	return e, true
-}
-
-// genusOf returns the genus of a game whose options have the genera opts: g = mex of their
-// normal values, γ0 = mex of their γ0 (1 with no option), and, since adding a nim-heap of 1
-// changes a misère value v to v⊕1, γk = mex of the options' γk together with γ(k-1) and
-// γ(k-1)⊕1 (the moves in one of the k heaps of 2).
-func genusOf(opts []Genus) Genus {
-	// From index d on, every option's values alternate with period 2.
-	d := 0
-	var seen []bool
-	mex := func(vals func(yield func(int))) int {
-		clear(seen)
-		vals(func(v int) {
-			for len(seen) <= v {
-				seen = append(seen, false)
-			}
-			seen[v] = true
-		})
-		v := 0
-		for v < len(seen) && seen[v] {
-			v++
-		}
-		return v
-	}
-	for _, g := range opts {
-		d = max(d, len(g.Misere)-2)
-	}
-	normal := mex(func(yield func(int)) {
-		for _, g := range opts {
-			yield(g.Normal)
-		}
-	})
-	gamma := []int{1}
-	if len(opts) > 0 {
-		gamma[0] = mex(func(yield func(int)) {
-			for _, g := range opts {
-				yield(g.Gamma(0))
-			}
-		})
-	}
-	// γk depends on γ(k-1) and on the options' γk, which have period 2 from d on; so once
-	// k-1 >= d and γk = γ(k-2), the sequence has period 2 from k-2 on.
-	for k := 1; ; k++ {
-		prev := gamma[k-1]
-		gamma = append(gamma, mex(func(yield func(int)) {
-			yield(prev)
-			yield(prev ^ 1)
-			for _, g := range opts {
-				yield(g.Gamma(k))
-			}
-		}))
-		if k >= 2 && k-1 >= d && gamma[k] == gamma[k-2] {
-			break
-		}
-	}
-	for len(gamma) > 2 && gamma[len(gamma)-1] == gamma[len(gamma)-3] {
-		gamma = gamma[:len(gamma)-1]
-	}
-	return Genus{Normal: normal, Misere: gamma}
 }

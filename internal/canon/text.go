@@ -1,66 +1,35 @@
-package kayles
+package canon
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// This file implements the text of misère canonical forms in CGSuite's notation.
-
-// MisereCanonical returns the misère canonical form of p (Conway, On Numbers and Games ch. 12:
-// the simplest game that no sum tells apart from p in misère play) as CGSuite prints a
-// MisereCanonicalForm: "*[", the form, "]". A nim-heap *n is its number ("*[2]"; from 10 on
-// "&10;"); a sum H + *n with H born earlier (n >= 2, of the parity of the game) is H with n
-// as a subscript in brackets (*2+*2 is "*[2[2]]"), and an odd game E + *1 is E with the
-// subscript 1; a game with one option is that option followed by "#" ("*[2#]" has the one
-// option *2); a game with more options lists them, compound ones in parentheses, from the last
-// to the first in CGSuite's canonical order (by their even parts' birthday, number of
-// options, normal and misère values and options, the even game first), as in
-// "*[(2#1)2##]". In Kayles a heap of 3 is "*[3]", of 5 "*[2[2]321]" and of 8 "*[2[3]]".
-// Two positions have the same text exactly when they are equal in misère play.
-//
-// It matches CGSuite on every form of CGSuite's own tests. Where CGSuite would write a sum
-// H + *n whose H is not an option of the game, MisereCanonical, which looks for H only among
-// the options, writes the game by its options instead: the same game, in a longer text.
-//
-// It costs what [Octal.Tame] costs, plus the sums it tries and one step for each byte of the
-// text (which can grow exponentially with the tokens): all within [Limits].SearchSteps, past
-// which it returns a [*LimitError]; when ctx is done first, ctx's error. It is safe for
-// concurrent use.
-func (o *Octal) MisereCanonical(ctx context.Context, p Position) (string, error) {
-	o = o.game()
-	pl := o.plan()
-	b := newBudget(ctx, o.limits.SearchSteps, searchUnit, positionQuestion("the misère canonical form", pl.code, p))
-	if err := pl.crowdedError(b.what, p); err != nil {
-		return "", err
-	}
-	q, _ := pl.misereForm(p)
-	t := newCanonTable(b)
-	id := t.canon(pl, q)
-	if id < 0 {
-		return "", b.err
-	}
-	s, ok := t.text(id)
-	if !ok {
-		return "", b.err
-	}
-	return s, nil
-}
+// This file implements the text of misère canonical forms in CGSuite's notation, with the
+// sums and parities it finds.
 
 // A formWriter writes canonical games of a table in CGSuite's notation, with the sums and
-// parities it finds (see [Octal.MisereCanonical]).
+// parities it finds (see [Table.Text]).
 type formWriter struct {
-	t    *canonTable
+	t    *Table
 	nims []int          // nims[n]: the id of *n
 	sums map[[2]int]int // the canonical form of the sum of two games, by their ids
 	even []int          // even[id]: the even part of game id (id itself when even), -1 unknown
 	rank []int          // each game's place in CGSuite's canonical order
 }
 
-// text returns the canonical form id in CGSuite's notation, and false when the budget stops it.
-func (t *canonTable) text(id int) (string, bool) {
+// Text returns game id in CGSuite's notation, as CGSuite prints a MisereCanonicalForm: "*[",
+// the form, "]". A nim-heap *n is its number ("*[2]"; from 10 on "&10;"); a sum H + *n with H
+// born earlier (n >= 2, of the parity of the game) is H with n as a subscript in brackets
+// (*2+*2 is "*[2[2]]"), and an odd game E + *1 is E with the subscript 1; a game with one
+// option is that option followed by "#" ("*[2#]" has the one option *2); a game with more
+// options lists them, compound ones in parentheses, from the last to the first in CGSuite's
+// canonical order (see formWriter.ranks), as in "*[(2#1)2##]". Where CGSuite would write a
+// sum H + *n whose H is not an option of the game, Text writes the game by its options
+// instead. Text interns the sums it tries, and spends a unit for each game it writes out; it
+// returns false when the budget stops it.
+func (t *Table) Text(id int) (string, bool) {
 	w := &formWriter{t: t, sums: map[[2]int]int{}}
 	var b strings.Builder
 	b.WriteString("*[")
@@ -79,10 +48,14 @@ func (t *canonTable) text(id int) (string, bool) {
 func (w *formWriter) nim(n int) int {
 	for len(w.nims) <= n {
 		k := len(w.nims)
-		if !w.t.b.spend(int64(k + 1)) {
+		if !w.t.spend(int64(k + 1)) {
 			return -1
 		}
-		w.nims = append(w.nims, w.t.reduce(slices.Clone(w.nims[:k])))
+		x := w.t.Reduce(slices.Clone(w.nims[:k]))
+		if x < 0 {
+			return -1
+		}
+		w.nims = append(w.nims, x)
 	}
 	return w.nims[n]
 }
@@ -98,14 +71,14 @@ func (w *formWriter) add(x, y int) int {
 	if s, ok := w.sums[[2]int{x, y}]; ok {
 		return s
 	}
-	if !w.t.b.enter() {
+	if !w.t.enter() {
 		return -1
 	}
-	defer w.t.b.leave()
+	defer w.t.leave()
 	var opts []int
 	for _, pair := range [2][2]int{{x, y}, {y, x}} {
 		for _, o := range w.t.games[pair[0]].opts {
-			if !w.t.b.spend(1) {
+			if !w.t.spend(1) {
 				return -1
 			}
 			s := w.add(o, pair[1])
@@ -115,7 +88,10 @@ func (w *formWriter) add(x, y int) int {
 			opts = append(opts, s)
 		}
 	}
-	s := w.t.reduce(opts)
+	s := w.t.Reduce(opts)
+	if s < 0 {
+		return -1
+	}
 	w.sums[[2]int{x, y}] = s
 	return s
 }
@@ -185,10 +161,10 @@ func writeNimber(b *strings.Builder, n int) {
 // it.
 func (w *formWriter) write(b *strings.Builder, x int, paren bool, sub *bool) bool {
 	t := w.t
-	if !t.b.spend(1) || !t.b.enter() {
+	if !t.spend(1) || !t.enter() {
 		return false
 	}
-	defer t.b.leave()
+	defer t.leave()
 	g := &t.games[x]
 	if g.nim >= 0 {
 		writeNimber(b, g.nim)
@@ -218,7 +194,7 @@ func (w *formWriter) write(b *strings.Builder, x int, paren bool, sub *bool) boo
 			return ok
 		}
 	}
-	if t.b.err != nil {
+	if !t.spend(0) {
 		return false
 	}
 	if odd {
@@ -271,7 +247,7 @@ func (w *formWriter) placeAll() bool {
 			return false
 		}
 	}
-	if !w.t.b.spend(int64(len(w.t.games))) {
+	if !w.t.spend(int64(len(w.t.games))) {
 		return false
 	}
 	w.rank = w.ranks()
@@ -295,7 +271,7 @@ func (w *formWriter) ranks() []int {
 	for i := range ids {
 		ids[i] = i
 	}
-	ev := func(x int) *canonGame { return &t.games[w.even[x]] }
+	ev := func(x int) *game { return &t.games[w.even[x]] }
 	rank := make([]int, len(t.games))
 	sorted := make([][]int, len(t.games)) // each game's even part's option places, ascending
 	slices.SortStableFunc(ids, func(x, y int) int { return ev(x).birth - ev(y).birth })

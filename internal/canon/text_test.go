@@ -1,7 +1,6 @@
-package kayles
+package canon
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// formParser reads games into a canonTable: CGSuite's input syntax with expr ("*[[2],0]": a
+// formParser reads games into a Table: CGSuite's input syntax with expr ("*[[2],0]": a
 // list in brackets the game of those options, a number a nim-heap, + a sum, *[X] X itself),
 // and the printed form of MisereCanonical with printed.
 type formParser struct {
@@ -20,7 +19,7 @@ type formParser struct {
 	i int
 }
 
-func newFormParser(t *testing.T, tab *canonTable, s string) *formParser {
+func newFormParser(t *testing.T, tab *Table, s string) *formParser {
 	return &formParser{t: t, w: &formWriter{t: tab, sums: map[[2]int]int{}}, s: s}
 }
 
@@ -54,7 +53,7 @@ func (f *formParser) term() int {
 	if len(items) == 1 {
 		return items[0]
 	}
-	return f.w.t.reduce(items)
+	return f.w.t.Reduce(items)
 }
 
 // items reads item, item, ... up to and past ']'.
@@ -64,7 +63,7 @@ func (f *formParser) items() []int {
 		switch {
 		case f.peek('['):
 			f.i++
-			items = append(items, f.w.t.reduce(f.items()))
+			items = append(items, f.w.t.Reduce(f.items()))
 		case f.peek('*'):
 			items = append(items, f.expr())
 		default:
@@ -102,7 +101,7 @@ func (f *formParser) printed() int {
 			for f.i++; !f.peek(']'); {
 				switch {
 				case f.peek('#'):
-					x = f.w.t.reduce([]int{x})
+					x = f.w.t.Reduce([]int{x})
 					f.i++
 				case f.peek('-'):
 					f.t.Fatalf("%q: the test reads no difference", f.s)
@@ -118,7 +117,7 @@ func (f *formParser) printed() int {
 			f.i++
 		}
 		for f.peek('#') {
-			x = f.w.t.reduce([]int{x})
+			x = f.w.t.Reduce([]int{x})
 			f.i++
 		}
 		items = append(items, x)
@@ -126,14 +125,14 @@ func (f *formParser) printed() int {
 	if len(items) == 1 {
 		return items[0]
 	}
-	return f.w.t.reduce(items)
+	return f.w.t.Reduce(items)
 }
 
-// TestMisereCanonicalCGSuite: the printed forms of all of CGSuite's own test cases
+// TestTextCGSuite: the printed forms of all of CGSuite's own test cases
 // (aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang/
 // MisereCanonicalGameTestCase.scala: each an input and CGSuite's printed form), with the sums
 // with nim-heaps written as subscripts, such as *2+*2 = *[2[2]].
-func TestMisereCanonicalCGSuite(t *testing.T) {
+func TestTextCGSuite(t *testing.T) {
 	for _, c := range [][2]string{
 		{"*[0]", "*[0]"}, {"*[1]", "*[1]"}, {"*[2]", "*[2]"}, {"*[[2]]", "*[2#]"},
 		{"*[[[2]]]", "*[2##]"}, {"*[2]+*[2]", "*[2[2]]"}, {"*[[*[2]+*[[2]]]]", "*[2[#2#]]"},
@@ -142,9 +141,9 @@ func TestMisereCanonicalCGSuite(t *testing.T) {
 		{"*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", "*[((2#0)2[#1]2#)(2#1)[1]]"},
 		{"*[[[2],2,0],[[2],3],1]", "*[(2#20)2[#1]1]"},
 	} {
-		tab := newCanonTable(newBudget(context.Background(), 1<<20, searchUnit, func() string { return "test" }))
+		tab := New(&steps{left: 1 << 20})
 		id := newFormParser(t, tab, c[0]).expr()
-		s, ok := tab.text(id)
+		s, ok := tab.Text(id)
 		require.True(t, ok)
 		assert.Equal(t, c[1], s, c[0])
 		f := newFormParser(t, tab, s)
@@ -153,57 +152,67 @@ func TestMisereCanonicalCGSuite(t *testing.T) {
 	}
 }
 
-// TestMisereCanonical: nim-heaps and Kayles heaps whose genus is a nim-heap's (CGSuite genus
-// of Kayles heaps 0..20, shared/REFERENCES.md: 0, 1, 2, 3, 1, 4^146, 3, ...) print as
-// nim-heaps; *2+*2 is *[2[2]]; every printed form reads back to the same
-// canonical game, and forms of games equal in misère play are the same text.
-func TestMisereCanonical(t *testing.T) {
-	ctx := context.Background()
-	for n, want := range map[int]string{0: "*[0]", 1: "*[1]", 2: "*[2]", 3: "*[3]", 4: "*[1]", 6: "*[3]"} {
-		s, err := Kayles.MisereCanonical(ctx, MustNewPosition(n))
-		require.NoError(t, err)
-		assert.Equal(t, want, s, "Kayles heap %d", n)
+// heaps returns the canonical forms of the heaps 0 to n of the octal game whose moves take
+// one of takes tokens from a heap and leave the rest in zero, one or two heaps.
+func heaps(w *formWriter, n int, takes ...int) []int {
+	ids := []int{w.t.Reduce(nil)}
+	for k := 1; k <= n; k++ {
+		var opts []int
+		for _, take := range takes {
+			for a := 0; 2*a <= k-take; a++ {
+				opts = append(opts, w.add(ids[a], ids[k-take-a]))
+			}
+		}
+		ids = append(ids, w.t.Reduce(opts))
 	}
-	s, err := Nim.MisereCanonical(ctx, MustNewPosition(12))
-	require.NoError(t, err)
-	assert.Equal(t, "*[&12;]", s)
-	s, err = Nim.MisereCanonical(ctx, MustNewPosition(2, 2))
-	require.NoError(t, err)
-	assert.Equal(t, "*[2[2]]", s)
-	// Kayles heap 4 and Nim heap 1 are equal in misère play: the same text.
-	k4, err := Kayles.MisereCanonical(ctx, MustNewPosition(4, 5))
-	require.NoError(t, err)
-	n1, err := Kayles.MisereCanonical(ctx, MustNewPosition(1, 5))
-	require.NoError(t, err)
-	assert.Equal(t, n1, k4)
-	for _, c := range []struct {
-		o *Octal
-		p Position
-	}{{Kayles, MustNewPosition(5)}, {Kayles, MustNewPosition(8)}, {Kayles, MustNewPosition(9)},
-		{Kayles, MustNewPosition(5, 7)}, {DawsonsKayles, MustNewPosition(9)}, {Nim, MustNewPosition(4, 2)}} {
-		s, err := c.o.MisereCanonical(ctx, c.p)
-		require.NoError(t, err)
-		tab := newCanonTable(newBudget(ctx, 1<<30, searchUnit, func() string { return "test" }))
-		pl := c.o.plan()
-		q, _ := pl.misereForm(c.p)
-		id := tab.canon(pl, q)
-		require.GreaterOrEqual(t, id, 0)
+	return ids
+}
+
+// TestText: nim-heaps and Kayles heaps whose genus is a nim-heap's (CGSuite genus of Kayles
+// heaps 0..20, shared/REFERENCES.md: 0, 1, 2, 3, 1, 4^146, 3, ...) print as nim-heaps;
+// *2+*2 is *[2[2]]; every printed form reads back to the same canonical game. The games are
+// built from their options here; the root's tests check the same texts for positions.
+func TestText(t *testing.T) {
+	tab := New(&steps{left: 1 << 30})
+	w := &formWriter{t: tab, sums: map[[2]int]int{}}
+	kayles := heaps(w, 9, 1, 2) // 0.77
+	dawson := heaps(w, 9, 2)    // 0.07
+	text := func(id int) string {
+		s, ok := tab.Text(id)
+		require.True(t, ok)
+		return s
+	}
+	for n, want := range map[int]string{0: "*[0]", 1: "*[1]", 2: "*[2]", 3: "*[3]", 4: "*[1]", 6: "*[3]",
+		5: "*[2[2]321]", 8: "*[2[3]]",
+		9: "*[(2[2]321)[3](2[2]321)[2]((2[2]321)[1](2[2]321)2[3]2[2]30)[1]((2[2]321)[1](2[2]321)2[3]2[2]30)2[3]20]"} {
+		assert.Equal(t, want, text(kayles[n]), "Kayles heap %d", n)
+	}
+	assert.Equal(t, "*[&12;]", text(w.nim(12)))
+	assert.Equal(t, "*[2[2]]", text(w.add(w.nim(2), w.nim(2))))
+	assert.Equal(t, "*[4[2]]", text(w.add(w.nim(4), w.nim(2))))
+	assert.Equal(t, "*[0]", text(dawson[9]))
+	for _, id := range []int{kayles[5], kayles[8], kayles[9], w.add(kayles[5], kayles[7]), dawson[9],
+		w.add(w.nim(4), w.nim(2))} {
+		s := text(id)
 		f := newFormParser(t, tab, s)
 		f.i = 2
-		assert.Equal(t, id, f.printed(), "%s %v: %s", c.o, c.p, s)
-		g, err := c.o.Genus(ctx, c.p)
-		require.NoError(t, err)
-		assert.Equal(t, g.MisereValue(), tab.games[id].value)
+		assert.Equal(t, id, f.printed(), s)
 	}
 }
 
-// TestMisereCanonicalLimits: a form past Limits.SearchSteps, or a done context, gives an
-// error, never a text.
-func TestMisereCanonicalLimits(t *testing.T) {
-	_, err := Kayles.WithLimits(Limits{SearchSteps: 1000}).MisereCanonical(context.Background(), MustNewPosition(20))
-	require.ErrorIs(t, err, ErrTooLarge)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err = freshOctal("0.77").MisereCanonical(ctx, MustNewPosition(30))
-	require.ErrorIs(t, err, context.Canceled)
+// TestTextBudget: a text past the budget is no text, and leaves the table void.
+func TestTextBudget(t *testing.T) {
+	tab := New(nil)
+	w := &formWriter{t: tab, sums: map[[2]int]int{}}
+	k9 := heaps(w, 9, 1, 2)[9]
+	s, ok := tab.Text(k9)
+	require.True(t, ok)
+	st := &steps{left: 1 << 30}
+	small := New(st)
+	w = &formWriter{t: small, sums: map[[2]int]int{}}
+	ids := heaps(w, 9, 1, 2)
+	st.left = int64(len(s)) / 2
+	_, ok = small.Text(ids[9])
+	assert.False(t, ok)
+	assert.Equal(t, -1, small.Reduce(nil))
 }
