@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"strconv"
+
+	mono "github.com/octalgames/kayles/internal/monoid"
 )
 
 // This file implements the construction of misère quotients heap by heap: extending the
@@ -385,7 +387,7 @@ func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
 // words, with MisereSolver's normal forms and its period when one is proven.
 func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotient {
 	// Numbering words: the least word of each element in the graded lexicographic order
-	// of compareWords, found breadth first (the order is kept by multiplication, so the least
+	// of mono.CompareGraded, found breadth first (the order is kept by multiplication, so the least
 	// word of an element extends the least word of another by one generator).
 	// The generators: each heap whose class the heaps below it do not generate.
 	var gens []int
@@ -421,7 +423,7 @@ func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotien
 				case words[y] == nil:
 					words[y] = w
 					next = append(next, y)
-				case slices.Contains(next, y) && compareWords(w, words[y]) < 0:
+				case slices.Contains(next, y) && mono.CompareGraded(w, words[y]) < 0:
 					words[y] = w
 				}
 			}
@@ -429,7 +431,7 @@ func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotien
 		order = append(order, next...)
 		layer = next
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return compareWords(words[a], words[b]) })
+	slices.SortStableFunc(order, func(a, b int32) int { return mono.CompareGraded(words[a], words[b]) })
 	num := make([]int32, m.n)
 	for k, x := range order {
 		num[x] = int32(k)
@@ -449,11 +451,7 @@ func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotien
 	for h := range q.phi {
 		q.phi[h] = num[phi[h]]
 	}
-	gensEl := make([]int, len(gens))
-	for i, g := range gens {
-		gensEl[i] = int(q.phi[g])
-	}
-	q.words = normalWords(q.order, q.Mul, gensEl)
+	q.words = mono.NormalWords(q.order, q.Mul, q.genElems())
 	q.pre, q.period = phiPeriod(o.plan(), q.phi)
 	return q
 }
