@@ -11,11 +11,11 @@ import (
 
 // This file implements misère quotients (Plambeck 2005; Plambeck & Siegel 2008), the finite
 // commutative monoids that decide misère play of every sum of heaps up to a size: the type and
-// what a researcher reads off it (order, P-portion, Φ, kernel, tameness, the presentation
-// in MisereSolver's style: normal-form words and relations, and isomorphism); the algebra of
-// words, relations and isomorphism is in internal/monoid. The construction is in
-// quotient_build.go, quotient_grow.go, quotient_words.go, quotient_tame.go and
-// quotient_verify.go, play in quotient_play.go and the text form in quotientconv.go.
+// what a researcher reads off it (order, P-portion, Φ, kernel, tameness, the presentation in
+// MisereSolver's style: normal-form words and relations, and isomorphism). The algebra that
+// needs no game (words, relations, isomorphism, reduction, T_r) is in internal/monoid. The
+// construction is in quotient_build.go, quotient_grow.go, quotient_words.go, quotient_tame.go
+// and quotient_verify.go, play in quotient_play.go and the text form in quotientconv.go.
 
 // A Quotient is the misère quotient Q_n of a rule set restricted to heaps of at most n tokens:
 // A_n is the set of all sums of such heaps, two positions G and H of A_n are indistinguishable
@@ -183,7 +183,7 @@ func (q *Quotient) Tame() bool {
 	if q.order == 2 {
 		return q.Mul(1, 1) == 0 && q.pset[1] && !q.pset[0]
 	}
-	_, ok := tameOf(&monoid{n: q.order, mul: q.mul, p: q.pset})
+	_, ok := mono.Tame(q.alg())
 	return ok
 }
 
@@ -214,6 +214,9 @@ func (q *Quotient) Presentation() string {
 	b.WriteString("\n")
 	return b.String()
 }
+
+// alg returns the monoid of q, sharing its table.
+func (q *Quotient) alg() *mono.Monoid { return &mono.Monoid{N: q.order, Mul: q.mul, P: q.pset} }
 
 // relations returns the defining relations of q ([Quotient.Relations]).
 func (q *Quotient) relations() []mono.Relation {
@@ -306,9 +309,7 @@ func (q *Quotient) Isomorphic(ctx context.Context, r *Quotient) (bool, error) {
 	if b.done() || !b.spend(2*int64(q.order)) {
 		return false, b.err
 	}
-	mq := &mono.Monoid{N: q.order, Mul: q.mul, P: q.pset}
-	mr := &mono.Monoid{N: r.order, Mul: r.mul, P: r.pset}
-	found := mono.Isomorphic(mq, mr, q.genElems(), b.spend)
+	found := mono.Isomorphic(q.alg(), r.alg(), q.genElems(), b.spend)
 	if b.err != nil {
 		return false, b.err
 	}

@@ -146,6 +146,9 @@ type monoid struct {
 
 func (m *monoid) times(x, y int32) int32 { return m.mul[int(x)*m.n+int(y)] }
 
+// alg returns m as a [mono.Monoid], sharing its table.
+func (m *monoid) alg() *mono.Monoid { return &mono.Monoid{N: m.n, Mul: m.mul, P: m.p} }
+
 type quotientBuilder struct {
 	o     *Octal
 	pl    *plan
@@ -386,9 +389,6 @@ func (qb *quotientBuilder) adopt(c *monoid, types []heapType, h int) {
 // newQuotient returns the Quotient of the verified reduced monoid m, numbered by shortest
 // words, with MisereSolver's normal forms and its period when one is proven.
 func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotient {
-	// Numbering words: the least word of each element in the graded lexicographic order
-	// of mono.CompareGraded, found breadth first (the order is kept by multiplication, so the least
-	// word of an element extends the least word of another by one generator).
 	// The generators: each heap whose class the heaps below it do not generate.
 	var gens []int
 	var genCls []int32
@@ -409,29 +409,8 @@ func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotien
 			}
 		}
 	}
-	words := make([][]int, m.n)
-	words[0] = make([]int, len(gens))
-	order := []int32{0}
-	for layer := []int32{0}; len(layer) > 0; {
-		var next []int32
-		for _, x := range layer {
-			for i, g := range genCls {
-				y := m.times(x, g)
-				w := slices.Clone(words[x])
-				w[i]++
-				switch {
-				case words[y] == nil:
-					words[y] = w
-					next = append(next, y)
-				case slices.Contains(next, y) && mono.CompareGraded(w, words[y]) < 0:
-					words[y] = w
-				}
-			}
-		}
-		order = append(order, next...)
-		layer = next
-	}
-	slices.SortStableFunc(order, func(a, b int32) int { return mono.CompareGraded(words[a], words[b]) })
+	// Numbering: by the least words in the graded order of mono.CompareGraded.
+	order, _ := mono.GradedWords(m.alg(), genCls)
 	num := make([]int32, m.n)
 	for k, x := range order {
 		num[x] = int32(k)
@@ -439,10 +418,8 @@ func newQuotient(o *Octal, n int, m *monoid, phi []int32, chg []Change) *Quotien
 	q := &Quotient{game: o, heaps: n, order: len(order), gens: slices.Clone(gens), changes: slices.Clone(chg)}
 	q.mul = make([]int32, q.order*q.order)
 	q.pset = make([]bool, q.order)
-	q.words = make([][]int, q.order)
 	for k, x := range order {
 		q.pset[k] = m.p[x]
-		q.words[k] = words[x]
 		for l, y := range order {
 			q.mul[k*q.order+l] = num[m.times(x, y)]
 		}

@@ -3,6 +3,8 @@ package kayles
 import (
 	"slices"
 	"strconv"
+
+	mono "github.com/octalgames/kayles/internal/monoid"
 )
 
 // This file implements the step of [Octal.Quotient] that grows the quotient when a heap is not
@@ -53,7 +55,7 @@ func (qb *quotientBuilder) newPresentation(h int) *presentation {
 			}
 		}
 	}
-	elemWord := leastWords(m, pr.gens, genCls)
+	elemWord := mono.LeastWords(m.alg(), pr.gens, genCls)
 	for _, t := range qb.types {
 		pr.words[t.heap] = elemWord[t.q]
 	}
@@ -234,37 +236,4 @@ func guessKey(l int, w []int) string {
 		b = strconv.AppendInt(b, int64(e), 10)
 	}
 	return string(b)
-}
-
-// leastWords returns, for each element of m that the generator classes genCls (of the heaps
-// gens) reach, a word of the fewest tokens, as exponents over gens.
-func leastWords(m *monoid, gens []int, genCls []int32) [][]int {
-	const inf = int(^uint(0) >> 1)
-	dist := make([]int, m.n)
-	for x := range dist {
-		dist[x] = inf
-	}
-	words := make([][]int, m.n)
-	done := make([]bool, m.n)
-	dist[0], words[0] = 0, make([]int, len(gens))
-	for {
-		x := -1
-		for y := range m.n {
-			if !done[y] && dist[y] < inf && (x < 0 || dist[y] < dist[x]) {
-				x = y
-			}
-		}
-		if x < 0 {
-			return words
-		}
-		done[x] = true
-		for k, c := range genCls {
-			y := m.times(int32(x), c)
-			if d := dist[x] + gens[k]; d < dist[y] {
-				dist[y] = d
-				words[y] = slices.Clone(words[x])
-				words[y][k]++
-			}
-		}
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"math/bits"
 	"slices"
+
+	mono "github.com/octalgames/kayles/internal/monoid"
 )
 
 // This file implements the tame path of [Octal.Quotient]: while the quotient is misère Nim's
@@ -11,93 +13,8 @@ import (
 // growing when the nim-value is new), and the guess is verified exactly by a check that the
 // shape of T_r makes linear in the heaps.
 
-// A tameForm is the structure of a tame monoid m of order >= 6: the identity 0, the element a
-// and the kernel K, an elementary abelian 2-group with identity e, each of whose elements has
-// a label, its coordinates in a basis of K, so that labels multiply by XOR. Writing λ(0) = 0
-// and λ(a) = λ(a·e), λ(xy) = λ(x) XOR λ(y) for all x, y.
-type tameForm struct {
-	a, e  int32
-	kern  []bool  // kern[x]: x is in K
-	label []int   // label[x] = λ(x)
-	of    []int32 // of[l]: the element of K of label l
-}
-
-// tameOf returns the structure of m when m with its P-portion is T_r for some r >= 1 (see
-// [Quotient.Tame]), and false otherwise. It costs O(m.n).
-func tameOf(m *monoid) (*tameForm, bool) {
-	n := m.n
-	if n < 6 || bits.OnesCount(uint(n-2)) != 1 {
-		return nil, false
-	}
-	z := int32(0) // the product of all idempotents
-	for x := range int32(n) {
-		if m.times(x, x) == x {
-			z = m.times(z, x)
-		}
-	}
-	kern := make([]bool, n)
-	size := 0
-	for x := range int32(n) {
-		if y := m.times(z, x); !kern[y] {
-			kern[y] = true
-			size++
-		}
-	}
-	if size != n-2 || kern[0] {
-		return nil, false
-	}
-	a := int32(-1)
-	for x := int32(1); int(x) < n; x++ {
-		if !kern[x] {
-			a = x
-		}
-	}
-	e := z
-	if m.times(a, a) != 0 || m.times(e, e) != e || m.times(a, e) == e || !m.p[a] || !m.p[e] {
-		return nil, false
-	}
-	for x := range int32(n) {
-		if m.p[x] && x != a && x != e {
-			return nil, false
-		}
-		if kern[x] && m.times(x, x) != e {
-			return nil, false
-		}
-	}
-	// Labels: each element of K not yet labelled is a new basis element.
-	t := &tameForm{a: a, e: e, kern: kern, label: make([]int, n), of: make([]int32, size)}
-	done := make([]bool, n)
-	done[e] = true
-	t.of[0] = e
-	list := []int32{e}
-	for x := range int32(n) {
-		if !kern[x] || done[x] {
-			continue
-		}
-		bit := len(list)
-		for _, y := range slices.Clone(list) {
-			xy := m.times(x, y)
-			t.label[xy] = t.label[y] | bit
-			t.of[t.label[xy]] = xy
-			done[xy] = true
-			list = append(list, xy)
-		}
-	}
-	t.label[a] = t.label[m.times(a, e)]
-	return t, true
-}
-
-// inT reports whether y is in T_h for a heap whose options have the classes opts: whether
-// y·c is in the P-portion {a, e} for some c in opts. In T_r, y·c = e exactly when y and c are
-// in K ∪ {0, a} with λ(y) = λ(c), one of them in K, and y·c = a when {y, c} = {0, a}.
-func (t *tameForm) inT(y int32, opts []int32) bool {
-	for _, c := range opts {
-		if (t.kern[y] || t.kern[c]) && t.label[y] == t.label[c] || y == 0 && c == t.a || y == t.a && c == 0 {
-			return true
-		}
-	}
-	return false
-}
+// tameOf returns the structure of m when m is misère Nim's T_r ([mono.Tame]).
+func tameOf(m *monoid) (*mono.TameForm, bool) { return mono.Tame(m.alg()) }
 
 // tameVerify is verify for a monoid of the form t: it reports whether m with the heap classes
 // of types is outcome-faithful for every sum of those heaps, by the two halves of the check in
@@ -119,11 +36,11 @@ func (t *tameForm) inT(y int32, opts []int32) bool {
 //     exactly when a^π is not in T_k0 and, if π = 1, some heap of class a has L in Bad_h.
 //
 // It spends b on every heap type and element examined.
-func tameVerify(m *monoid, t *tameForm, types []heapType, b *budget) (bool, error) {
+func tameVerify(m *monoid, t *mono.TameForm, types []heapType, b *budget) (bool, error) {
 	if m.p[0] {
 		return false, nil
 	}
-	size := len(t.of)
+	size := len(t.Of)
 	if !b.spend(int64(len(types)) * int64(m.n+size)) {
 		return false, b.err
 	}
@@ -133,7 +50,7 @@ func tameVerify(m *monoid, t *tameForm, types []heapType, b *budget) (bool, erro
 	for k, ty := range types {
 		ls := make([]uint64, w)
 		for _, c := range ty.opts {
-			l := t.label[c]
+			l := t.Label[c]
 			ls[l/64] |= 1 << (l % 64)
 		}
 		optLabels[k] = ls
@@ -142,33 +59,33 @@ func tameVerify(m *monoid, t *tameForm, types []heapType, b *budget) (bool, erro
 	// No P-class has a P-option.
 	for _, ty := range types {
 		for y := range int32(m.n) {
-			if m.p[m.times(y, ty.q)] && t.inT(y, ty.opts) {
+			if m.p[m.times(y, ty.q)] && t.HitsP(y, ty.opts) {
 				return false, nil
 			}
 		}
 	}
 	// (1) No heap in K.
 	for _, ty := range types {
-		if !t.kern[ty.q] && !t.inT(ty.q, ty.opts) {
+		if !t.Kern[ty.q] && !t.HitsP(ty.q, ty.opts) {
 			return false, nil
 		}
 	}
-	bad := func(k, l int) bool { return !has(k, l^t.label[types[k].q]) }
-	la := t.label[t.a]
+	bad := func(k, l int) bool { return !has(k, l^t.Label[types[k].q]) }
+	la := t.Label[t.A]
 	// (3) Exactly one heap in K.
 	for _, ty := range types {
-		if !t.kern[ty.q] {
+		if !t.Kern[ty.q] {
 			continue
 		}
-		if t.label[ty.q] != 0 && !t.inT(0, ty.opts) {
+		if t.Label[ty.q] != 0 && !t.HitsP(0, ty.opts) {
 			return false, nil // k0 alone
 		}
-		l := t.label[ty.q] ^ la
-		if l == 0 || t.inT(t.a, ty.opts) {
+		l := t.Label[ty.q] ^ la
+		if l == 0 || t.HitsP(t.A, ty.opts) {
 			continue
 		}
 		for k, hy := range types {
-			if hy.q == t.a && bad(k, l) {
+			if hy.q == t.A && bad(k, l) {
 				return false, nil
 			}
 		}
@@ -182,8 +99,8 @@ func tameVerify(m *monoid, t *tameForm, types []heapType, b *budget) (bool, erro
 			if !bad(k, l) {
 				continue
 			}
-			inK = inK || t.kern[ty.q]
-			v := t.label[ty.q]
+			inK = inK || t.Kern[ty.q]
+			v := t.Label[ty.q]
 			for _, x := range basis {
 				v = min(v, v^x)
 			}
@@ -232,14 +149,14 @@ func (qb *quotientBuilder) tame(h int, opts []int32, g int) (bool, error) {
 
 // kernelValues returns psi, the element of the kernel of each nim-value of the span of the
 // heaps below h, and false when those heaps do not label the kernel one to one.
-func (qb *quotientBuilder) kernelValues(t *tameForm, h int) (map[int]int32, bool, error) {
+func (qb *quotientBuilder) kernelValues(t *mono.TameForm, h int) (map[int]int32, bool, error) {
 	m := qb.m
-	psi := map[int]int32{0: t.e}
+	psi := map[int]int32{0: t.E}
 	for l := 1; l < h; l++ {
 		if !qb.b.spend(1) {
 			return nil, false, qb.b.err
 		}
-		k, v := m.times(t.e, qb.phi[l]), qb.nim[l]
+		k, v := m.times(t.E, qb.phi[l]), qb.nim[l]
 		if y, ok := psi[v]; ok {
 			if y != k {
 				return nil, false, nil
@@ -250,18 +167,18 @@ func (qb *quotientBuilder) kernelValues(t *tameForm, h int) (map[int]int32, bool
 			psi[u^v] = m.times(y, k)
 		}
 	}
-	return psi, len(psi) == len(t.of), nil
+	return psi, len(psi) == len(t.Of), nil
 }
 
 // tameSame tries heap h in the same T_r, as x, the element of the kernel of its nim-value,
 // or 0 or a where its misère outcome isP says so.
-func (qb *quotientBuilder) tameSame(t *tameForm, h int, x int32, opts []int32, isP bool) (bool, error) {
+func (qb *quotientBuilder) tameSame(t *mono.TameForm, h int, x int32, opts []int32, isP bool) (bool, error) {
 	m := qb.m
 	switch {
-	case x == t.e && !isP:
+	case x == t.E && !isP:
 		x = 0
-	case x == m.times(t.a, t.e) && isP:
-		x = t.a
+	case x == m.times(t.A, t.E) && isP:
+		x = t.A
 	}
 	if m.p[x] != isP {
 		return false, nil
@@ -278,7 +195,7 @@ func (qb *quotientBuilder) tameSame(t *tameForm, h int, x int32, opts []int32, i
 
 // tameNext tries heap h, of the new nim-value g, in T_{r+1}: its kernel labelled by the
 // nim-values of the span with g, the heaps below h carried over by their nim-values.
-func (qb *quotientBuilder) tameNext(t *tameForm, psi map[int]int32, h int, opts []int32, g int) (bool, error) {
+func (qb *quotientBuilder) tameNext(t *mono.TameForm, psi map[int]int32, h int, opts []int32, g int) (bool, error) {
 	m := qb.m
 	nm, idx, old := nextTame(m, t, psi, g)
 	// The options' classes carry over only if old is a homomorphism: it is when psi is an
@@ -322,7 +239,7 @@ func (qb *quotientBuilder) tameNext(t *tameForm, psi map[int]int32, h int, opts 
 // nextTame returns T_{r+1} for the tame m (of structure t and kernel values psi) and a new
 // nim-value g: its elements 0, a and the kernel, numbered 2 on by the nim-values of the span
 // with g (idx), and old, the element of T_{r+1} of each element of m.
-func nextTame(m *monoid, t *tameForm, psi map[int]int32, g int) (nm *monoid, idx map[int]int32, old []int32) {
+func nextTame(m *monoid, t *mono.TameForm, psi map[int]int32, g int) (nm *monoid, idx map[int]int32, old []int32) {
 	vals := make([]int, 0, 2*len(psi))
 	for v := range psi {
 		vals = append(vals, v, v^g)
@@ -336,7 +253,7 @@ func nextTame(m *monoid, t *tameForm, psi map[int]int32, g int) (nm *monoid, idx
 	nm = &monoid{n: n, mul: make([]int32, n*n), p: make([]bool, n)}
 	va := -1 // the nim-value of a·e
 	for v, y := range psi {
-		if y == m.times(t.a, t.e) {
+		if y == m.times(t.A, t.E) {
 			va = v
 		}
 	}
@@ -360,7 +277,7 @@ func nextTame(m *monoid, t *tameForm, psi map[int]int32, g int) (nm *monoid, idx
 	}
 	nm.p[1], nm.p[idx[0]] = true, true
 	old = make([]int32, m.n)
-	old[t.a] = 1
+	old[t.A] = 1
 	for v, y := range psi {
 		old[y] = idx[v]
 	}

@@ -3,7 +3,8 @@ package kayles
 import (
 	"encoding/binary"
 	"slices"
-	"strconv"
+
+	mono "github.com/octalgames/kayles/internal/monoid"
 )
 
 // This file implements the exact verification of a candidate quotient (that it predicts the
@@ -285,64 +286,13 @@ func word(m *monoid, types []heapType, y int32) []int {
 	return v
 }
 
-// reduce returns the reduction of m to the elements that the heaps of types generate: two
-// elements are merged when every product with an element treats them alike (the coarsest
-// partition that separates P from the rest and is kept by multiplying by each heap's class).
-// cls maps the elements of m to those of the result; elements that no position reaches map
-// to 0.
+// reduce returns the reduction of m to the elements that the heaps of types generate
+// ([mono.Reduce] with the heaps' classes as generators), and the class of each element of m.
 func reduce(m *monoid, types []heapType) (*monoid, []int32) {
-	_, lists := reachable(m, types)
-	elems := lists[0]
-	cls := make([]int32, m.n)
-	for _, x := range elems {
-		if m.p[x] {
-			cls[x] = 1
-		}
+	gens := make([]int32, len(types))
+	for i, t := range types {
+		gens[i] = t.q
 	}
-	count := 0
-	for {
-		ids := map[string]int32{}
-		next := make([]int32, m.n)
-		sig := make([]byte, 0, 4*(len(types)+1))
-		for _, x := range elems {
-			sig = sig[:0]
-			sig = strconv.AppendInt(sig, int64(cls[x]), 36)
-			for _, t := range types {
-				sig = append(sig, ',')
-				sig = strconv.AppendInt(sig, int64(cls[m.times(x, t.q)]), 36)
-			}
-			id, ok := ids[string(sig)]
-			if !ok {
-				id = int32(len(ids))
-				ids[string(sig)] = id
-			}
-			next[x] = id
-		}
-		cls = next
-		if len(ids) == count {
-			break
-		}
-		count = len(ids)
-	}
-	// Renumber so that the identity's class is 0, then in order of first appearance.
-	renum := map[int32]int32{cls[0]: 0}
-	for _, x := range elems {
-		if _, ok := renum[cls[x]]; !ok {
-			renum[cls[x]] = int32(len(renum))
-		}
-	}
-	rep := make([]int32, len(renum))
-	out := make([]int32, m.n)
-	for _, x := range slices.Backward(elems) {
-		out[x] = renum[cls[x]]
-		rep[out[x]] = x
-	}
-	r := &monoid{n: len(renum), mul: make([]int32, len(renum)*len(renum)), p: make([]bool, len(renum))}
-	for a, x := range rep {
-		r.p[a] = m.p[x]
-		for c, y := range rep {
-			r.mul[a*r.n+c] = out[m.times(x, y)]
-		}
-	}
-	return r, out
+	r, cls := mono.Reduce(m.alg(), gens)
+	return &monoid{n: r.N, mul: r.Mul, p: r.P}, cls
 }

@@ -1,7 +1,9 @@
 // Package monoid holds the algebra of finite commutative monoids that the misère quotients of
 // the kayles package need, apart from any game: normal-form words over generators, a
-// presentation by relations and a subset of them that still presents the monoid, and the
-// isomorphism test of two monoids with a P-portion (bipartite monoids, Plambeck & Siegel 2008).
+// presentation by relations and a subset of them that still presents the monoid, the
+// isomorphism test of two monoids with a P-portion (bipartite monoids, Plambeck & Siegel 2008),
+// the reduction of such a monoid by the coarsest congruence that keeps its P-portion, and the
+// recognition of misère Nim's quotients T_r.
 //
 // # Words
 //
@@ -12,7 +14,8 @@
 //
 // # Work and cancellation
 //
-// [Minimize] bounds its own work ([MinimizeWork] rewritings). [Isomorphic] counts its work
+// [Minimize] bounds its own work ([MinimizeWork] rewritings); [Reduce], [Tame] and the word
+// functions cost polynomials in the order, given in their docs. [Isomorphic] counts its work
 // through a spend function that the caller supplies, which watches the caller's limits and
 // context; the search stops at the first spend that returns false.
 //
