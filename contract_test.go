@@ -234,6 +234,19 @@ func contractRows() []contract.Row {
 			return fmt.Sprint(iso), err
 		})
 	}
+	for _, code := range []string{"0.75", "0.77", "0.07"} {
+		add("Quotient.IndependentRelations", code+"/30", func(ctx context.Context) (string, error) {
+			q, err := game(code).Quotient(ctx, 30)
+			if err != nil {
+				return "", err
+			}
+			ind, err := q.IndependentRelations(ctx)
+			if err == nil && len(ind) == 0 {
+				return "", contract.NotAnswer("no relations")
+			}
+			return strings.Join(ind, ", "), err
+		})
+	}
 	for name, text := range contractQuotientTexts() {
 		add("ParseQuotient", "0.75/"+name, func(ctx context.Context) (string, error) {
 			q, err := kayles.ParseQuotient(ctx, text)

@@ -250,9 +250,14 @@ func (q *Quotient) Relations() []string { return mono.RelationText(q.relations()
 // rewritings in all (about 0.2 s at most); a relation not derived within that is kept, so on
 // a large quotient a kept relation may still follow from the others (Kayles: 11 of 20 kept,
 // each proven needed by the tests; Dawson's Kayles to heap 30: 70 of 74 kept, not all proven
-// needed). It is safe for concurrent use, and returns nil for the zero Quotient.
-func (q *Quotient) IndependentRelations() []string {
-	return mono.RelationText(mono.Minimize(q.relations()))
+// needed). It returns ctx's error once ctx is done, within about a millisecond. It is safe
+// for concurrent use, and returns nil for the zero Quotient.
+func (q *Quotient) IndependentRelations(ctx context.Context) ([]string, error) {
+	rels, err := mono.Minimize(ctx, q.relations())
+	if err != nil {
+		return nil, err
+	}
+	return mono.RelationText(rels), nil
 }
 
 // presentationText writes the first line of [Quotient.Presentation]: <a, b, ... | relations>.

@@ -1,6 +1,7 @@
 package monoid
 
 import (
+	"context"
 	"slices"
 )
 
@@ -64,10 +65,11 @@ func Relations(words [][]int, gens []int, mul func(x, y int) int) []Relation {
 // to words with no exponent above the largest that a relation has, plus one, leads from u to
 // v. The searches try at most [MinimizeWork] rewritings in all; a relation whose search is
 // cut short is kept, so a kept relation may still follow from the others. It may reuse the
-// backing array of rels.
-func Minimize(rels []Relation) []Relation {
+// backing array of rels. It returns ctx's error once ctx is done, checked every
+// [minimizeCheck] rewritings.
+func Minimize(ctx context.Context, rels []Relation) ([]Relation, error) {
 	if len(rels) == 0 {
-		return rels
+		return rels, ctx.Err()
 	}
 	box := make([]int, len(rels[0].LHS))
 	for _, r := range rels {
@@ -78,21 +80,36 @@ func Minimize(rels []Relation) []Relation {
 	work := MinimizeWork
 	for i := len(rels) - 1; i >= 0 && work > 0; i-- {
 		others := slices.Concat(rels[:i], rels[i+1:])
-		if implied(rels[i], others, box, &work) {
+		ok, err := implied(ctx, rels[i], others, box, &work)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
 			rels = others
 		}
 	}
-	return rels
+	return rels, nil
 }
+
+// minimizeCheck is how many rewritings [Minimize] tries between two looks at its context:
+// about a millisecond of work.
+const minimizeCheck = 1 << 10
 
 // implied reports whether a chain of the relations others, applied in either direction to
 // words within box, leads from r.LHS to r.RHS, trying at most about *work rewritings (it
-// subtracts those it tries).
-func implied(r Relation, others []Relation, box []int, work *int) bool {
+// subtracts those it tries), or ctx's error once ctx is done.
+func implied(ctx context.Context, r Relation, others []Relation, box []int, work *int) (bool, error) {
 	target := key(r.RHS)
 	seen := map[string]bool{key(r.LHS): true}
 	queue := [][]int{r.LHS}
+	next := *work // a look at ctx before the first rewriting, then every minimizeCheck
 	for len(queue) > 0 && *work > 0 {
+		if *work <= next {
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+			next = *work - minimizeCheck
+		}
 		x := queue[0]
 		queue = queue[1:]
 		*work -= 1 + len(others)
@@ -104,7 +121,7 @@ func implied(r Relation, others []Relation, box []int, work *int) bool {
 				}
 				k := key(y)
 				if k == target {
-					return true
+					return true, nil
 				}
 				if !seen[k] {
 					seen[k] = true
@@ -113,7 +130,7 @@ func implied(r Relation, others []Relation, box []int, work *int) bool {
 			}
 		}
 	}
-	return false
+	return false, nil
 }
 
 // rewrite returns x with from replaced by to, and false when from does not divide x or the

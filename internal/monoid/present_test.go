@@ -1,10 +1,12 @@
 package monoid
 
 import (
+	"context"
 	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestRelationsR8: the relations of 0.75 are Plambeck's R8 word for word, as published in
@@ -16,12 +18,16 @@ func TestRelationsR8(t *testing.T) {
 	s := sampleOf(t, "0.75")
 	rels := Relations(NormalWords(s.m.N, s.m.Times, s.gens), s.gens, s.m.Times)
 	assert.Equal(t, []string{"a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"}, RelationText(rels))
-	assert.Equal(t, []string{"a^2 = 1", "bc = ab", "c^2 = b^2"}, RelationText(Minimize(rels)))
+	ind, err := Minimize(context.Background(), rels)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a^2 = 1", "bc = ab", "c^2 = b^2"}, RelationText(ind))
 	s = sampleOf(t, "0.[3]")
 	rels = Relations(NormalWords(s.m.N, s.m.Times, s.gens), s.gens, s.m.Times)
 	assert.Equal(t, []string{"a^2 = 1", "b^3 = b"}, RelationText(rels))
 	assert.Nil(t, Relations(nil, nil, nil))
-	assert.Nil(t, RelationText(Minimize(nil)))
+	ind, err = Minimize(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Nil(t, RelationText(ind))
 }
 
 // TestMinimize: the relations and the minimized subset both present the monoid (the cube
@@ -32,7 +38,8 @@ func TestMinimize(t *testing.T) {
 		c := newWordCube(t, s, 1)
 		all := Relations(NormalWords(s.m.N, s.m.Times, s.gens), s.gens, s.m.Times)
 		assert.Equal(t, s.m.N, c.presented(all), s.code)
-		ind := Minimize(slices.Clone(all))
+		ind, err := Minimize(context.Background(), slices.Clone(all))
+		require.NoError(t, err)
 		assert.Equal(t, s.m.N, c.presented(ind), s.code)
 		for i := range ind {
 			others := slices.Concat(ind[:i], ind[i+1:])
@@ -41,4 +48,15 @@ func TestMinimize(t *testing.T) {
 		}
 		t.Logf("%s: %d relations, %d independent: %v", s.code, len(all), len(ind), RelationText(ind))
 	}
+}
+
+// TestMinimizeStops: a done context stops Minimize with its error, and no relations.
+func TestMinimizeStops(t *testing.T) {
+	s := sampleOf(t, "0.75")
+	rels := Relations(NormalWords(s.m.N, s.m.Times, s.gens), s.gens, s.m.Times)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ind, err := Minimize(ctx, rels)
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Nil(t, ind)
 }
