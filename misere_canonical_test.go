@@ -2,11 +2,11 @@ package kayles
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/octalgames/kayles/internal/canon/canontest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,31 +71,14 @@ func TestCanonicalBound(t *testing.T) {
 
 // Review of the misère canonical forms: equality against play with arbitrary games.
 
-// gameTrees interns impartial games given as sets of options, with no simplification at all,
-// and solves sums of two of them in misère play by brute force.
+// gameTrees are the reference game trees of canontest, with the trees of positions.
 type gameTrees struct {
-	opts [][]int
-	ids  map[string]int
-	wins map[[2]int]bool
-	pos  map[Position]int
+	*canontest.Trees
+	pos map[Position]int
 }
 
 func newGameTrees() *gameTrees {
-	return &gameTrees{ids: map[string]int{}, wins: map[[2]int]bool{}, pos: map[Position]int{}}
-}
-
-// game returns the id of the game whose options are opts.
-func (g *gameTrees) game(opts ...int) int {
-	opts = slices.Clone(opts)
-	slices.Sort(opts)
-	opts = slices.Compact(opts)
-	key := fmt.Sprint(opts)
-	if id, ok := g.ids[key]; ok {
-		return id
-	}
-	g.opts = append(g.opts, opts)
-	g.ids[key] = len(g.opts) - 1
-	return len(g.opts) - 1
+	return &gameTrees{Trees: canontest.New(), pos: map[Position]int{}}
 }
 
 // position returns the id of the game tree of p in o, built with the public Moves and Play.
@@ -109,47 +92,8 @@ func (g *gameTrees) position(t *testing.T, o *Octal, p Position) int {
 		require.NoError(t, err)
 		opts = append(opts, g.position(t, o, q))
 	}
-	id := g.game(opts...)
+	id := g.Game(opts...)
 	g.pos[p] = id
-	return id
-}
-
-// sumWins reports whether the player to move wins a+b in misère play.
-func (g *gameTrees) sumWins(a, b int) bool {
-	if a > b {
-		a, b = b, a
-	}
-	if w, ok := g.wins[[2]int{a, b}]; ok {
-		return w
-	}
-	w := len(g.opts[a])+len(g.opts[b]) == 0
-	for _, x := range g.opts[a] {
-		w = w || !g.sumWins(x, b)
-	}
-	for _, y := range g.opts[b] {
-		w = w || !g.sumWins(a, y)
-	}
-	g.wins[[2]int{a, b}] = w
-	return w
-}
-
-// sum returns the id of a+b.
-func (g *gameTrees) sum(a, b int, memo map[[2]int]int) int {
-	if a > b {
-		a, b = b, a
-	}
-	if id, ok := memo[[2]int{a, b}]; ok {
-		return id
-	}
-	var opts []int
-	for _, x := range g.opts[a] {
-		opts = append(opts, g.sum(x, b, memo))
-	}
-	for _, y := range g.opts[b] {
-		opts = append(opts, g.sum(a, y, memo))
-	}
-	id := g.game(opts...)
-	memo[[2]int{a, b}] = id
 	return id
 }
 
@@ -172,8 +116,8 @@ func TestCanonicalEquality(t *testing.T) {
 	} {
 		t.Run(c.o.String(), func(t *testing.T) {
 			g := newGameTrees()
-			star := g.game(g.game())
-			day2 := []int{g.game(), star, g.game(g.game(), star)} // 0, *1, *2: all of day 2
+			star := g.Game(g.Game())
+			day2 := []int{g.Game(), star, g.Game(g.Game(), star)} // 0, *1, *2: all of day 2
 			subsets := func(of []int) []int {
 				var out []int
 				for mask := range 1 << len(of) {
@@ -183,16 +127,15 @@ func TestCanonicalEquality(t *testing.T) {
 							opts = append(opts, x)
 						}
 					}
-					out = append(out, g.game(opts...))
+					out = append(out, g.Game(opts...))
 				}
 				return out
 			}
 			day3 := subsets(day2)
 			xs := subsets(day3) // every game born by day 4
-			sums := map[[2]int]int{}
 			for i, a := range day3 {
 				for _, b := range day3[i:] {
-					xs = append(xs, g.sum(a, b, sums))
+					xs = append(xs, g.Sum(a, b))
 				}
 			}
 			ps := miserePartitions(c.tokens)
@@ -201,7 +144,7 @@ func TestCanonicalEquality(t *testing.T) {
 			}
 			for _, p := range ps[:len(ps)/4] {
 				for _, d := range day2 {
-					xs = append(xs, g.sum(g.position(t, c.o, p), d, sums))
+					xs = append(xs, g.Sum(g.position(t, c.o, p), d))
 				}
 			}
 			// Conway's proof that distinct canonical forms differ builds the game that tells
@@ -209,16 +152,16 @@ func TestCanonicalEquality(t *testing.T) {
 			// positions, games of day 3, or small positions plus *2+*2.
 			pool := append(slices.Clone(xs[len(xs)-len(ps)-len(ps)/4*len(day2):]), day3...)
 			rng := rand.New(rand.NewPCG(12, 1976))
-			twos := g.sum(day2[2], day2[2], sums) // *2+*2
+			twos := g.Sum(day2[2], day2[2]) // *2+*2
 			for _, x := range slices.Clone(pool[:len(ps)/4]) {
-				pool = append(pool, g.sum(x, twos, sums))
+				pool = append(pool, g.Sum(x, twos))
 			}
 			for range 3000 {
 				var opts []int
 				for range 1 + rng.IntN(4) {
 					opts = append(opts, pool[rng.IntN(len(pool))])
 				}
-				xs = append(xs, g.game(opts...))
+				xs = append(xs, g.Game(opts...))
 			}
 			table := newCanonTable(nil)
 			byForm := map[int]string{}
@@ -231,7 +174,7 @@ func TestCanonicalEquality(t *testing.T) {
 				sig := make([]byte, len(xs))
 				for i, x := range xs {
 					sig[i] = '0'
-					if g.sumWins(tree, x) {
+					if g.SumWins(tree, x) {
 						sig[i] = '1'
 					}
 				}

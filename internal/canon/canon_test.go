@@ -2,10 +2,9 @@ package canon
 
 import (
 	"flag"
-	"fmt"
-	"slices"
 	"testing"
 
+	"github.com/octalgames/kayles/internal/canon/canontest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,71 +15,6 @@ type steps struct{ left int64 }
 func (s *steps) Spend(n int64) bool { s.left -= n; return s.left >= 0 }
 func (s *steps) Enter() bool        { return s.left >= 0 }
 func (s *steps) Leave()             {}
-
-// gameTrees interns impartial games given as sets of options, with no simplification at all,
-// and solves sums of two of them in misère play by brute force.
-type gameTrees struct {
-	opts [][]int
-	ids  map[string]int
-	wins map[[2]int]bool
-}
-
-func newGameTrees() *gameTrees {
-	return &gameTrees{ids: map[string]int{}, wins: map[[2]int]bool{}}
-}
-
-// game returns the id of the game whose options are opts.
-func (g *gameTrees) game(opts ...int) int {
-	opts = slices.Clone(opts)
-	slices.Sort(opts)
-	opts = slices.Compact(opts)
-	key := fmt.Sprint(opts)
-	if id, ok := g.ids[key]; ok {
-		return id
-	}
-	g.opts = append(g.opts, opts)
-	g.ids[key] = len(g.opts) - 1
-	return len(g.opts) - 1
-}
-
-// sumWins reports whether the player to move wins a+b in misère play.
-func (g *gameTrees) sumWins(a, b int) bool {
-	if a > b {
-		a, b = b, a
-	}
-	if w, ok := g.wins[[2]int{a, b}]; ok {
-		return w
-	}
-	w := len(g.opts[a])+len(g.opts[b]) == 0
-	for _, x := range g.opts[a] {
-		w = w || !g.sumWins(x, b)
-	}
-	for _, y := range g.opts[b] {
-		w = w || !g.sumWins(a, y)
-	}
-	g.wins[[2]int{a, b}] = w
-	return w
-}
-
-// sum returns the id of a+b.
-func (g *gameTrees) sum(a, b int, memo map[[2]int]int) int {
-	if a > b {
-		a, b = b, a
-	}
-	if id, ok := memo[[2]int{a, b}]; ok {
-		return id
-	}
-	var opts []int
-	for _, x := range g.opts[a] {
-		opts = append(opts, g.sum(x, b, memo))
-	}
-	for _, y := range g.opts[b] {
-		opts = append(opts, g.sum(a, y, memo))
-	}
-	id := g.game(opts...)
-	memo[[2]int{a, b}] = id
-	return id
-}
 
 var canonicalDay5 = flag.Bool("day5", false, "count the misère canonical forms born by day 5 (4,171,780; half a minute and 3 GB)")
 
@@ -117,8 +51,8 @@ func TestBornByDay(t *testing.T) {
 		forms = next
 	}
 	// Build every game born by day 4 as a tree, with no simplification.
-	g := newGameTrees()
-	raw := []int{g.game()}
+	g := canontest.New()
+	raw := []int{g.Game()}
 	canon := map[int]int{}
 	canonOf := func(id int) int {
 		if c, ok := canon[id]; ok {
@@ -137,7 +71,7 @@ func TestBornByDay(t *testing.T) {
 				copts = append(copts, canonOf(x))
 			}
 		}
-		id := g.game(opts...)
+		id := g.Game(opts...)
 		canon[id] = table.Reduce(copts)
 		return id
 	}
@@ -165,17 +99,16 @@ func TestBornByDay(t *testing.T) {
 	for _, r := range reps {
 		xs = append(xs, r)
 	}
-	sums := map[[2]int]int{}
 	for i := range 22 {
 		for j := i; j < 22; j++ {
-			xs = append(xs, g.sum(xs[i], xs[j], sums))
+			xs = append(xs, g.Sum(xs[i], xs[j]))
 		}
 	}
 	sig := func(a int) string {
 		b := make([]byte, len(xs))
 		for i, x := range xs {
 			b[i] = '0'
-			if g.sumWins(a, x) {
+			if g.SumWins(a, x) {
 				b[i] = '1'
 			}
 		}
@@ -188,7 +121,7 @@ func TestBornByDay(t *testing.T) {
 		sigs[sig(r)] = c
 	}
 	for _, id := range day4 {
-		if !assert.Equal(t, sig(reps[canon[id]]), sig(id), "game %v", g.opts[id]) {
+		if !assert.Equal(t, sig(reps[canon[id]]), sig(id), "game %v", g.Options(id)) {
 			return
 		}
 	}
