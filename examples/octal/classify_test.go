@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,6 +94,184 @@ func TestClassifyReference(t *testing.T) {
 		}
 	}
 	assert.Greater(t, proven, 600)
+}
+
+// fourDigitSource is the source line of testdata/classify4.txt, the table of the family
+// 0.%o%o%o%o to 65,536 values, as -merge wrote it.
+const fourDigitSource = "# source: go run ./examples/octal -classify -n 65536 -codes '0.%o%o%o%o' (the rare/common engine of github.com/octalgames/kayles; periods proven by the periodicity theorem)"
+
+// fourDigitCodes names the codes of 0.%o%o%o%o without the tool's patterns: 0.abcd for every
+// four octal digits, the leftmost varying slowest, trailing zeros dropped (a code that ends in
+// 0 is the shorter code) and 0.0 for 0.0000.
+func fourDigitCodes() []string {
+	codes := make([]string, 0, 4096)
+	for i := range 4096 {
+		d := strings.TrimRight(fmt.Sprintf("%04o", i), "0")
+		if d == "" {
+			d = "0"
+		}
+		codes = append(codes, "0."+d)
+	}
+	return codes
+}
+
+// TestClassifyFourDigits checks the committed table of the 4,096 codes 0.abcd to 65,536
+// values (testdata/classify4.txt, merged from three shards): its source line and how it was
+// made, its rows (one per code, in order) and their counts, every period in it proven again
+// from naiveGrundy's values (they repeat with the period over the periodicity theorem's range,
+// from the preperiod on and not from one heap earlier, and with no smaller period), the 512 shorter
+// codes it holds against testdata/classify.txt: the same status, preperiod and period (the
+// values reached may differ, by the rounds the two runs went by). The periods that need more
+// than 4,096 values are proven again only with -long (158 codes; about a minute).
+func TestClassifyFourDigits(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/classify4.txt")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	require.Greater(t, len(lines), 3)
+	assert.Equal(t, fourDigitSource, lines[0])
+	assert.Contains(t, lines[1], "-classify -n 65536 -codes '0.%o%o%o%o' -results res -shard I/3")
+	assert.Contains(t, lines[1], "-merge res")
+
+	b, err = os.ReadFile("../../testdata/classify.txt")
+	require.NoError(t, err)
+	_, short := readClassTable(t, string(b))
+	ref := map[string]classRow{}
+	for _, r := range short {
+		ref[r.code] = r
+	}
+
+	codes := fourDigitCodes()
+	counts := map[string]int{}
+	var rows [][]string
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l, "#") {
+			rows = append(rows, strings.Fields(l))
+		}
+	}
+	require.Equal(t, len(codes), len(rows), "one row a code")
+	compared, proven, skipped := 0, 0, 0
+	for i, f := range rows {
+		require.Len(t, f, 7, "%q", f)
+		require.Equal(t, codes[i], f[0])
+		counts[f[1]]++
+		values := atoi(t, f[4])
+		assert.True(t, values > 0 && values <= 65536, "%q", f)
+		if r, ok := ref[f[0]]; ok {
+			compared++
+			assert.Equal(t, r.status+" "+r.n0+" "+r.p, f[1]+" "+f[2]+" "+f[3], "%s: testdata/classify.txt says otherwise", f[0])
+		}
+		switch f[1] {
+		case "periodic":
+			n0, p := atoi(t, f[2]), atoi(t, f[3])
+			ds := kayles.MustParseOctal(f[0]).Digits()
+			n := 2*(n0+p) + len(ds) - 1
+			if n > 4096 && !*long {
+				skipped++
+				continue
+			}
+			checkPeriod(t, f[0], naiveGrundy(ds, n), n0, p)
+			proven++
+		case "none":
+			assert.Equal(t, "- -", f[2]+" "+f[3], f[0])
+		}
+	}
+	assert.Equal(t, map[string]int{"periodic": fourDigitPeriodic, "none": fourDigitNone}, counts, "no code open")
+	assert.Equal(t, 512, compared, "0.0, 0.d, 0.dd, 0.ddd")
+	t.Logf("%d periods proven again by naiveGrundy, %d (needing more than 4096 values) left to -long", proven, skipped)
+	assert.Greater(t, proven, 1500)
+}
+
+// The counts of testdata/classify4.txt.
+const (
+	fourDigitPeriodic = 1775
+	fourDigitNone     = 2321
+)
+
+// checkPeriod checks that the values g, 2(n0+p)+t of them for a code of t digits, prove the
+// period p from the preperiod n0 by the periodicity theorem (G(k+p) = G(k) for n0 <= k <
+// 2n0+p+t), that n0 is the least preperiod (G(n0-1+p) != G(n0-1)) and p the least period (no
+// p/r for a prime r repeats over a whole period from n0).
+func checkPeriod(t *testing.T, code string, g []int, n0, p int) {
+	t.Helper()
+	n := len(g)
+	for k := n0; k+p < n; k++ {
+		require.Equal(t, g[k], g[k+p], "%s: G(%d) != G(%d)", code, k, k+p)
+	}
+	if n0 > 0 {
+		assert.NotEqual(t, g[n0-1], g[n0-1+p], "%s: periodic from %d already", code, n0-1)
+	}
+	for r := 2; r <= p; r++ {
+		if p%r != 0 || !isPrime(r) {
+			continue
+		}
+		q, differ := p/r, false
+		for k := n0; k < n0+p && !differ; k++ {
+			differ = g[k] != g[k+q]
+		}
+		assert.True(t, differ, "%s: period %d, not %d", code, q, p)
+	}
+}
+
+func isPrime(r int) bool {
+	for d := 2; d*d <= r; d++ {
+		if r%d == 0 {
+			return false
+		}
+	}
+	return r >= 2
+}
+
+// naiveGrundy is naiveValues with an array for the options instead of a map, and each split
+// counted once (a+b = b+a), fast enough for the tens of thousands of values that the longest
+// periods of testdata/classify4.txt need; TestNaiveGrundy checks it against naiveValues.
+func naiveGrundy(ds []int, n int) []int {
+	g := make([]int, n)
+	seen := make([]int, 64) // seen[v] == h+1: v is the value of an option of heap h
+	mark := func(v, h int) {
+		for v >= len(seen) {
+			seen = append(seen, make([]int, len(seen))...)
+		}
+		seen[v] = h + 1
+	}
+	for h := range n {
+		for take, d := range ds {
+			if take > h {
+				break
+			}
+			rest := h - take
+			if d&1 != 0 && take > 0 && rest == 0 {
+				mark(0, h)
+			}
+			if d&2 != 0 && take > 0 && rest > 0 {
+				mark(g[rest], h)
+			}
+			if d&4 != 0 {
+				for a := 1; a <= rest-a; a++ {
+					if v := g[a] ^ g[rest-a]; v < len(seen) {
+						seen[v] = h + 1
+					} else {
+						mark(v, h)
+					}
+				}
+			}
+		}
+		v := 0
+		for v < len(seen) && seen[v] == h+1 {
+			v++
+		}
+		g[h] = v
+	}
+	return g
+}
+
+// TestNaiveGrundy checks naiveGrundy against naiveValues on every 37th code of 0.%o%o%o%o.
+func TestNaiveGrundy(t *testing.T) {
+	for i, c := range fourDigitCodes() {
+		if i%37 == 0 {
+			ds := kayles.MustParseOctal(c).Digits()
+			assert.Equal(t, naiveValues(ds, 300), naiveGrundy(ds, 300), c)
+		}
+	}
 }
 
 // TestClassifyProvesReference (-long) runs -classify -n 1048576 with -classify.budget (or
