@@ -66,7 +66,10 @@ type Settings struct {
 	Spill  SpillTuning // the sizes of spilled runs
 	Order  OrderTuning // the sizes of the scan plans (sparse_order.go)
 	Direct int         // the largest value in the 16-bit array (0: 65535); see large.go
-	// NoVector keeps the scans in Go where the CPU has the vector scans (hasVector).
+	// Vector chooses the code of the scans of the searched splits: the zero value,
+	// VectorBest, the fastest this CPU runs; one the CPU does not run gives VectorGo.
+	Vector Vector
+	// NoVector keeps the scans in Go, whatever Vector says.
 	NoVector bool
 	// FreeSpace returns the bytes free on the file system of a folder, and false when the
 	// system does not say; nil asks the system (Linux only).
@@ -98,7 +101,7 @@ type Engine struct {
 	spt       spillTuning  // the sizes of spilled runs
 	ord       orderTuning  // the sizes of the scan plans (sparse_order.go)
 	direct    int          // the largest value in the 16-bit array
-	vector    bool         // the scans run in assembly
+	vector    Vector       // the code of the scans: never VectorBest
 	freeSpace func(dir string) (int64, bool)
 	cut       bool // under lock: the last extension stopped at a search cut short by the front
 	ref       bool // under lock: a fast engine stopped at a value above direct, so the reference mex computes on
@@ -110,7 +113,10 @@ func New(r Rules, set Settings) *Engine {
 	pl := &plan{code: r.Code, t: r.Last, heaps: r.Heaps, provable: r.Provable, plain: r.Plain,
 		whole: r.Whole, leave1: r.Leave1, leave2: r.Leave2, unequal: r.Unequal, equal: r.Equal, leave3: r.Leave3, general: r.Mex}
 	e := &Engine{pl: pl, lock: make(chan struct{}, 1), pairs: set.Pairs.tuning(), spt: set.Spill.tuning(), ord: set.Order.tuning(),
-		direct: maxValue, vector: hasVector() && !set.NoVector, freeSpace: set.FreeSpace}
+		direct: maxValue, vector: set.Vector.resolve(), freeSpace: set.FreeSpace}
+	if set.NoVector {
+		e.vector = VectorGo
+	}
 	if set.Direct > 0 {
 		e.direct = min(set.Direct, maxValue)
 	}

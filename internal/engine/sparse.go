@@ -79,7 +79,7 @@ type sparse struct {
 	plans    [2]*scanPlan // plans[searched]: the order of the scans (sparse_order.go), or nil
 	planAt   int          // how many values there are when the plans are made again (0: at once)
 	ordering orderTuning  // the plans' sizes: defaultOrder, unless a test forces others
-	vector   bool         // the scans run in assembly (Settings.NoVector, hasVector)
+	vector   Vector       // the code of the scans (Settings.Vector): never VectorBest
 }
 
 // newSparse returns the sparse state for o, counting the values g already computed.

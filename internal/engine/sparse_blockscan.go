@@ -2,9 +2,9 @@ package engine
 
 // This file implements the word-parallel scan of the searched splits: a mirror of the recent
 // values in descending order of heap, so that both parts of the splits (a, m-a) run upwards and
-// four 16-bit values are loaded and XORed as one 64-bit word; or, where the CPU has AVX-512,
-// thirty-two as one vector, each looked up in a bit set of the wanted values
-// (sparse_vector_amd64.s).
+// four 16-bit values are loaded and XORed as one 64-bit word; or, where the CPU has AVX-512 or
+// AVX2, thirty-two in one or two vectors, each looked up in a bit set of the wanted values
+// (sparse_vector_amd64.s, sparse_vector_avx2_amd64.s).
 
 // mirrorWindow is how many recent values a mirror keeps: the searched splits of Officers (0.6)
 // rarely reach past 12,000 heaps; the parts beyond the window are scanned from g itself.
@@ -61,9 +61,10 @@ func (m *mirror) parts(k, lo, end int) ([]uint16, int) {
 // value is empty. missing (or add) puts them in, and search or lookFor leaves it empty.
 type wanted struct {
 	is [markSize]uint8 // is[v] != 0: v is wanted
-	// bits has bit v set for every wanted v below wantedBits, for scanVector, and maybe for
-	// some found since by the other scans, which clear only is.
+	// bits has bit v set for every wanted v below wantedBits, for scanVector and scanAVX2,
+	// and maybe for some found since by the other scans, which clear only is.
 	bits [wantedBits / 64]uint64
+	over bool // some value of wantedBits or more was put since bits was last cleared
 }
 
 // wantedBits bounds the values that wanted.bits holds: two 512-bit registers.
@@ -74,7 +75,14 @@ func (w *wanted) put(v uint16) {
 	w.is[v] = 1
 	if v < wantedBits {
 		w.bits[v/64%uint16(len(w.bits))] |= 1 << (v % 64)
+	} else {
+		w.over = true
 	}
+}
+
+// clearBits empties w.bits, once w.is holds no value.
+func (w *wanted) clearBits() {
+	w.bits, w.over = [wantedBits / 64]uint64{}, false
 }
 
 // add adds the values of need to w.
@@ -87,15 +95,25 @@ func (w *wanted) add(need []uint16) {
 // scanUp looks for the wanted values among the splits x[j] ^ y[j] (y is as long as x), clearing
 // them in w, and returns how many are still missing. It XORs four values in each 64-bit word
 // and tests sixteen splits with one branch, after handing the first multiple of 32 splits to
-// scanVector where it runs.
-func scanUp(x, y []uint16, w *wanted, k int, vector bool) int {
+// scanVector (vector VectorAVX512) or scanAVX2 (VectorAVX2, where every wanted value is below
+// wantedBits); vector must be one the CPU runs.
+func scanUp(x, y []uint16, w *wanted, k int, vector Vector) int {
 	y = y[:len(x)]
-	if n := len(x) &^ 31; vector && n > 0 {
+	switch n := len(x) &^ 31; {
+	case vector == VectorAVX512 && n > 0:
 		var done int
 		if k, done = scanVector(&x[0], &y[0], n, w, k); k == 0 {
 			return 0
 		}
 		x, y = x[done:], y[done:]
+	case vector == VectorAVX2 && n > 0 && !w.over:
+		if tables := w.tables(); tables > 0 {
+			var done int
+			if k, done = scanAVX2(&x[0], &y[0], n, w, k, tables); k == 0 {
+				return 0
+			}
+			x, y = x[done:], y[done:]
+		}
 	}
 	want := &w.is
 	// One by one until a multiple of sixteen is left.
@@ -130,6 +148,18 @@ func scanUp(x, y []uint16, w *wanted, k int, vector bool) int {
 		}
 	}
 	return k
+}
+
+// tables returns how many tables of 128 values scanAVX2 looks up for the values of w.bits:
+// up to the last that holds one, 0 when none does.
+func (w *wanted) tables() int {
+	words := 0
+	for i, b := range w.bits {
+		if b != 0 {
+			words = i + 1
+		}
+	}
+	return (words + 1) / 2
 }
 
 // found clears in want the values of the splits x[j] ^ y[j] that are wanted and returns how

@@ -19,7 +19,7 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, n
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}
-	want.bits = [wantedBits / 64]uint64{}
+	want.clearBits()
 	if k == 0 {
 		return cand
 	}
@@ -52,7 +52,7 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, 
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}
-	want.bits = [wantedBits / 64]uint64{}
+	want.clearBits()
 	if k == 0 {
 		return need[:0], false
 	}
@@ -165,8 +165,8 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 // missing and the first a it did not look at. The takes' other parts are neighbours in g, so
 // one pass costs less than a pass per take. Only the largest take can split off a == m-a
 // below that bound. need lists the k values wanted, once each, and maybe values found since.
-// Where the CPU has the vector scan and fewer than 64 are wanted, it hands the first multiple
-// of 32 heaps to scanTakesVector.
+// Where the scans run in assembly (s.vector) and fewer than 64 are wanted, it hands the first
+// multiple of 32 heaps to scanTakesVector (AVX-512) or scanTakesAVX2.
 func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint16, k int) (int, int) {
 	t := s.takes
 	m := n - t[len(t)-1]
@@ -180,7 +180,7 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 		d2 = t[2] - t[0]
 	}
 	is := &want.is
-	if c := (hi - lo) &^ 31; s.vector && c > 0 && k > 0 && k < 64 {
+	if c := (hi - lo) &^ 31; (s.vector == VectorAVX512 || s.vector == VectorAVX2) && c > 0 && k > 0 && k < 64 {
 		// It reads the values the loops below read for the heaps lo to lo+c-1: the larger
 		// parts down to b-(lo+c-1)-d2, which is at least (n-t)/2 since lo+c-1 < hi.
 		var vals [63]uint16
@@ -194,7 +194,13 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 			}
 		}
 		if count > 0 {
-			found, done := scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
+			var found uint64
+			var done int
+			if s.vector == VectorAVX512 {
+				found, done = scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
+			} else {
+				found, done = scanTakesAVX2(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
+			}
 			for ; found != 0; found &= found - 1 {
 				is[vals[bits.TrailingZeros64(found)]] = 0
 				k--

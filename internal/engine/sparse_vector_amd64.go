@@ -2,15 +2,17 @@
 
 package engine
 
-// This file implements the vector scans' CPU check on amd64: the kernels, in
+// This file implements the vector scans' CPU checks on amd64. The AVX-512 kernels, in
 // sparse_vector_amd64.s, need AVX-512 (F and BW), BMI1 and BMI2, and an OS that saves the
-// AVX-512 registers. Building with -tags purego leaves them out (sparse_vector_other.go).
+// AVX-512 registers; the AVX2 ones, in sparse_vector_avx2_amd64.s, need AVX2, BMI1 and BMI2
+// (x86-64-v3) and an OS that saves the YMM registers. Building with -tags purego leaves them
+// out (sparse_vector_other.go).
 
 // scanVector looks for the wanted values among the splits x[j] ^ y[j], j < n (a multiple of
 // 32), clearing them in want.is and the bits of every value it looks at in want.bits, and
 // returns how many of the k wanted are still missing and, when some are, how many splits it
 // looked at (n). k must be the number of values in want.is, and want.bits must hold at least
-// those below wantedBits. It must be called only where hasVector is true.
+// those below wantedBits. It runs on AVX-512 only (VectorAVX512.Runs).
 //
 //go:noescape
 func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
@@ -21,10 +23,25 @@ func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
 // other parts are G(b-a), G(b-a-d1) and, unless d2 is 0 (two takes), G(b-a-d2), with
 // 0 < d1 < d2. It reads g[lo:lo+n] and g[b-lo-n+1-max(d1, d2) : b-lo+1]. It returns the
 // values found, bit i for vals[i], and how many heaps it looked at: n, or fewer when it has
-// found them all, 32 heaps at a time. It must be called only where hasVector is true.
+// found them all, 32 heaps at a time. It runs on AVX-512 only (VectorAVX512.Runs).
 //
 //go:noescape
 func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
+
+// scanAVX2 is scanVector on AVX2 for wanted values below 128·tables (tables 1 to 8): it
+// looks for them among the splits x[j] ^ y[j], j < n (a multiple of 32), clearing them in
+// want.is and the bits of every value below 128·tables it looks at in want.bits, and returns
+// how many of the k wanted are still missing and, when some are, how many splits it looked at
+// (n). Every wanted value must be below 128·tables. It runs on AVX2 only (VectorAVX2.Runs).
+//
+//go:noescape
+func scanAVX2(x, y *uint16, n int, want *wanted, k, tables int) (left, done int)
+
+// scanTakesAVX2 is scanTakesVector on AVX2, with the same arguments and answers. It runs on
+// AVX2 only (VectorAVX2.Runs).
+//
+//go:noescape
+func scanTakesAVX2(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 
 // cpuid returns the registers that the CPUID instruction sets for leaf and sub-leaf sub.
 func cpuid(leaf, sub uint32) (a, b, c, d uint32)
@@ -32,20 +49,27 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 // xgetbv returns XCR0, the register states that the OS saves.
 func xgetbv() (lo, hi uint32)
 
-// hasVector reports whether this CPU and OS run the vector scans.
-func hasVector() bool {
+// cpuAVX2 and cpuAVX512 say which vector scans this CPU and OS run; set once, at init.
+var cpuAVX2, cpuAVX512 = detectScans()
+
+// cpuScans reports whether this CPU and OS run the AVX2 and the AVX-512 scans.
+func cpuScans() (avx2, avx512 bool) { return cpuAVX2, cpuAVX512 }
+
+// detectScans asks the CPU and the OS whether they run the AVX2 and the AVX-512 scans.
+func detectScans() (avx2, avx512 bool) {
 	if top, _, _, _ := cpuid(0, 0); top < 7 {
-		return false
+		return false, false
 	}
-	const osxsave = 1 << 27
-	if _, _, c, _ := cpuid(1, 0); c&osxsave == 0 {
-		return false
+	const osxsave, avx = 1 << 27, 1 << 28
+	if _, _, c, _ := cpuid(1, 0); c&(osxsave|avx) != osxsave|avx {
+		return false, false
 	}
-	const saved = 1<<1 | 1<<2 | 1<<5 | 1<<6 | 1<<7 // SSE, AVX, opmask and ZMM state
-	if lo, _ := xgetbv(); lo&saved != saved {
-		return false
-	}
-	const need = 1<<3 | 1<<8 | 1<<16 | 1<<30 // BMI1, BMI2, AVX-512 F and BW
+	const ymm = 1<<1 | 1<<2              // SSE and AVX state
+	const zmm = ymm | 1<<5 | 1<<6 | 1<<7 // and opmask and ZMM state
+	xcr0, _ := xgetbv()
+	const bmi = 1<<3 | 1<<8 // BMI1, BMI2
+	const needAVX2 = bmi | 1<<5
+	const needAVX512 = bmi | 1<<16 | 1<<30 // AVX-512 F and BW
 	_, b, _, _ := cpuid(7, 0)
-	return b&need == need
+	return xcr0&ymm == ymm && b&needAVX2 == needAVX2, xcr0&zmm == zmm && b&needAVX512 == needAVX512
 }

@@ -5,15 +5,25 @@ package engine
 // This file implements the vector scans where there are none: scanUp scans in 64-bit words and
 // scanTakes one heap at a time.
 
-// hasVector reports whether this CPU and OS run the vector scans: no.
-func hasVector() bool { return false }
+// cpuScans reports whether this CPU and OS run the AVX2 and the AVX-512 scans: no.
+func cpuScans() (avx2, avx512 bool) { return false, false }
 
-// scanVector looks at no split: it is never called where hasVector is false.
+// scanVector looks at no split: it is never called where VectorAVX512 does not run.
 func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int) {
 	return k, 0
 }
 
-// scanTakesVector finds no value: it is never called where hasVector is false.
+// scanTakesVector finds no value: it is never called where VectorAVX512 does not run.
 func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int) {
+	return 0, 0
+}
+
+// scanAVX2 looks at no split: it is never called where VectorAVX2 does not run.
+func scanAVX2(x, y *uint16, n int, want *wanted, k, tables int) (left, done int) {
+	return k, 0
+}
+
+// scanTakesAVX2 finds no value: it is never called where VectorAVX2 does not run.
+func scanTakesAVX2(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int) {
 	return 0, 0
 }

@@ -9,14 +9,25 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestScanVector checks scanUp, with the vector scan where this CPU has one and in 64-bit
+// vectors returns VectorGo and the vector scans that this CPU runs.
+func vectors(t *testing.T) []Vector {
+	v := []Vector{VectorGo}
+	for _, s := range []Vector{VectorAVX2, VectorAVX512} {
+		if s.Runs() {
+			v = append(v, s)
+		} else {
+			t.Logf("%v does not run here (CPU, OS or -tags purego): not tested", s)
+		}
+	}
+	return v
+}
+
+// TestScanVector checks scanUp, with each vector scan that this CPU runs and in 64-bit
 // words, against a split-by-split scan: random values below 64, 1024 and 65536 (which
 // wanted.bits does not hold), wanted values that repeat among the splits, bits left set for
 // values found before, and searches that end in the middle of 32 splits.
 func TestScanVector(t *testing.T) {
-	if !hasVector() {
-		t.Log("this CPU has no AVX-512: scanUp scans in 64-bit words only")
-	}
+	vecs := vectors(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var w wanted
 	for trial := range 3000 {
@@ -55,14 +66,13 @@ func TestScanVector(t *testing.T) {
 				k--
 			}
 		}
-		for _, vector := range []bool{false, true} {
-			vectorScan := vector && hasVector()
+		for _, vector := range vecs {
 			w.bits = bits
 			for _, v := range need {
 				w.is[v] = 1
 			}
-			got := scanUp(x, y, &w, len(need), vectorScan)
-			if vectorScan && got > 0 { // every split scanVector looked at has its bit clear
+			got := scanUp(x, y, &w, len(need), vector)
+			if vector == VectorAVX512 && got > 0 { // every split scanVector looked at has its bit clear
 				for j := range n &^ 31 {
 					if v := x[j] ^ y[j]; v < wantedBits {
 						require.Zero(t, w.bits[v/64]&(1<<(v%64)), "trial %d: the bit of split %d, value %d, is set", trial, j, v)
@@ -80,7 +90,7 @@ func TestScanVector(t *testing.T) {
 		for _, v := range need {
 			w.is[v] = 0
 		}
-		w.bits = [wantedBits / 64]uint64{}
+		w.clearBits()
 	}
 }
 
@@ -126,15 +136,13 @@ func TestMissing(t *testing.T) {
 	}
 }
 
-// TestScanTakesVector checks scanTakes, with the vector scan where this CPU has one and
+// TestScanTakesVector checks scanTakes, with each vector scan that this CPU runs and
 // without, against a split-by-split scan of two or three takes (some that may not leave two
 // equal heaps): random values below 64, 1024 and 65536, wanted values that some split has,
 // values already found (in need but no longer wanted), more wanted values than the vector
 // scan takes (64 or more), and searches that end inside a run of 32 heaps or run out.
 func TestScanTakesVector(t *testing.T) {
-	if !hasVector() {
-		t.Log("this CPU has no AVX-512: scanTakes scans one heap at a time only")
-	}
+	vecs := vectors(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	var w wanted
 	for trial := range 3000 {
@@ -202,13 +210,14 @@ func TestScanTakesVector(t *testing.T) {
 				delete(left, v)
 			}
 		}
-		ends := -1 // where the vector scan ends when it finds every value, if it runs
-		if c := (min(hi, bound) - lo) &^ 31; hasVector() && c > 0 && k > 0 && k < 64 {
-			ends = checkScanTakesVector(t, trial, g, n, lo, c, takes, splits, need, gone)
+		ends := -1 // where the vector scans end when they find every value, if they run
+		if c := (min(hi, bound) - lo) &^ 31; c > 0 && k > 0 && k < 64 {
+			for _, vector := range vecs[1:] {
+				ends = checkScanTakesVector(t, trial, vector, g, n, lo, c, takes, splits, need, gone)
+			}
 		}
-		for _, vector := range []bool{false, true} {
-			vectorScan := vector && hasVector()
-			s.vector = vectorScan
+		for _, vector := range vecs {
+			s.vector = vector
 			for _, v := range need {
 				if !gone[v] {
 					w.is[v] = 1
@@ -218,7 +227,7 @@ func TestScanTakesVector(t *testing.T) {
 			assert.Equal(t, len(left), got, "trial %d, vector %v: takes %v, n %d, [%d, %d)", trial, vector, takes, n, lo, hi)
 			if got > 0 {
 				assert.Equal(t, max(lo, min(hi, bound)), next, "trial %d, vector %v: the first heap not looked at", trial, vector)
-			} else if vectorScan && ends >= 0 {
+			} else if vector != VectorGo && ends >= 0 {
 				assert.Equal(t, ends, next, "trial %d: scanTakes ends where the vector scan does", trial)
 			}
 			for _, v := range need {
@@ -229,11 +238,11 @@ func TestScanTakesVector(t *testing.T) {
 	}
 }
 
-// checkScanTakesVector checks scanTakesVector itself on the heaps lo to lo+c-1 (c a multiple
-// of 32) of a trial of TestScanTakesVector, whose splits[a-lo] are heap a's split values: the
+// checkScanTakesVector checks scanTakesVector (vector VectorAVX512) or scanTakesAVX2 itself
+// on the heaps lo to lo+c-1 (c a multiple of 32) of a trial of TestScanTakesVector, whose splits[a-lo] are heap a's split values: the
 // values found, and the heaps looked at, run of 32 by run of 32 until all are found. It
 // returns the first heap not looked at when all are found, or -1.
-func checkScanTakesVector(t *testing.T, trial int, g []uint16, n, lo, c int, takes []int, splits [][]uint16, need []uint16, gone map[uint16]bool) int {
+func checkScanTakesVector(t *testing.T, trial int, vector Vector, g []uint16, n, lo, c int, takes []int, splits [][]uint16, need []uint16, gone map[uint16]bool) int {
 	t.Helper()
 	var vals []uint16
 	for _, v := range need {
@@ -259,11 +268,54 @@ func checkScanTakesVector(t *testing.T, trial int, g []uint16, n, lo, c int, tak
 		d2 = takes[2] - takes[0]
 	}
 	b := n - takes[0]
-	found, looked := scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], len(vals))
-	assert.Equal(t, want, found, "trial %d: the values found, takes %v", trial, takes)
-	assert.Equal(t, done, looked, "trial %d: the heaps looked at, takes %v", trial, takes)
+	takesVector := scanTakesAVX2
+	if vector == VectorAVX512 {
+		takesVector = scanTakesVector
+	}
+	found, looked := takesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], len(vals))
+	assert.Equal(t, want, found, "trial %d, %v: the values found, takes %v", trial, vector, takes)
+	assert.Equal(t, done, looked, "trial %d, %v: the heaps looked at, takes %v", trial, vector, takes)
 	if want != all {
 		return -1
 	}
 	return lo + done
+}
+
+// TestVectorAVX2Engine checks the engine with the AVX2 scans against the engine with the Go
+// scans: every 1- to 3-digit code to 1,200 values, and codes with one, two and three
+// splitting takes, with values past 256, 512 and 1024 (0.6, 0.1777, 0.354, 0.06 ...), to
+// 2^15 or 2^16. It runs where the CPU runs AVX2, and is skipped elsewhere.
+func TestVectorAVX2Engine(t *testing.T) {
+	if !VectorAVX2.Runs() {
+		t.Skip("this CPU does not run the AVX2 scans")
+	}
+	type run struct {
+		code string
+		n    int
+	}
+	var runs []run
+	for _, code := range shortCodes() {
+		runs = append(runs, run{code, 1200})
+	}
+	runs = append(runs, run{"0.6", 1 << 16}, run{"0.1777", 1 << 16}, run{"0.354", 1 << 16},
+		run{"0.376", 1 << 15}, run{"0.16", 1 << 15}, run{"0.06", 1 << 15}, run{"0.007", 1 << 15},
+		run{"0.76", 1 << 15}, run{"0.64", 1 << 15}, run{"0.446", 1 << 15}, run{"4.7", 1 << 15})
+	if testing.Short() || raceEnabled {
+		runs = runs[len(runs)-11:]
+	}
+	for _, r := range runs {
+		rules, flags, err := rulesOf(r.code)
+		require.NoError(t, err, r.code)
+		var vals [2][]int
+		for i, vector := range []Vector{VectorGo, VectorAVX2} {
+			o := &Octal{eng: New(rules, Settings{Vector: vector}), r: rules, flags: flags}
+			require.Equal(t, vector, o.eng.vector, r.code)
+			vals[i], err = o.Values(ctx, r.n)
+			require.NoError(t, err, "%s, %v", r.code, vector)
+			if sp := o.eng.sp; sp != nil {
+				require.Equal(t, vector, sp.vector, "%s: the sparse engine's scans", r.code)
+			}
+		}
+		require.Equal(t, vals[0], vals[1], "%s: the values with the AVX2 scans", r.code)
+	}
 }
