@@ -166,7 +166,7 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 // one pass costs less than a pass per take. Only the largest take can split off a == m-a
 // below that bound. need lists the k values wanted, once each, and maybe values found since.
 // Where the scans run in assembly (s.vector) and fewer than 64 are wanted, it hands the first
-// multiple of 32 heaps to scanTakesVector (AVX-512) or scanTakesAVX2.
+// multiple of 32 heaps to scanTakesVector (AVX-512), scanTakesAVX2 or scanTakesNEON.
 func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint16, k int) (int, int) {
 	t := s.takes
 	m := n - t[len(t)-1]
@@ -180,7 +180,7 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 		d2 = t[2] - t[0]
 	}
 	is := &want.is
-	if c := (hi - lo) &^ 31; (s.vector == VectorAVX512 || s.vector == VectorAVX2) && c > 0 && k > 0 && k < 64 {
+	if c := (hi - lo) &^ 31; (s.vector == VectorAVX512 || s.vector == VectorAVX2 || s.vector == VectorNEON) && c > 0 && k > 0 && k < 64 {
 		// It reads the values the loops below read for the heaps lo to lo+c-1: the larger
 		// parts down to b-(lo+c-1)-d2, which is at least (n-t)/2 since lo+c-1 < hi.
 		var vals [63]uint16
@@ -196,10 +196,13 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 		if count > 0 {
 			var found uint64
 			var done int
-			if s.vector == VectorAVX512 {
+			switch s.vector {
+			case VectorAVX512:
 				found, done = scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
-			} else {
+			case VectorAVX2:
 				found, done = scanTakesAVX2(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
+			default:
+				found, done = scanTakesNEON(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
 			}
 			for ; found != 0; found &= found - 1 {
 				is[vals[bits.TrailingZeros64(found)]] = 0

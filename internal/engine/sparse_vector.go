@@ -1,20 +1,22 @@
 package engine
 
 // This file implements the choice of the code that runs the scans of the searched splits:
-// Go, or assembly for the vector units of the CPU (sparse_vector_amd64.s).
+// Go, or assembly for the vector units of the CPU (sparse_vector_amd64.s,
+// sparse_vector_avx2_amd64.s, sparse_vector_arm64.s).
 
 // A Vector names the code that runs the scans of the searched splits. The zero Vector,
 // VectorBest, is the fastest that this CPU runs.
 type Vector uint8
 
 const (
-	VectorBest   Vector = iota // AVX-512 where the CPU has it, else AVX2, else Go
+	VectorBest   Vector = iota // AVX-512 where the CPU has it, else AVX2, else NEON, else Go
 	VectorGo                   // portable Go: 64-bit words, one heap at a time
 	VectorAVX2                 // AVX2 assembly (amd64, x86-64-v3)
 	VectorAVX512               // AVX-512 BW assembly (amd64)
+	VectorNEON                 // NEON assembly (arm64): the scans of two or three takes only
 )
 
-// String returns the scan's name: "best", "go", "avx2" or "avx512".
+// String returns the scan's name: "best", "go", "avx2", "avx512" or "neon".
 func (s Vector) String() string {
 	switch s {
 	case VectorBest:
@@ -25,6 +27,8 @@ func (s Vector) String() string {
 		return "avx2"
 	case VectorAVX512:
 		return "avx512"
+	case VectorNEON:
+		return "neon"
 	}
 	return "unknown"
 }
@@ -32,7 +36,7 @@ func (s Vector) String() string {
 // Runs reports whether s runs in this build, on this CPU and OS (VectorBest and VectorGo
 // always run).
 func (s Vector) Runs() bool {
-	avx2, avx512 := cpuScans()
+	avx2, avx512, neon := cpuScans()
 	switch s {
 	case VectorBest, VectorGo:
 		return true
@@ -40,6 +44,8 @@ func (s Vector) Runs() bool {
 		return avx2
 	case VectorAVX512:
 		return avx512
+	case VectorNEON:
+		return neon
 	}
 	return false
 }
@@ -47,12 +53,14 @@ func (s Vector) Runs() bool {
 // resolve returns the code that runs for s: the fastest this CPU runs for VectorBest, s itself
 // where the CPU runs it, and VectorGo otherwise.
 func (s Vector) resolve() Vector {
-	avx2, avx512 := cpuScans()
+	avx2, avx512, neon := cpuScans()
 	switch {
 	case s == VectorBest && avx512, s == VectorAVX512 && avx512:
 		return VectorAVX512
 	case s == VectorBest && avx2, s == VectorAVX2 && avx2:
 		return VectorAVX2
+	case s == VectorBest && neon, s == VectorNEON && neon:
+		return VectorNEON
 	}
 	return VectorGo
 }

@@ -52,8 +52,13 @@ func xgetbv() (lo, hi uint32)
 // cpuAVX2 and cpuAVX512 say which vector scans this CPU and OS run; set once, at init.
 var cpuAVX2, cpuAVX512 = detectScans()
 
-// cpuScans reports whether this CPU and OS run the AVX2 and the AVX-512 scans.
-func cpuScans() (avx2, avx512 bool) { return cpuAVX2, cpuAVX512 }
+// cpuScans reports whether this CPU and OS run the AVX2, the AVX-512 and the NEON scans.
+func cpuScans() (avx2, avx512, neon bool) { return cpuAVX2, cpuAVX512, false }
+
+// scanTakesNEON finds no value: it is never called where VectorNEON does not run.
+func scanTakesNEON(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int) {
+	return 0, 0
+}
 
 // detectScans asks the CPU and the OS whether they run the AVX2 and the AVX-512 scans.
 func detectScans() (avx2, avx512 bool) {

@@ -1,12 +1,12 @@
-//go:build !amd64 || !gc || purego
+//go:build !(amd64 || arm64) || !gc || purego
 
 package engine
 
 // This file implements the vector scans where there are none: scanUp scans in 64-bit words and
 // scanTakes one heap at a time.
 
-// cpuScans reports whether this CPU and OS run the AVX2 and the AVX-512 scans: no.
-func cpuScans() (avx2, avx512 bool) { return false, false }
+// cpuScans reports whether this CPU and OS run the AVX2, the AVX-512 and the NEON scans: no.
+func cpuScans() (avx2, avx512, neon bool) { return false, false, false }
 
 // scanVector looks at no split: it is never called where VectorAVX512 does not run.
 func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int) {
@@ -25,5 +25,10 @@ func scanAVX2(x, y *uint16, n int, want *wanted, k, tables int) (left, done int)
 
 // scanTakesAVX2 finds no value: it is never called where VectorAVX2 does not run.
 func scanTakesAVX2(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int) {
+	return 0, 0
+}
+
+// scanTakesNEON finds no value: it is never called where VectorNEON does not run.
+func scanTakesNEON(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int) {
 	return 0, 0
 }

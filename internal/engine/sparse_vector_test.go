@@ -12,7 +12,7 @@ import (
 // vectors returns VectorGo and the vector scans that this CPU runs.
 func vectors(t *testing.T) []Vector {
 	v := []Vector{VectorGo}
-	for _, s := range []Vector{VectorAVX2, VectorAVX512} {
+	for _, s := range []Vector{VectorAVX2, VectorAVX512, VectorNEON} {
 		if s.Runs() {
 			v = append(v, s)
 		} else {
@@ -238,7 +238,7 @@ func TestScanTakesVector(t *testing.T) {
 	}
 }
 
-// checkScanTakesVector checks scanTakesVector (vector VectorAVX512) or scanTakesAVX2 itself
+// checkScanTakesVector checks scanTakesVector, scanTakesAVX2 or scanTakesNEON (by vector) itself
 // on the heaps lo to lo+c-1 (c a multiple of 32) of a trial of TestScanTakesVector, whose splits[a-lo] are heap a's split values: the
 // values found, and the heaps looked at, run of 32 by run of 32 until all are found. It
 // returns the first heap not looked at when all are found, or -1.
@@ -268,10 +268,8 @@ func checkScanTakesVector(t *testing.T, trial int, vector Vector, g []uint16, n,
 		d2 = takes[2] - takes[0]
 	}
 	b := n - takes[0]
-	takesVector := scanTakesAVX2
-	if vector == VectorAVX512 {
-		takesVector = scanTakesVector
-	}
+	takesVector := map[Vector]func(x, z *uint16, d1, d2, n int, vals *uint16, count int) (uint64, int){
+		VectorAVX512: scanTakesVector, VectorAVX2: scanTakesAVX2, VectorNEON: scanTakesNEON}[vector]
 	found, looked := takesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], len(vals))
 	assert.Equal(t, want, found, "trial %d, %v: the values found, takes %v", trial, vector, takes)
 	assert.Equal(t, done, looked, "trial %d, %v: the heaps looked at, takes %v", trial, vector, takes)
@@ -281,13 +279,15 @@ func checkScanTakesVector(t *testing.T, trial int, vector Vector, g []uint16, n,
 	return lo + done
 }
 
-// TestVectorAVX2Engine checks the engine with the AVX2 scans against the engine with the Go
-// scans: every 1- to 3-digit code to 1,200 values, and codes with one, two and three
-// splitting takes, with values past 256, 512 and 1024 (0.6, 0.1777, 0.354, 0.06 ...), to
-// 2^15 or 2^16. It runs where the CPU runs AVX2, and is skipped elsewhere.
-func TestVectorAVX2Engine(t *testing.T) {
-	if !VectorAVX2.Runs() {
-		t.Skip("this CPU does not run the AVX2 scans")
+// TestVectorEngine checks the engine with each vector scan this CPU runs (AVX2, AVX-512,
+// NEON) against the engine with the Go scans: every 1- to 3-digit code to 1,200 values
+// (not with -short), and codes with one, two and three splitting takes, with values past
+// 256, 512 and 1024 (0.6, 0.1777, 0.354, 0.06 ...), to 2^15 or 2^16. It is skipped where
+// only the Go scans run.
+func TestVectorEngine(t *testing.T) {
+	vecs := vectors(t)[1:]
+	if len(vecs) == 0 {
+		t.Skip("only the Go scans run here")
 	}
 	type run struct {
 		code string
@@ -306,16 +306,20 @@ func TestVectorAVX2Engine(t *testing.T) {
 	for _, r := range runs {
 		rules, flags, err := rulesOf(r.code)
 		require.NoError(t, err, r.code)
-		var vals [2][]int
-		for i, vector := range []Vector{VectorGo, VectorAVX2} {
+		var want []int
+		for i, vector := range append([]Vector{VectorGo}, vecs...) {
 			o := &Octal{eng: New(rules, Settings{Vector: vector}), r: rules, flags: flags}
 			require.Equal(t, vector, o.eng.vector, r.code)
-			vals[i], err = o.Values(ctx, r.n)
+			got, err := o.Values(ctx, r.n)
 			require.NoError(t, err, "%s, %v", r.code, vector)
 			if sp := o.eng.sp; sp != nil {
 				require.Equal(t, vector, sp.vector, "%s: the sparse engine's scans", r.code)
 			}
+			if i == 0 {
+				want = got
+			} else {
+				require.Equal(t, want, got, "%s: the values with the %v scans", r.code, vector)
+			}
 		}
-		require.Equal(t, vals[0], vals[1], "%s: the values with the AVX2 scans", r.code)
 	}
 }
