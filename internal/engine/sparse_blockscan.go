@@ -95,14 +95,20 @@ func (w *wanted) add(need []uint16) {
 // scanUp looks for the wanted values among the splits x[j] ^ y[j] (y is as long as x), clearing
 // them in w, and returns how many are still missing. It XORs four values in each 64-bit word
 // and tests sixteen splits with one branch, after handing the first multiple of 32 splits to
-// scanVector (vector VectorAVX512) or scanAVX2 (VectorAVX2, where every wanted value is below
-// wantedBits); vector must be one the CPU runs.
+// scanVector (vector VectorAVX512), scanVectorNEON (VectorNEON) or scanAVX2 (VectorAVX2,
+// where every wanted value is below wantedBits); vector must be one the CPU runs.
 func scanUp(x, y []uint16, w *wanted, k int, vector Vector) int {
 	y = y[:len(x)]
 	switch n := len(x) &^ 31; {
 	case vector == VectorAVX512 && n > 0:
 		var done int
 		if k, done = scanVector(&x[0], &y[0], n, w, k); k == 0 {
+			return 0
+		}
+		x, y = x[done:], y[done:]
+	case vector == VectorNEON && n > 0:
+		var done int
+		if k, done = scanVectorNEON(&x[0], &y[0], n, w, k); k == 0 {
 			return 0
 		}
 		x, y = x[done:], y[done:]

@@ -13,7 +13,7 @@ const (
 	VectorGo                   // portable Go: 64-bit words, one heap at a time
 	VectorAVX2                 // AVX2 assembly (amd64, x86-64-v3)
 	VectorAVX512               // AVX-512 BW assembly (amd64)
-	VectorNEON                 // NEON assembly (arm64): the scans of two or three takes only
+	VectorNEON                 // NEON assembly (arm64)
 )
 
 // String returns the scan's name: "best", "go", "avx2", "avx512" or "neon".

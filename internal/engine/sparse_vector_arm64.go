@@ -2,12 +2,18 @@
 
 package engine
 
-// This file implements the vector scans on arm64: scanTakes on NEON (Advanced SIMD, which
-// every arm64 CPU has), in sparse_vector_arm64.s; scanUp scans in 64-bit words. Building with
-// -tags purego leaves it out (sparse_vector_other.go).
+// This file implements the vector scans on arm64, on NEON (Advanced SIMD, which every arm64
+// CPU has), in sparse_vector_arm64.s. Building with -tags purego leaves them out
+// (sparse_vector_other.go).
 
 // cpuScans reports whether this CPU runs the AVX2, the AVX-512 and the NEON scans: NEON only.
 func cpuScans() (avx2, avx512, neon bool) { return false, false, true }
+
+// scanVectorNEON is scanVector on NEON, with the same arguments and answers (n a multiple
+// of 32, or of 16).
+//
+//go:noescape
+func scanVectorNEON(x, y *uint16, n int, want *wanted, k int) (left, done int)
 
 // scanTakesNEON is scanTakesVector on NEON, with the same arguments and answers.
 //
