@@ -19,16 +19,6 @@ import (
 // unless -codes or -codes-file name another), each run until its period is proven or ruled
 // out within -n values, one code of each class of codes with the same values.
 
-// shortCodes lists every code with one to three octal digits after the point, first digit 0 or
-// 4 and last digit non-zero, with 0.0 and 4.0: 1024 codes, the family octal:0-3.
-func shortCodes() []string {
-	codes, err := expandItems([]string{"octal:0-3"})
-	if err != nil {
-		panic(err) // a constant family
-	}
-	return codes
-}
-
 // A classifier is a classification asked for by the flags: the family, -n, and how the work
 // is shared and kept.
 type classifier struct {

@@ -80,3 +80,13 @@ func TestReadCodesFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"0.77", "0.&#12;", "4%m.0"}, items)
 }
+
+// shortCodes lists every code with one to three octal digits after the point, first digit 0 or
+// 4 and last digit non-zero, with 0.0 and 4.0: 1024 codes, the family octal:0-3.
+func shortCodes() []string {
+	codes, err := expandItems([]string{"octal:0-3"})
+	if err != nil {
+		panic(err) // a constant family: only a broken expandItems gets here, in a test
+	}
+	return codes
+}
