@@ -79,10 +79,12 @@ func TestLimitEvictsLeastRecentlyUsed(t *testing.T) {
 }
 
 // TestBytesMatchHeap fills memos of several kinds and compares what they count with what the
-// heap holds for them: within a factor of two either way.
+// heap holds for them: within a factor of two either way. The memos hold at least a megabyte,
+// so that the heap's own first allocations (a quarter of a megabyte seen once in a fresh
+// process, against 51 KB counted for 1000 entries) do not decide the ratio.
 func TestBytesMatchHeap(t *testing.T) {
 	withLimit(t, 1<<40)
-	for _, n := range []int{1000, 30000, 200000} {
+	for _, n := range []int{30000, 200000} {
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			var ms runtime.MemStats
 			runtime.GC()
