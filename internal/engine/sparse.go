@@ -67,7 +67,12 @@ type sparse struct {
 	// to low are in the file only, and the mirrors (sparse_blockscan.go) copy nothing below it.
 	low int
 
-	class []uint8          // class[v] = popcount(v&M) mod 2
+	class []uint8  // class[v] = popcount(v&M) mod 2
+	small struct { // the classes of the values below 64 as bits, for mexSmall
+		bits uint64
+		mask uint16 // the mask they are of
+		ok   bool
+	}
 	seen  []uint64         // scratch bitset of option values, for the reference mex
 	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
 	want  *wanted          // the searched values still to be found
@@ -166,10 +171,17 @@ func (s *sparse) next(o *plan, g []uint16, top int) int {
 		s.seen = make([]uint64, words)
 	}
 	var v int
-	if !s.on || len(s.takes) == 0 { // with no split to walk the reference mex costs O(t)
+	switch {
+	case len(s.takes) == 0: // no split: the reference mex costs O(t)
 		v = o.mex(g, n, s.seen[:words], nil)
-	} else {
-		v = s.mex(o, g, words)
+	case !s.on:
+		v = s.dense(o, g)
+	default:
+		if top < 64 {
+			v = s.mexSmall(o, g)
+		} else {
+			v = s.mex(o, g, words)
+		}
 		if v < 0 {
 			s.cut = true // cut short by the front
 			return v
@@ -205,16 +217,7 @@ const markSize = 1<<16 + 64
 func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	n := len(g)
 	size := 64 * words
-	if s.mark == nil {
-		s.mark = new([markSize]uint8)
-		s.want = new(wanted)
-	}
-	if s.stamp++; s.stamp == 0 {
-		clear(s.mark[:])
-		s.stamp = 1
-	}
-	stamp := s.stamp
-	mark := s.mark
+	mark, stamp := s.nextStamp()
 	markLeaves(o, mark, g, n, stamp)
 	s.markRare(mark, g, n, s.rare, stamp)
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
@@ -226,6 +229,61 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 		return cand
 	}
 	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+}
+
+// nextStamp returns the mark array and the stamp of a new heap: no mark of an earlier heap
+// bears it.
+func (s *sparse) nextStamp() (*[markSize]uint8, uint8) {
+	if s.mark == nil {
+		s.mark = new([markSize]uint8)
+		s.want = new(wanted)
+	}
+	if s.stamp++; s.stamp == 0 {
+		clear(s.mark[:])
+		s.stamp = 1
+	}
+	return s.mark, s.stamp
+}
+
+// dense is the mex of heap n = len(g) when no split is in use: it marks the value of every
+// option, as the reference mex does, but in the stamped bytes of mex, one plain store a split
+// where the reference's bitset makes each wait for the one before. O(n·t).
+func (s *sparse) dense(o *plan, g []uint16) int {
+	n := len(g)
+	mark, stamp := s.nextStamp()
+	markLeaves(o, mark, g, n, stamp)
+	for j, i := range s.takes {
+		m := n - i
+		half := m / 2 // the splits (a, m-a) with 1 <= a <= half
+		if s.unequal[j] && m%2 == 0 {
+			half-- // not m/2 + m/2
+		}
+		if half >= 1 {
+			markPairs(mark, g[1:half+1], g[m-half:m], stamp)
+		}
+	}
+	v := 0
+	for mark[v] == stamp {
+		v++
+	}
+	return v
+}
+
+// markPairs marks lo[k] ^ hi[len(hi)-1-k] for every k: with lo = G(1..h) and hi = G(m-h..m-1),
+// the values of the splits (a, m-a) for a from 1 to h.
+func markPairs(mark *[markSize]uint8, lo, hi []uint16, stamp uint8) {
+	hi = hi[:len(lo)]
+	for len(lo) >= 4 {
+		k := len(hi) - 4
+		mark[lo[0]^hi[k+3]] = stamp
+		mark[lo[1]^hi[k+2]] = stamp
+		mark[lo[2]^hi[k+1]] = stamp
+		mark[lo[3]^hi[k]] = stamp
+		lo, hi = lo[4:], hi[:k]
+	}
+	for k, x := range lo {
+		mark[x^hi[len(hi)-1-k]] = stamp
+	}
 }
 
 // markLeaves marks the values of heap n's moves that leave no heap, one heap of g (the heaps

@@ -336,3 +336,18 @@ func TestSparseModifiersFarLong(t *testing.T) {
 		require.Equal(t, toInts(want), got, code)
 	}
 }
+
+// TestSparseManyTakes compares the engine with the reference mex on codes of four and five
+// splitting takes, whose values stay small: the cases of rareSmall past three takes.
+func TestSparseManyTakes(t *testing.T) {
+	for _, code := range []string{"0.4444", "0.7777", "0.44444", "0.14447", "0.6464", "0.4444!"} {
+		o, err := ParseOctal(code)
+		require.NoError(t, err, code)
+		want := referenceValues(o, 3000)
+		got, err := o.Values(ctx, len(want))
+		require.NoError(t, err, code)
+		require.Equal(t, toInts(want), got, code)
+		mask, _, on, _ := sparseState(o)
+		t.Logf("%s: split %v, mask %#x, largest value %d", code, on, mask, slices.Max(got))
+	}
+}

@@ -1,0 +1,134 @@
+package engine
+
+import "math/bits"
+
+// This file implements the rare/common mex for small values: while every value is below 64,
+// so is every option's, and the options of a heap are a 64-bit set held in a register.
+
+// mexSmall is mex for a heap n = len(g) whose parts' values are all below 64: the same marks
+// as mex (markLeaves, markRare), each an OR into one word where mex stores a byte, and the
+// same search for the searched values missing below the least listed one. It falls back to
+// mex when every listed value below 64 is an option (then the mex is 64 or more).
+func (s *sparse) mexSmall(o *plan, g []uint16) int {
+	n := len(g)
+	set := s.leavesSmall(o, g, n)
+	if rare := s.rare; len(rare) > 0 && 2*int(rare[len(rare)-1]) < n-s.takes[len(s.takes)-1] {
+		// Every rare heap is below every take's m/2: no split to leave out, none to bound.
+		set |= rareSmall(g, rare, n-s.takes[0], s.takes)
+	} else {
+		set |= s.rareSmallEach(g, n)
+	}
+	listed := s.classBits() // class 1: popcount(v&M) odd
+	if s.searched(n) == 1 {
+		listed = ^listed
+	}
+	free := ^set & listed
+	if free == 0 {
+		return s.mex(o, g, optionWords(63))
+	}
+	cand := bits.TrailingZeros64(free)
+	if s.want == nil {
+		s.want = new(wanted)
+	}
+	need := s.needs[:0]
+	for w := ^set &^ listed & (1<<cand - 1); w != 0; w &= w - 1 {
+		v := uint16(bits.TrailingZeros64(w))
+		need = append(need, v)
+		s.want.put(v)
+	}
+	s.needs = need
+	if len(need) == 0 {
+		return cand
+	}
+	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+}
+
+// leavesSmall returns the set of the values below 64 of heap n's moves that markLeaves marks.
+func (s *sparse) leavesSmall(o *plan, g []uint16, n int) uint64 {
+	var set uint64
+	for _, i := range o.whole {
+		if i == n {
+			set |= 1
+		}
+	}
+	for _, i := range o.leave1 {
+		if i < n && n-i < len(g) {
+			set |= 1 << (g[n-i] & 63)
+		}
+	}
+	for _, i := range o.equal {
+		if m := n - i; m >= 2 && m%2 == 0 {
+			set |= 1
+		}
+	}
+	return set
+}
+
+// classBits returns the classes of the values below 64 as bits: bit v is popcount(v&M) mod 2.
+// It is worked out again only when the mask has changed.
+func (s *sparse) classBits() uint64 {
+	if !s.small.ok || s.small.mask != s.mask {
+		var c uint64
+		for v := range 64 {
+			c |= uint64(bits.OnesCount16(uint16(v)&s.mask)&1) << v
+		}
+		s.small.bits, s.small.mask, s.small.ok = c, s.mask, true
+	}
+	return s.small.bits
+}
+
+// rareSmall returns the set of the values of the splits (r, m-r) of heap n for every rare heap r
+// and every take t (m = n - t), given d = n - takes[0]: the other part of r for take t is
+// d - r - (t - takes[0]). Every r is below m/2 for every take. The values are below 64.
+func rareSmall(g []uint16, rare []int32, d int, takes []int) uint64 {
+	var set uint64
+	switch len(takes) {
+	case 1:
+		for _, r := range rare {
+			set |= 1 << ((g[r] ^ g[d-int(r)]) & 63)
+		}
+	case 2:
+		d1 := takes[1] - takes[0]
+		for _, r := range rare {
+			x, b := g[r], d-int(r)
+			set |= 1<<((x^g[b])&63) | 1<<((x^g[b-d1])&63)
+		}
+	case 3:
+		d1, d2 := takes[1]-takes[0], takes[2]-takes[0]
+		for _, r := range rare {
+			x, b := g[r], d-int(r)
+			set |= 1<<((x^g[b])&63) | 1<<((x^g[b-d1])&63) | 1<<((x^g[b-d2])&63)
+		}
+	default:
+		for _, t := range takes {
+			dt := t - takes[0]
+			for _, r := range rare {
+				set |= 1 << ((g[r] ^ g[d-int(r)-dt]) & 63)
+			}
+		}
+	}
+	return set
+}
+
+// rareSmallEach is rareSmall take by take, for any rare heaps: those below each take's m, but
+// m/2 for a take that forbids two equal heaps.
+func (s *sparse) rareSmallEach(g []uint16, n int) uint64 {
+	var set uint64
+	for j, i := range s.takes {
+		m := n - i
+		if m < 2 {
+			continue
+		}
+		skip := -1 // m/2 + m/2 is not a move of a take that forbids equal heaps
+		if s.unequal[j] && m%2 == 0 {
+			skip = m / 2
+		}
+		h := g[:m]
+		for _, r := range s.rare[:rareBelow(s.rare, m)] {
+			if int(r) != skip {
+				set |= 1 << ((h[r] ^ h[m-int(r)]) & 63)
+			}
+		}
+	}
+	return set
+}
