@@ -121,3 +121,9 @@ func valueOf(big []bigValue, i int, w uint16) int { return eng.ValueOf(big, i, w
 
 // mexOf returns the least value not marked in the bitset seen, and clears seen.
 func mexOf(seen []uint64) int { return eng.MexOf(seen) }
+
+// VectorScan returns the name of the code that runs the engine's scans of searched values in
+// this build on this CPU: "avx512", "avx2" or "neon" for assembly, "go" for the portable
+// scans (other CPUs, or a build with -tags purego). The values are the same on every path;
+// the name is for reports and benchmarks.
+func VectorScan() string { return eng.Best().String() }

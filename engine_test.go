@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/crc32"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -353,4 +354,31 @@ func TestGrundysGameSparseCountLong(t *testing.T) {
 	}
 	assert.Equal(t, known, count)
 	assert.Equal(t, known-1, r.RareCount, "the report counts heaps a >= 1")
+}
+
+// TestVectorScan checks that VectorScan names the first scan of AVX-512, AVX2 and NEON that
+// runs here, else Go, and on Linux that the CPU flags the kernel lists have what it names.
+func TestVectorScan(t *testing.T) {
+	want := "go"
+	for _, v := range []eng.Vector{eng.VectorAVX512, eng.VectorAVX2, eng.VectorNEON} {
+		if v.Runs() {
+			want = v.String()
+			break
+		}
+	}
+	got := VectorScan()
+	assert.Equal(t, want, got)
+	t.Logf("the scans run in %s here", got)
+	info, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil || runtime.GOARCH != "amd64" {
+		return
+	}
+	flags := " " + strings.Join(strings.Fields(string(info)), " ") + " "
+	switch got {
+	case "avx512":
+		assert.Contains(t, flags, " avx512bw ")
+	case "avx2":
+		assert.Contains(t, flags, " avx2 ")
+		assert.NotContains(t, flags, " avx512bw ", "AVX-512 is not used where the CPU has it")
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -384,6 +385,8 @@ func TestJSONResearchFields(t *testing.T) {
 	assert.Equal(t, "10m0s", params["every"])
 	assert.Equal(t, "github.com/octalgames/kayles", m["build"].(map[string]any)["module"])
 	assert.NotEmpty(t, m["build"].(map[string]any)["version"])
+	assert.Equal(t, runtime.Version(), m["build"].(map[string]any)["go"])
+	assert.Equal(t, kayles.VectorScan(), m["build"].(map[string]any)["scan"])
 	assert.Equal(t, true, m["sparse"])
 	assert.Contains(t, m, "mask")
 	assert.Contains(t, m, "rare_count")

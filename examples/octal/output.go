@@ -29,8 +29,15 @@ type lineWriter struct {
 func newLineWriter(w io.Writer) *lineWriter { return &lineWriter{w: w, buf: make([]byte, 0, 1<<16)} }
 
 func (l *lineWriter) int(v int) {
-	l.buf = strconv.AppendInt(l.buf, int64(v), 10)
-	l.buf = append(l.buf, '\n')
+	switch {
+	case v >= 0 && v < 10: // most values of most codes: a digit
+		l.buf = append(l.buf, byte('0'+v), '\n')
+	case v >= 10 && v < 100:
+		l.buf = append(l.buf, byte('0'+v/10), byte('0'+v%10), '\n')
+	default:
+		l.buf = strconv.AppendInt(l.buf, int64(v), 10)
+		l.buf = append(l.buf, '\n')
+	}
 	if len(l.buf) > 1<<16-32 {
 		l.flush()
 	}

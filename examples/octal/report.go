@@ -57,20 +57,22 @@ type jsonPeriod struct {
 
 // buildInfo names the build of the library that computed a report, from the binary's build
 // information: the module's version ("(devel)" in a build from a work tree), and the VCS
-// revision and whether the tree was modified when the build records them.
+// revision and whether the tree was modified when the build records them, the Go version, and
+// the code that runs the engine's scans on this CPU (kayles.VectorScan).
 type buildInfo struct {
 	Module   string `json:"module"`
 	Version  string `json:"version"`
 	Revision string `json:"revision,omitempty"`
 	Modified bool   `json:"modified,omitempty"`
 	Go       string `json:"go"`
+	Scan     string `json:"scan"` // the code of the engine's scans here: avx512, avx2, neon or go
 }
 
 const modulePath = "github.com/octalgames/kayles"
 
 // readBuild returns the build information of the kayles module in this binary.
 func readBuild() buildInfo {
-	b := buildInfo{Module: modulePath, Version: "unknown", Go: runtime.Version()}
+	b := buildInfo{Module: modulePath, Version: "unknown", Go: runtime.Version(), Scan: kayles.VectorScan()}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return b

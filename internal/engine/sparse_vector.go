@@ -64,3 +64,6 @@ func (s Vector) resolve() Vector {
 	}
 	return VectorGo
 }
+
+// Best returns the code that VectorBest runs in this build on this CPU and OS.
+func Best() Vector { return VectorBest.resolve() }
