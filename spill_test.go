@@ -240,6 +240,28 @@ func TestSpillConcurrentReads(t *testing.T) {
 	}
 }
 
+// TestSpillReadsInOrder reads every value of a spilled run in order, as the octal tool's
+// checksum does, and checks that the values are those of a run in memory and that the file is
+// read once a block, not once a value (a run of 2^31 values read one at a time took hours).
+func TestSpillReadsInOrder(t *testing.T) {
+	const n = 1 << 16
+	want := must(freshOctal("0.1777").Values(ctx, n))
+	o, r := spillRun(t, "0.1777", n, filepath.Join(t.TempDir(), "spill"), eng.Settings{Spill: tinySpill}, false)
+	require.Equal(t, n, r.Values)
+	st := engineStats(o)
+	require.True(t, st.Spilled)
+	require.Less(t, st.Front, st.Floor)
+	for h := range n {
+		v, ok := o.eng.load().value(h)
+		require.True(t, ok, h)
+		require.Equal(t, want[h], v, h)
+	}
+	reads := engineStats(o).Reads - st.Reads
+	t.Logf("%d values, %d of them in the file only, read in %d blocks", n, st.Floor-st.Front, reads)
+	assert.Positive(t, reads)
+	assert.LessOrEqual(t, reads, (st.Floor-st.Front)/spillRecord+2)
+}
+
 // TestSpillResumeShort resumes spilled files shorter than the values at which pages are first
 // given back, and than the most front (a file cut early by a kill).
 func TestSpillResumeShort(t *testing.T) {

@@ -60,6 +60,7 @@ type Stats struct {
 	Spilled bool   // pages of a spilled run are given back
 	Widened int    // how many times a spilled run's front was doubled
 	Unspill int    // how many times a spilled run read every value back
+	Reads   int    // how many blocks a spilled run read from its file for single values
 	Front   int    // the values below Front are in memory in a spilled run (MaxInt: every one)
 	Floor   int    // the values from Floor on are in memory in a spilled run
 	Reach   int    // how far below the heap computed the values stay in memory, for Front (0 when every one is)
@@ -85,6 +86,9 @@ func (e *Engine) Stats(ctx context.Context) (Stats, bool) {
 	}
 	if sp := e.spl; sp != nil {
 		st.Spilled, st.Widened, st.Unspill = sp.on, sp.falls[0], sp.falls[1]
+		sp.cache.mu.Lock()
+		st.Reads = sp.cache.reads
+		sp.cache.mu.Unlock()
 		st.Front, st.Floor = int(sp.front.Load()), int(sp.floor.Load())
 		if st.Front < math.MaxInt/2 {
 			st.Reach = sp.reach(st.Front)

@@ -76,6 +76,7 @@ type spill struct {
 	// left to write however long since the last checkpoint.
 	unsynced int64
 	syncing  sync.WaitGroup
+	cache    readCache // the block that stored read last
 }
 
 // spillSyncEvery is how many bytes write writes before it has them synced in the background.
@@ -226,11 +227,42 @@ func (sp *spill) stored(g []uint16, n int) (uint16, bool) {
 			return v, true
 		}
 	}
-	var b [2]byte
-	if _, err := sp.f.ReadAt(b[:], spillOffset(sp.hdr, n)); err != nil {
+	return sp.cache.at(sp, n)
+}
+
+// A readCache holds the block of the file that stored read last, so that values read in
+// order cost one read of the file a block (spillRecord values) rather than one a value. Its
+// mutex makes stored safe for concurrent use.
+type readCache struct {
+	mu    sync.Mutex
+	from  int      // the heap of vals[0]
+	vals  []uint16 // values from the file
+	raw   []byte   // their bytes, as read
+	reads int      // the blocks read, for Stats
+}
+
+// at returns the stored value of G(n) from the file, n below sp.floor, reading the part of
+// n's block below the floor when n is not in the block held.
+func (c *readCache) at(sp *spill, n int) (uint16, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n >= c.from && n < c.from+len(c.vals) {
+		return c.vals[n-c.from], true
+	}
+	if c.raw == nil {
+		c.vals, c.raw = make([]uint16, spillRecord), make([]byte, 2*spillRecord)
+	}
+	// Every value below the floor is in the file: those of the block from lo on up to it.
+	lo := n / spillRecord * spillRecord
+	hi := max(n+1, min(lo+spillRecord, int(sp.floor.Load())))
+	c.vals = c.vals[:hi-lo]
+	c.reads++
+	if err := sp.loadWith(c.raw, c.vals, lo); err != nil {
+		c.vals = c.vals[:0]
 		return 0, false
 	}
-	return binary.LittleEndian.Uint16(b[:]), true
+	c.from = lo
+	return c.vals[n-lo], true
 }
 
 // load reads dst, the values from lo on, from the file, under the engine's lock.
