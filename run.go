@@ -63,7 +63,7 @@ type Report struct {
 	Period Period // the least proven preperiod and period, or the zero Period when none is
 	// Apparent is the regularity that the values show when no period is proven (see
 	// [Octal.ApparentPeriod]; Proven is false), or the zero Period when they show none or a
-	// period is proven.
+	// period is proven. A spilled run looks for periods up to 2^22 only, as its proofs do.
 	Apparent Period
 	// Sparse says whether the rare/common split applies to the code: finite codes whose moves
 	// leave at most two heaps, two of them unequal or of any sizes (see [Octal.Values]). When

@@ -86,16 +86,19 @@ func stepSize(have int) int {
 // runFirstStep is the size of a run's first step.
 const runFirstStep = 64
 
-// Apparent returns the regularity that the first n values of s show (see FindApparent).
+// Apparent returns the regularity that the first n values of s show (see FindApparent). In a
+// spilled run only the periods that its proofs look for are candidates (SpillTuning.Period,
+// 2^22 by default), whose first pairs are in memory: a candidate read from the file costs a
+// read of it, and there are n/3 of them.
 func (s *Snapshot) Apparent(n int) (Period, bool) {
 	if s.spl == nil && len(s.big) == 0 {
 		return FindApparent(s.vals[:n])
 	}
 	if s.spl == nil {
-		return apparentAt(n, func(i int) int { return valueOf(s.big, i, s.vals[i]) })
+		return apparentAt(n, n, func(i int) int { return valueOf(s.big, i, s.vals[i]) })
 	}
 	r := s.spl.reader(s.vals)
-	return apparentAt(n, func(i int) int { return valueOf(s.big, i, r.at(i)) })
+	return apparentAt(n, s.spl.tune.period, func(i int) int { return valueOf(s.big, i, r.at(i)) })
 }
 
 // FindPeriod returns the least (n0, p) that the periodicity theorem proves from g, for a code
@@ -183,10 +186,7 @@ func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 			stop = min(stop, old[j].p-1)
 		}
 		if c := g[n-1]; p <= stop && g[n-p-1] != c {
-			for p <= stop && g[n-p-1] != c {
-				p++
-			}
-			if p > pmax {
+			if p = skipUnequal(g, p, stop, c); p > pmax {
 				break
 			}
 		}
@@ -301,9 +301,9 @@ func FindApparent(g []uint16) (Period, bool) {
 	return Period{}, false
 }
 
-// apparentAt is FindApparent for the n values that at returns.
-func apparentAt(n int, at func(int) int) (Period, bool) {
-	for p := 1; 3*p <= n; p++ {
+// apparentAt is FindApparent for the n values that at returns, with the periods up to pmax.
+func apparentAt(n, pmax int, at func(int) int) (Period, bool) {
+	for p := 1; 3*p <= n && p <= pmax; p++ {
 		saltus := at(n-1) - at(n-1-p)
 		if saltus < 0 {
 			continue
@@ -318,4 +318,24 @@ func apparentAt(n int, at func(int) int) (Period, bool) {
 		}
 	}
 	return Period{}, false
+}
+
+// skipUnequal returns the least q from p to stop with G(n-q-1) = c, n = len(g), or stop+1 when
+// there is none: it passes the candidates that fail at their first pair four at a time, with
+// the lanes of a 64-bit word (a lane of w is zero, for w = x ^ c in every lane, exactly when
+// (w - 1 in every lane) &^ w has the lane's top bit).
+func skipUnequal(g []uint16, p, stop int, c uint16) int {
+	const ones, tops = 0x0001_0001_0001_0001, 0x8000_8000_8000_8000
+	n, cc := len(g), uint64(c)*ones
+	for ; p+3 <= stop; p += 4 {
+		i := n - p - 4 // g[i+3] is G(n-p-1), g[i] is G(n-(p+3)-1)
+		w := pack4(g[i], g[i+1], g[i+2], g[i+3]) ^ cc
+		if (w-ones)&^w&tops != 0 {
+			break
+		}
+	}
+	for p <= stop && g[n-p-1] != c {
+		p++
+	}
+	return p
 }

@@ -118,3 +118,24 @@ func TestCost(t *testing.T) {
 	capped := freshOctal("4.77").plan().cost(0, math.MaxInt)
 	assert.GreaterOrEqual(t, capped, int64(unlimited/2), "capped, not wrapped")
 }
+
+// TestSkipUnequal compares skipUnequal with the plain loop it replaces, on values that try
+// the lanes' borrows: 0, 1, 0x7fff, 0x8000, 0xffff and their neighbours.
+func TestSkipUnequal(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pool := []uint16{0, 1, 2, 0x7ffe, 0x7fff, 0x8000, 0x8001, 0xfffe, 0xffff, 0x0100, 0x00ff}
+	for range 20000 {
+		g := make([]uint16, 1+r.IntN(40))
+		for i := range g {
+			g[i] = pool[r.IntN(len(pool))]
+		}
+		n := len(g)
+		p, stop := 1+r.IntN(n), r.IntN(n)
+		c := pool[r.IntN(len(pool))]
+		want := p
+		for want <= stop && g[n-want-1] != c {
+			want++
+		}
+		require.Equal(t, want, skipUnequal(g, p, stop, c), "g %v p %d stop %d c %d", g, p, stop, c)
+	}
+}

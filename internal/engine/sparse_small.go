@@ -14,7 +14,7 @@ func (s *sparse) mexSmall(o *plan, g []uint16) int {
 	set := s.leavesSmall(o, g, n)
 	if rare := s.rare; len(rare) > 0 && 2*int(rare[len(rare)-1]) < n-s.takes[len(s.takes)-1] {
 		// Every rare heap is below every take's m/2: no split to leave out, none to bound.
-		set |= rareSmall(g, rare, n-s.takes[0], s.takes)
+		set |= rareSmall(g, rare, s.takes)
 	} else {
 		set |= s.rareSmallEach(g, n)
 	}
@@ -77,34 +77,59 @@ func (s *sparse) classBits() uint64 {
 	return s.small.bits
 }
 
-// rareSmall returns the set of the values of the splits (r, m-r) of heap n for every rare heap r
-// and every take t (m = n - t), given d = n - takes[0]: the other part of r for take t is
-// d - r - (t - takes[0]). Every r is below m/2 for every take. The values are below 64.
-func rareSmall(g []uint16, rare []int32, d int, takes []int) uint64 {
+// rareSmall returns the set of the values of the splits (r, n-t-r) of heap n = len(g) for every
+// rare heap r and every take t. Every r is below m/2 for every take's m = n - t. The values
+// are below 64.
+func rareSmall(g []uint16, rare []int32, takes []int) uint64 {
+	n := len(g)
+	if len(takes) > 3 || n < window+takes[len(takes)-1] || int(rare[len(rare)-1]) >= window {
+		return rareSmallAny(g, rare, takes)
+	}
+	// head[r] = G(r), and at[t][window-r] = G(n-t-r) for each take t: arrays indexed within
+	// their bounds, so that a split costs a load, an XOR and a bit.
+	head := (*[window]uint16)(g[:window])
+	var at [3]*[window]uint16
+	for k, t := range takes {
+		at[k] = (*[window]uint16)(g[n-t-window : n-t])
+	}
+	const m = window - 1
 	var set uint64
 	switch len(takes) {
 	case 1:
+		a0 := at[0]
 		for _, r := range rare {
-			set |= 1 << ((g[r] ^ g[d-int(r)]) & 63)
+			set |= 1 << ((head[r&m] ^ a0[(window-r)&m]) & 63)
 		}
 	case 2:
-		d1 := takes[1] - takes[0]
+		a0, a1 := at[0], at[1]
 		for _, r := range rare {
-			x, b := g[r], d-int(r)
-			set |= 1<<((x^g[b])&63) | 1<<((x^g[b-d1])&63)
+			j, x := (window-r)&m, head[r&m]
+			set |= 1<<((x^a0[j])&63) | 1<<((x^a1[j])&63)
 		}
 	case 3:
-		d1, d2 := takes[1]-takes[0], takes[2]-takes[0]
+		a0, a1, a2 := at[0], at[1], at[2]
 		for _, r := range rare {
-			x, b := g[r], d-int(r)
-			set |= 1<<((x^g[b])&63) | 1<<((x^g[b-d1])&63) | 1<<((x^g[b-d2])&63)
+			j, x := (window-r)&m, head[r&m]
+			set |= 1<<((x^a0[j])&63) | 1<<((x^a1[j])&63) | 1<<((x^a2[j])&63)
 		}
 	default:
-		for _, t := range takes {
-			dt := t - takes[0]
-			for _, r := range rare {
-				set |= 1 << ((g[r] ^ g[d-int(r)-dt]) & 63)
-			}
+		return rareSmallAny(g, rare, takes)
+	}
+	return set
+}
+
+// window bounds the rare heaps that rareSmall reads through arrays: r < window.
+const window = 1024
+
+// rareSmallAny is rareSmall for any rare heaps and takes, reading g through its bounds.
+func rareSmallAny(g []uint16, rare []int32, takes []int) uint64 {
+	var set uint64
+	n := len(g)
+	for _, t := range takes {
+		h := g[:n-t]
+		m := len(h)
+		for _, r := range rare {
+			set |= 1 << ((g[r] ^ h[m-int(r)]) & 63)
 		}
 	}
 	return set

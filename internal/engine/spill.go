@@ -292,19 +292,26 @@ func (sp *spill) loadWith(b []byte, dst []uint16, lo int) error {
 }
 
 // spillReader reads the values of a spilled run in any order, from memory or from blocks of
-// the file. It is not safe for concurrent use; its err is the first error reading the file,
-// after which it reads zeros.
+// the file. It keeps the two blocks it read last, so that a walk of two heaps in step (the
+// period searches compare G(i) with G(i+p)) reads each block once. It is used by one
+// goroutine.
 type spillReader struct {
-	sp   *spill
-	g    []uint16
-	from int      // the first value in buf
-	buf  []uint16 // a block of the file
-	raw  []byte   // the bytes of buf, as read
-	err  error
+	sp    *spill
+	g     []uint16
+	from  [2]int      // the first value of each block held
+	buf   [2][]uint16 // the blocks of the file, buf[last] the one read last
+	raw   []byte      // the bytes of a block, as read
+	last  int
+	err   error
+	reads int // the blocks read, for the tests
 }
 
 func (sp *spill) reader(g []uint16) *spillReader {
-	return &spillReader{sp: sp, g: g, buf: make([]uint16, 0, spillRecord), raw: make([]byte, 2*spillRecord)}
+	r := &spillReader{sp: sp, g: g, raw: make([]byte, 2*spillRecord)}
+	for k := range r.buf {
+		r.buf[k] = make([]uint16, 0, spillRecord)
+	}
+	return r
 }
 
 // at returns G(i), for i below len(g).
@@ -319,15 +326,22 @@ func (r *spillReader) at(i int) uint16 {
 			return v
 		}
 	}
-	if i < r.from || i >= r.from+len(r.buf) {
-		r.from = i / spillRecord * spillRecord
-		r.buf = r.buf[:min(spillRecord, len(r.g)-r.from)]
-		if err := sp.loadWith(r.raw, r.buf, r.from); err != nil {
-			r.err = cmp.Or(r.err, err)
-			clear(r.buf)
+	for _, k := range [2]int{r.last, 1 - r.last} {
+		if i >= r.from[k] && i < r.from[k]+len(r.buf[k]) {
+			r.last = k
+			return r.buf[k][i-r.from[k]]
 		}
 	}
-	return r.buf[i-r.from]
+	k := 1 - r.last // the block read less recently makes room
+	r.from[k] = i / spillRecord * spillRecord
+	r.buf[k] = r.buf[k][:min(spillRecord, len(r.g)-r.from[k])]
+	r.reads++
+	if err := sp.loadWith(r.raw, r.buf[k], r.from[k]); err != nil {
+		r.err = cmp.Or(r.err, err)
+		clear(r.buf[k])
+	}
+	r.last = k
+	return r.buf[k][i-r.from[k]]
 }
 
 // reach is how far below the heap being computed the values must stay in memory: the front
