@@ -14,6 +14,7 @@
 //	octal -code 0.77 -n 300 -plot-codes 0.07,0.137 -plot k.pdf -plot-mod kmod.pdf
 //	octal -code 0.77 -n 120 -periodic 77.txt  the values in rows of the period
 //	octal -code 0.6 -timeout 1h           stop after an hour, with the report of what is done
+//	octal -code 0.1777 -n 4194304 -cpuprofile cpu.out   then go tool pprof -top cpu.out
 //	octal -code 0.1777 -n 536870912 -checkpoint 1777.ck
 //	octal -code 0.1777 -n 536870912 -resume 1777.ck -checkpoint 1777.ck
 //	octal -classify -n 1048576            classify every code with 1 to 3 digits
@@ -64,7 +65,8 @@
 // -rare, -exceptions and -histogram write what a paper reports: the rare heaps under the
 // report's rare/common split, the exceptions to the proven period, and value histograms at
 // every power of two. -json carries the build of the library (module version and VCS revision
-// from the binary's build information), the arguments and every flag's value, and checksums;
+// from the binary's build information, the Go version, and the code of the engine's scans on
+// this CPU: avx512, avx2, neon or go), the arguments and every flag's value, and checksums;
 // the rare/common fields are absent for codes outside that engine, and apparent is the period
 // the values show when none is proven, null otherwise. Its values_sha256 is the SHA-256 of the values the
 // report describes, G(0), ..., G(values-1) (values is the count computed, which past a proven
@@ -119,6 +121,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"sync/atomic"
 	"syscall"
@@ -170,6 +173,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, terminal 
 		return status
 	}
 	c.timing = tm
+	if c.cpuProfile != "" {
+		stop, err := startProfile(c.cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "octal:", err)
+			return exitFail
+		}
+		defer stop()
+	}
 	if c.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, errTimeout)
@@ -212,6 +223,7 @@ type command struct {
 
 	// The files to write.
 	rareFile, excFile, histFile, plotFile, tableFile string
+	cpuProfile                                       string    // -cpuprofile
 	columns                                          int       // the row length of -periodic
 	plot                                             plotFlags // -plot-mod and what shapes the figures
 
@@ -248,6 +260,7 @@ func (c *command) flags(stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&c.printVals, "print", false, "write exactly -n values G(0), G(1), ... one per line to standard output, past a proven period from the period (the report goes to standard error)")
 	fs.BoolVar(&c.bfile, "bfile", false, "as -print, as an OEIS b-file: lines \"n G(n)\", from n = 0 (offset 0, as A002186; for an entry of offset 1 drop the first line: see go doc ./examples/octal)")
 	fs.BoolVar(&c.csvVals, "csv", false, "as -print, as CSV: a header \"n,g\" then lines \"n,G(n)\"")
+	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole command to this file, for go tool pprof (BENCHMARKS.md says how the figures were profiled)")
 	fs.StringVar(&c.rareFile, "rare", "", "write the rare heaps of the report's split to this file, \"heap value\" a line")
 	fs.StringVar(&c.excFile, "exceptions", "", "write the exceptions to the proven period to this file: \"heap value periodic_value\" for each heap below the preperiod whose value differs from the period's continuation")
 	fs.StringVar(&c.plotFile, "plot", "", "draw G(n) against n to this file, as its name ends: .svg, .pdf, .png, .eps or .tex (PGF), with a legend: the period, the rare heaps and the preperiod marked")
@@ -271,7 +284,7 @@ func (c *command) flags(stderr io.Writer) *flag.FlagSet {
                   [-rare FILE] [-exceptions FILE] [-histogram FILE]
                   [-plot FILE] [-plot-mod FILE [-plot-period P]] [-plot-codes CODES]
                   [-plot-title T] [-plot-xlabel T] [-plot-ylabel T] [-plot-size W,H]
-                  [-plot-dpi DPI] [-periodic FILE [-columns P]]
+                  [-plot-dpi DPI] [-periodic FILE [-columns P]] [-cpuprofile FILE]
 `+classifyUsage+`exit status: 0 done (a period proven, or -n values computed); 1 a failure (a checkpoint,
 the output) or Ctrl-C; 2 bad flags or code; 3 stopped at a limit (-timeout, or one of
 the engine, such as the free space of the disk of a -spill run)
@@ -632,4 +645,18 @@ func roundDuration(d time.Duration) string {
 		return d.Round(time.Minute).String()
 	}
 	return d.Round(time.Second).String()
+}
+
+// startProfile starts a CPU profile written to path, and returns what stops it and closes the
+// file.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

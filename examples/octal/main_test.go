@@ -373,6 +373,21 @@ func jsonOf(t *testing.T, args ...string) map[string]any {
 
 // TestJSONResearchFields checks the build, the parameters, the checksum (which -print | sha256
 // reproduces), the fields absent for a code outside the rare/common engine, and the apparent
+// TestCPUProfile checks that -cpuprofile writes a profile that go tool pprof reads (gzipped,
+// as runtime/pprof writes it), and that a path it cannot create fails the command.
+func TestCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.out")
+	status, _, errOut := runOctal(t, "-code", "0.6", "-n", "20000", "-cpuprofile", path)
+	require.Equal(t, exitOK, status, errOut)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Greater(t, len(b), 2)
+	assert.Equal(t, []byte{0x1f, 0x8b}, b[:2], "gzip")
+	status, _, errOut = runOctal(t, "-code", "0.6", "-n", "100", "-cpuprofile", filepath.Join(path, "no", "such"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "octal:")
+}
+
 // period of 0.3F (period 6, saltus 3) where none is proven.
 func TestJSONResearchFields(t *testing.T) {
 	m := jsonOf(t, "-code", "0.6", "-n", "3000")
