@@ -40,7 +40,8 @@
 // so 4%m.0 is 4.0 with each modifier and <04>.%o%O is octal:2. Codes with the same values
 // for every heap (digits that differ only in flag 1, values equal up to the last digit) run
 // once. The runs go by rounds: every code to 4096 values, those undecided four times further
-// up to -n/2, then by -n/16, so that the easy answers come first. A code is periodic (proven),
+// up to -n/2, then by -n/16; the code whose rounds have taken least time goes next, so that
+// the easy answers come first. A code is periodic (proven),
 // none (no run to -n values proves a period: it got there without one, a value first seen
 // at heap m needs k(m+1)+t > -n values, k the most heaps a move leaves and t the digits, or
 // no theorem covers it, as for a modifier), or open (-budget or -timeout stopped it first).
