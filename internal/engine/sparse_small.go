@@ -12,9 +12,9 @@ import "math/bits"
 func (s *sparse) mexSmall(o *plan, g []uint16) int {
 	n := len(g)
 	set := s.leavesSmall(o, g, n)
-	if rare := s.rare; len(rare) > 0 && 2*int(rare[len(rare)-1]) < n-s.takes[len(s.takes)-1] {
-		// Every rare heap is below every take's m/2: no split to leave out, none to bound.
-		set |= rareSmall(g, rare, s.takes)
+	if rare, t := s.rare, s.takes; len(rare) > 0 && len(t) <= 3 && n >= window+t[len(t)-1] &&
+		int(rare[len(rare)-1]) < min(window, (n-t[len(t)-1]+1)/2) {
+		set |= rareSmall(g, rare, t)
 	} else {
 		set |= s.rareSmallEach(g, n)
 	}
@@ -78,13 +78,11 @@ func (s *sparse) classBits() uint64 {
 }
 
 // rareSmall returns the set of the values of the splits (r, n-t-r) of heap n = len(g) for every
-// rare heap r and every take t. Every r is below m/2 for every take's m = n - t. The values
-// are below 64.
+// rare heap r and every take t, the values being below 64. There are one to three takes, n is
+// at least window plus the largest, and every r is below window and below every take's m/2
+// (no split to leave out, none beyond m); rareSmallEach does the rest.
 func rareSmall(g []uint16, rare []int32, takes []int) uint64 {
 	n := len(g)
-	if len(takes) > 3 || n < window+takes[len(takes)-1] || int(rare[len(rare)-1]) >= window {
-		return rareSmallAny(g, rare, takes)
-	}
 	// head[r] = G(r), and at[t][window-r] = G(n-t-r) for each take t: arrays indexed within
 	// their bounds, so that a split costs a load, an XOR and a bit.
 	head := (*[window]uint16)(g[:window])
@@ -112,8 +110,6 @@ func rareSmall(g []uint16, rare []int32, takes []int) uint64 {
 			j, x := (window-r)&m, head[r&m]
 			set |= 1<<((x^a0[j])&63) | 1<<((x^a1[j])&63) | 1<<((x^a2[j])&63)
 		}
-	default:
-		return rareSmallAny(g, rare, takes)
 	}
 	return set
 }
@@ -121,22 +117,8 @@ func rareSmall(g []uint16, rare []int32, takes []int) uint64 {
 // window bounds the rare heaps that rareSmall reads through arrays: r < window.
 const window = 1024
 
-// rareSmallAny is rareSmall for any rare heaps and takes, reading g through its bounds.
-func rareSmallAny(g []uint16, rare []int32, takes []int) uint64 {
-	var set uint64
-	n := len(g)
-	for _, t := range takes {
-		h := g[:n-t]
-		m := len(h)
-		for _, r := range rare {
-			set |= 1 << ((g[r] ^ h[m-int(r)]) & 63)
-		}
-	}
-	return set
-}
-
-// rareSmallEach is rareSmall take by take, for any rare heaps: those below each take's m, but
-// m/2 for a take that forbids two equal heaps.
+// rareSmallEach is rareSmall take by take, for any rare heaps and takes: the rare heaps below
+// each take's m, but m/2 for a take that forbids two equal heaps.
 func (s *sparse) rareSmallEach(g []uint16, n int) uint64 {
 	var set uint64
 	for j, i := range s.takes {

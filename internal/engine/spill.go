@@ -227,42 +227,34 @@ func (sp *spill) stored(g []uint16, n int) (uint16, bool) {
 			return v, true
 		}
 	}
-	return sp.cache.at(sp, n)
+	return sp.cache.at(sp, g, n)
 }
 
-// A readCache holds the block of the file that stored read last, so that values read in
-// order cost one read of the file a block (spillRecord values) rather than one a value. Its
-// mutex makes stored safe for concurrent use.
+// A readCache is the spillReader of stored, under a mutex so that stored is safe for
+// concurrent use: values read in order cost one read of the file a block (spillRecord values)
+// rather than one a value.
 type readCache struct {
 	mu    sync.Mutex
-	from  int      // the heap of vals[0]
-	vals  []uint16 // values from the file
-	raw   []byte   // their bytes, as read
-	reads int      // the blocks read, for Stats
+	r     *spillReader // nil until the first read, and after a read fails
+	reads int          // the blocks read, for Stats
 }
 
-// at returns the stored value of G(n) from the file, n below sp.floor, reading the part of
-// n's block below the floor when n is not in the block held.
-func (c *readCache) at(sp *spill, n int) (uint16, bool) {
+// at returns the stored value of G(n), n below len(g), from memory or the file.
+func (c *readCache) at(sp *spill, g []uint16, n int) (uint16, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if n >= c.from && n < c.from+len(c.vals) {
-		return c.vals[n-c.from], true
+	if c.r == nil {
+		c.r = sp.reader(g)
 	}
-	if c.raw == nil {
-		c.vals, c.raw = make([]uint16, spillRecord), make([]byte, 2*spillRecord)
-	}
-	// Every value below the floor is in the file: those of the block from lo on up to it.
-	lo := n / spillRecord * spillRecord
-	hi := max(n+1, min(lo+spillRecord, int(sp.floor.Load())))
-	c.vals = c.vals[:hi-lo]
-	c.reads++
-	if err := sp.loadWith(c.raw, c.vals, lo); err != nil {
-		c.vals = c.vals[:0]
+	c.r.g = g // the values in memory now: the reader keeps only the file's blocks
+	before := c.r.reads
+	v := c.r.at(n)
+	c.reads += c.r.reads - before
+	if c.r.err != nil {
+		c.r = nil // its block is not the file's: the next read starts afresh
 		return 0, false
 	}
-	c.from = lo
-	return c.vals[n-lo], true
+	return v, true
 }
 
 // load reads dst, the values from lo on, from the file, under the engine's lock.
