@@ -274,8 +274,14 @@ func (c *crew) window(e *Engine, g []uint16, end, top int, done <-chan struct{})
 		p.post()
 	}
 	for _, p := range c.helpers {
-		for e.pairs.always && p.state.Load() == pairPosted {
-			runtime.Gosched() // the tests want the helpers in every window
+		// The tests want the helpers in every window: the engine waits until a helper has
+		// claimed a block, or has left the window (a panic).
+		for e.pairs.always {
+			st := p.state.Load()
+			if st != pairPosted && (st != pairRunning || l.next.Load() > 0) {
+				break
+			}
+			runtime.Gosched()
 		}
 	}
 	l.run(c.eng, s.two.chooser.deadline())
