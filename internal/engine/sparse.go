@@ -73,13 +73,14 @@ type sparse struct {
 		mask uint16 // the mask they are of
 		ok   bool
 	}
-	seen  []uint64         // scratch bitset of option values, for the reference mex
-	mark  *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
-	want  *wanted          // the searched values still to be found
-	stamp uint8
-	needs []uint16 // scratch list of the searched values missing below the candidate
-	tail  mirror   // the recent values, for the scan
-	blk   blocks   // the block engine's marks
+	splits smallSplits      // the rare splits of the last heaps, for mexSmall
+	seen   []uint64         // scratch bitset of option values, for the reference mex
+	mark   *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
+	want   *wanted          // the searched values still to be found
+	stamp  uint8
+	needs  []uint16 // scratch list of the searched values missing below the candidate
+	tail   mirror   // the recent values, for the scan
+	blk    blocks   // the block engine's marks
 
 	plans    [2]*scanPlan // plans[searched]: the order of the scans (sparse_order.go), or nil
 	planAt   int          // how many values there are when the plans are made again (0: at once)

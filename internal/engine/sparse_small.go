@@ -12,9 +12,9 @@ import "math/bits"
 func (s *sparse) mexSmall(o *plan, g []uint16) int {
 	n := len(g)
 	set := s.leavesSmall(o, g, n)
-	if rare, t := s.rare, s.takes; len(rare) > 0 && len(t) <= 3 && n >= window+t[len(t)-1] &&
+	if rare, t := s.rare, s.takes; len(rare) > 0 && n >= window+t[len(t)-1] && t[len(t)-1]-t[0] < splitRing &&
 		int(rare[len(rare)-1]) < min(window, (n-t[len(t)-1]+1)/2) {
-		set |= rareSmall(g, rare, t)
+		set |= s.rareSmall(g, n)
 	} else {
 		set |= s.rareSmallEach(g, n)
 	}
@@ -77,39 +77,61 @@ func (s *sparse) classBits() uint64 {
 	return s.small.bits
 }
 
-// rareSmall returns the set of the values of the splits (r, n-t-r) of heap n = len(g) for every
-// rare heap r and every take t, the values being below 64. There are one to three takes, n is
-// at least window plus the largest, and every r is below window and below every take's m/2
+// rareSmall returns the set of the values of the splits (r, n-t-r) of heap n for every rare
+// heap r and every take t, the values being below 64: the union of S(n-t) over the takes,
+// where S(m) is the set of the values G(r) ^ G(m-r). Since S(m) depends on m only (and the rare
+// heaps), heap n computes S(n-t) for its least take and finds the others among those that
+// the heaps before it computed: with takes 2, 3 and 4 (0.1777), S(n-3) and S(n-4) are heap
+// n-1's S((n-1)-2) and heap n-2's. n must be at least window plus the largest take, the takes
+// must span less than splitRing, and every r must be below window and below every take's m/2
 // (no split to leave out, none beyond m); rareSmallEach does the rest.
-func rareSmall(g []uint16, rare []int32, takes []int) uint64 {
-	n := len(g)
-	// head[r] = G(r), and at[t][window-r] = G(n-t-r) for each take t: arrays indexed within
-	// their bounds, so that a split costs a load, an XOR and a bit.
-	head := (*[window]uint16)(g[:window])
-	var at [3]*[window]uint16
-	for k, t := range takes {
-		at[k] = (*[window]uint16)(g[n-t-window : n-t])
+func (s *sparse) rareSmall(g []uint16, n int) uint64 {
+	c := &s.splits
+	if c.mask != s.mask || c.c != s.c || c.count != len(s.rare) {
+		// Other rare heaps: the rare heaps below n are those of the split (mask, c), so that
+		// the split and their count tell which they are.
+		parts := c.parts[:0]
+		for _, r := range s.rare {
+			parts = append(parts, uint32(g[r])<<16|uint32(window-r))
+		}
+		*c = smallSplits{mask: s.mask, c: s.c, count: len(s.rare), parts: parts}
 	}
-	const m = window - 1
 	var set uint64
-	switch len(takes) {
-	case 1:
-		a0 := at[0]
-		for _, r := range rare {
-			set |= 1 << ((head[r&m] ^ a0[(window-r)&m]) & 63)
+	for _, t := range s.takes {
+		m := n - t
+		k := m % splitRing
+		if c.m[k] != m {
+			c.m[k], c.set[k] = m, splitsSmall(g, c.parts, m)
 		}
-	case 2:
-		a0, a1 := at[0], at[1]
-		for _, r := range rare {
-			j, x := (window-r)&m, head[r&m]
-			set |= 1<<((x^a0[j])&63) | 1<<((x^a1[j])&63)
-		}
-	case 3:
-		a0, a1, a2 := at[0], at[1], at[2]
-		for _, r := range rare {
-			j, x := (window-r)&m, head[r&m]
-			set |= 1<<((x^a0[j])&63) | 1<<((x^a1[j])&63) | 1<<((x^a2[j])&63)
-		}
+		set |= c.set[k]
+	}
+	return set
+}
+
+// smallSplits is what rareSmall keeps: S(m) for the last splitRing m computed, under one set of
+// rare heaps. The zero value holds none (every m it is asked for is at least window).
+type smallSplits struct {
+	mask  uint16 // the split (mask, c) of the rare heaps, and their count
+	c     int
+	count int
+	parts []uint32       // G(r)<<16 | (window-r) for each rare heap r
+	m     [splitRing]int // set[m % splitRing] is S(m), when m[m % splitRing] is m
+	set   [splitRing]uint64
+}
+
+// splitRing is the number of m whose S(m) rareSmall keeps.
+const splitRing = 64
+
+// splitsSmall returns S(m): the set of the values G(r) ^ G(m-r) for the rare heaps r, all below
+// window and below m/2, given as parts (see smallSplits), with m at least window, the values
+// being below 64.
+func splitsSmall(g []uint16, parts []uint32, m int) uint64 {
+	// at[window-r] = G(m-r): an array indexed within its bounds, so that a split costs two
+	// loads, an XOR and a bit.
+	at := (*[window]uint16)(g[m-window : m])
+	var set uint64
+	for _, p := range parts {
+		set |= 1 << ((uint16(p>>16) ^ at[p&(window-1)]) & 63)
 	}
 	return set
 }

@@ -1,0 +1,46 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestRareSmallMatchesEach compares rareSmall, which keeps the rare splits S(m) of the last
+// heaps, with rareSmallEach, which marks every split of every take anew, heap after heap, on
+// random values below 64: for takes one apart and up to splitRing-1 apart, while the rare
+// heaps grow by one, are listed again under another mask or parity, and are replaced by as
+// many others (the same count, the split changed).
+func TestRareSmallMatchesEach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 1777))
+	g := make([]uint16, 3*window)
+	for i := range g {
+		g[i] = uint16(rng.IntN(64))
+	}
+	randomRare := func(k int) []int32 {
+		var rare []int32
+		for _, r := range rng.Perm(window / 2)[:k] {
+			rare = append(rare, int32(r+1))
+		}
+		slices.Sort(rare)
+		return rare
+	}
+	for _, takes := range [][]int{{2, 3, 4}, {1}, {1, 5}, {2, 40, splitRing + 1}, {1, 2, 3, 4, 5, 6, 7}} {
+		s := &sparse{takes: takes, unequal: make([]bool, len(takes)), on: true, mask: 0xfe}
+		s.rare = randomRare(15)
+		from := window + takes[len(takes)-1] + 2*window/2 // every rare heap below each take's m/2
+		for n := from; n < from+400; n++ {
+			switch n - from {
+			case 100: // a new rare heap
+				s.rare = append(s.rare, s.rare[len(s.rare)-1]+1)
+			case 200: // listed again under another mask: other heaps, as many
+				s.mask, s.rare = 0x3e, randomRare(len(s.rare))
+			case 300: // under another parity
+				s.c, s.rare = 1, randomRare(len(s.rare))
+			}
+			require.Equal(t, s.rareSmallEach(g, n), s.rareSmall(g, n), "takes %v, heap %d", takes, n)
+		}
+	}
+}
