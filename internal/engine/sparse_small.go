@@ -12,8 +12,8 @@ import "math/bits"
 func (s *sparse) mexSmall(o *plan, g []uint16) int {
 	n := len(g)
 	set := s.leavesSmall(o, g, n)
-	if rare, t := s.rare, s.takes; len(rare) > 0 && n >= window+t[len(t)-1] && t[len(t)-1]-t[0] < splitRing &&
-		int(rare[len(rare)-1]) < min(window, (n-t[len(t)-1]+1)/2) {
+	if rare, t := s.rare, s.takes; len(rare) > 0 && t[len(t)-1]-t[0] < splitRing &&
+		int(rare[len(rare)-1]) < min(partHeaps, (n-t[len(t)-1]+1)/2) {
 		set |= s.rareSmall(g, n)
 	} else {
 		set |= s.rareSmallEach(g, n)
@@ -82,9 +82,9 @@ func (s *sparse) classBits() uint64 {
 // where S(m) is the set of the values G(r) ^ G(m-r). Since S(m) depends on m only (and the rare
 // heaps), heap n computes S(n-t) for its least take and finds the others among those that
 // the heaps before it computed: with takes 2, 3 and 4 (0.1777), S(n-3) and S(n-4) are heap
-// n-1's S((n-1)-2) and heap n-2's. n must be at least window plus the largest take, the takes
-// must span less than splitRing, and every r must be below window and below every take's m/2
-// (no split to leave out, none beyond m); rareSmallEach does the rest.
+// n-1's S((n-1)-2) and heap n-2's. The takes must span less than splitRing, and every r must
+// be below partHeaps and below every take's m/2 (no split to leave out, none beyond m);
+// rareSmallEach does the rest.
 func (s *sparse) rareSmall(g []uint16, n int) uint64 {
 	c := &s.splits
 	if c.mask != s.mask || c.c != s.c || c.count != len(s.rare) {
@@ -92,7 +92,7 @@ func (s *sparse) rareSmall(g []uint16, n int) uint64 {
 		// the split and their count tell which they are.
 		parts := c.parts[:0]
 		for _, r := range s.rare {
-			parts = append(parts, uint32(g[r])<<16|uint32(window-r))
+			parts = append(parts, uint32(g[r])<<partShift|uint32(r))
 		}
 		*c = smallSplits{mask: s.mask, c: s.c, count: len(s.rare), parts: parts}
 	}
@@ -101,7 +101,7 @@ func (s *sparse) rareSmall(g []uint16, n int) uint64 {
 		m := n - t
 		k := m % splitRing
 		if c.m[k] != m {
-			c.m[k], c.set[k] = m, splitsSmall(g, c.parts, m)
+			c.m[k], c.set[k] = m, splitsSmall(g[:m], c.parts)
 		}
 		set |= c.set[k]
 	}
@@ -109,35 +109,43 @@ func (s *sparse) rareSmall(g []uint16, n int) uint64 {
 }
 
 // smallSplits is what rareSmall keeps: S(m) for the last splitRing m computed, under one set of
-// rare heaps. The zero value holds none (every m it is asked for is at least window).
+// rare heaps. The zero value holds none.
 type smallSplits struct {
 	mask  uint16 // the split (mask, c) of the rare heaps, and their count
 	c     int
 	count int
-	parts []uint32       // G(r)<<16 | (window-r) for each rare heap r
-	m     [splitRing]int // set[m % splitRing] is S(m), when m[m % splitRing] is m
+	parts []uint32       // G(r)<<partShift | r for each rare heap r
+	m     [splitRing]int // set[m % splitRing] is S(m), when m[m % splitRing] is m (m > 0)
 	set   [splitRing]uint64
 }
 
 // splitRing is the number of m whose S(m) rareSmall keeps.
 const splitRing = 64
 
-// splitsSmall returns S(m): the set of the values G(r) ^ G(m-r) for the rare heaps r, all below
-// window and below m/2, given as parts (see smallSplits), with m at least window, the values
-// being below 64.
-func splitsSmall(g []uint16, parts []uint32, m int) uint64 {
-	// at[window-r] = G(m-r): an array indexed within its bounds, so that a split costs two
-	// loads, an XOR and a bit.
-	at := (*[window]uint16)(g[m-window : m])
-	var set uint64
-	for _, p := range parts {
-		set |= 1 << ((uint16(p>>16) ^ at[p&(window-1)]) & 63)
-	}
-	return set
-}
+// A part packs a rare heap r below partHeaps and its value, below 64, into 32 bits.
+const (
+	partShift = 26
+	partHeaps = 1 << partShift
+)
 
-// window bounds the rare heaps that rareSmall reads through arrays: r < window.
-const window = 1024
+// splitsSmall returns S(m), m = len(h): the set of the values G(r) ^ G(m-r), G(m-r) = h[m-r],
+// for the rare heaps r given by parts, every r at least 1 and below m/2, the values being
+// below 64. Two sets are ORed into in turn, so that each OR waits on the one before the last.
+func splitsSmall(h []uint16, parts []uint32) uint64 {
+	m := len(h)
+	var s0, s1 uint64
+	i := 0
+	for ; i+1 < len(parts); i += 2 {
+		p, q := parts[i], parts[i+1]
+		s0 |= 1 << ((uint16(p>>partShift) ^ h[m-int(p&(partHeaps-1))]) & 63)
+		s1 |= 1 << ((uint16(q>>partShift) ^ h[m-int(q&(partHeaps-1))]) & 63)
+	}
+	if i < len(parts) {
+		p := parts[i]
+		s0 |= 1 << ((uint16(p>>partShift) ^ h[m-int(p&(partHeaps-1))]) & 63)
+	}
+	return s0 | s1
+}
 
 // rareSmallEach is rareSmall take by take, for any rare heaps and takes: the rare heaps below
 // each take's m, but m/2 for a take that forbids two equal heaps.

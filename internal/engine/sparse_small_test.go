@@ -15,13 +15,14 @@ import (
 // many others (the same count, the split changed).
 func TestRareSmallMatchesEach(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 1777))
-	g := make([]uint16, 3*window)
+	const most = 1500 // the rare heaps are below it
+	g := make([]uint16, 2*most+splitRing+500)
 	for i := range g {
 		g[i] = uint16(rng.IntN(64))
 	}
 	randomRare := func(k int) []int32 {
 		var rare []int32
-		for _, r := range rng.Perm(window / 2)[:k] {
+		for _, r := range rng.Perm(most - 1)[:k] {
 			rare = append(rare, int32(r+1))
 		}
 		slices.Sort(rare)
@@ -30,7 +31,7 @@ func TestRareSmallMatchesEach(t *testing.T) {
 	for _, takes := range [][]int{{2, 3, 4}, {1}, {1, 5}, {2, 40, splitRing + 1}, {1, 2, 3, 4, 5, 6, 7}} {
 		s := &sparse{takes: takes, unequal: make([]bool, len(takes)), on: true, mask: 0xfe}
 		s.rare = randomRare(15)
-		from := window + takes[len(takes)-1] + 2*window/2 // every rare heap below each take's m/2
+		from := 2*most + takes[len(takes)-1] + 2 // every rare heap, one more too, below each take's m/2
 		for n := from; n < from+400; n++ {
 			switch n - from {
 			case 100: // a new rare heap
