@@ -178,15 +178,17 @@ func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 		pmax, floor = min(pmax, r.pmax), r.floor
 	}
 	nextMul := pmax + 1 // the least multiple of a base not yet passed
+	first := firstPairs(n, t, k)
 	for p := 1; p <= pmax; p++ {
 		// Skip the candidates that are neither remembered nor a multiple of a base and fail at
-		// the first pair: their last disagreement is n-p-1, which proves nothing.
-		stop := min(pmax, nextMul-1)
+		// one of their first pairs (see firstPairs): they prove nothing, and their agreement is
+		// too short to be remembered. The pairs read are in memory: n-pmax-1 >= floor.
+		stop := min(pmax, nextMul-1, n-4-floor)
 		if j < len(old) {
 			stop = min(stop, old[j].p-1)
 		}
-		if c := g[n-1]; p <= stop && g[n-p-1] != c {
-			if p = skipUnequal(g, p, stop, c); p > pmax {
+		if p <= stop && first != 0 {
+			if p = skipUnequal(g, p, stop, first); p > pmax {
 				break
 			}
 		}
@@ -320,22 +322,47 @@ func apparentAt(n, pmax int, at func(int) int) (Period, bool) {
 	return Period{}, false
 }
 
-// skipUnequal returns the least q from p to stop with G(n-q-1) = c, n = len(g), or stop+1 when
-// there is none: it passes the candidates that fail at their first pair four at a time, with
-// the lanes of a 64-bit word (a lane of w is zero, for w = x ^ c in every lane, exactly when
-// (w - 1 in every lane) &^ w has the lane's top bit).
-func skipUnequal(g []uint16, p, stop int, c uint16) int {
-	const ones, tops = 0x0001_0001_0001_0001, 0x8000_8000_8000_8000
-	n, cc := len(g), uint64(c)*ones
-	for ; p+3 <= stop; p += 4 {
-		i := n - p - 4 // g[i+3] is G(n-p-1), g[i] is G(n-(p+3)-1)
-		w := pack4(g[i], g[i+1], g[i+2], g[i+3]) ^ cc
-		if (w-ones)&^w&tops != 0 {
-			break
-		}
+// firstPairs returns the lanes of the 64-bit words that skipUnequal compares: the first pairs,
+// up to four, at which a candidate that fails proves nothing. A candidate p whose first
+// disagreement is its pair j, at n-p-1-j, has n0+p = n-j, and the theorem proves a period only
+// when n >= k(n0+p)+t: with k >= 2 heaps never for j < (n+t)/2, four pairs once n >= 8; with
+// k = 1 only for j >= t.
+func firstPairs(n, t, k int) uint64 {
+	j := 4
+	if k < 2 {
+		j = min(t, 4)
+	} else if n < 8 {
+		j = 0
 	}
-	for p <= stop && g[n-p-1] != c {
-		p++
+	return ^uint64(0) << (16 * (4 - j)) // 0 when j = 0
+}
+
+// skipUnequal returns the least q from p to stop whose first pairs agree, G(n-q-1-j) =
+// G(n-1-j) for j < 4 (n = len(g)) in the lanes of lanes (the top one is j = 0), or stop+1 when
+// there is none. It passes the candidates that fail at their first pair four at a time, with
+// the lanes of a 64-bit word (a lane of w is zero, for w = x ^ c in every lane, exactly when
+// (w - 1 in every lane) &^ w has the lane's top bit, the lowest such lane at least), and
+// compares the first pairs of the others as one word each. p must be at least 1, stop at most
+// n-4, and lanes must hold the top lane.
+func skipUnequal(g []uint16, p, stop int, lanes uint64) int {
+	const ones, tops = 0x0001_0001_0001_0001, 0x8000_8000_8000_8000
+	n := len(g)
+	last := pack4(g[n-4], g[n-3], g[n-2], g[n-1])
+	cc := uint64(g[n-1]) * ones
+	for p <= stop {
+		if p+3 <= stop {
+			i := n - p - 4 // g[i+3] is G(n-p-1), g[i] is G(n-(p+3)-1)
+			if w := pack4(g[i], g[i+1], g[i+2], g[i+3]) ^ cc; (w-ones)&^w&tops == 0 {
+				p += 4 // none of p to p+3 agrees at its first pair
+				continue
+			}
+		}
+		for e := min(p+3, stop); p <= e; p++ {
+			i := n - p - 4
+			if (pack4(g[i], g[i+1], g[i+2], g[i+3])^last)&lanes == 0 {
+				return p
+			}
+		}
 	}
 	return p
 }

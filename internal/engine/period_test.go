@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -35,7 +36,7 @@ func TestPeriodFinderMatchesSlow(t *testing.T) {
 		seqs[code] = referenceValues(freshOctal(code), 9000)
 	}
 	for name, g := range seqs {
-		for _, tk := range [][2]int{{1, 2}, {2, 2}, {3, 3}} {
+		for _, tk := range [][2]int{{1, 2}, {2, 2}, {3, 3}, {1, 1}, {2, 1}, {6, 1}} {
 			var f periodFinder
 			for n := 1; n <= len(g); n += 1 + r.IntN(40) {
 				want, wok := findPeriod(g[:n], tk[0], tk[1])
@@ -68,7 +69,7 @@ func TestPeriodFinderBasesMatchSlow(t *testing.T) {
 		if trial%3 == 0 {
 			g[len(g)-1-r.IntN(2*baseRun)] ^= 1
 		}
-		for _, tk := range [][2]int{{1, 2}, {3, 3}} {
+		for _, tk := range [][2]int{{1, 2}, {3, 3}, {1, 1}} {
 			var f periodFinder
 			for n := 1; n <= len(g); n += 1 + r.IntN(200) {
 				want, wok := findPeriod(g[:n], tk[0], tk[1])
@@ -120,22 +121,27 @@ func TestCost(t *testing.T) {
 }
 
 // TestSkipUnequal compares skipUnequal with the plain loop it replaces, on values that try
-// the lanes' borrows: 0, 1, 0x7fff, 0x8000, 0xffff and their neighbours.
+// the lanes of the word it compares: values equal in some halves only, and runs of equal values.
 func TestSkipUnequal(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	pool := []uint16{0, 1, 2, 0x7ffe, 0x7fff, 0x8000, 0x8001, 0xfffe, 0xffff, 0x0100, 0x00ff}
 	for range 20000 {
-		g := make([]uint16, 1+r.IntN(40))
+		g := make([]uint16, 5+r.IntN(40))
+		few := make([]uint16, 1+r.IntN(3)) // few values: many candidates agree at four pairs
+		for i := range few {
+			few[i] = pool[r.IntN(len(pool))]
+		}
 		for i := range g {
-			g[i] = pool[r.IntN(len(pool))]
+			g[i] = few[r.IntN(len(few))]
 		}
 		n := len(g)
-		p, stop := 1+r.IntN(n), r.IntN(n)
-		c := pool[r.IntN(len(pool))]
+		p, stop := 1+r.IntN(n-4), r.IntN(n-3)
+		pairs := 1 + r.IntN(4)
 		want := p
-		for want <= stop && g[n-want-1] != c {
+		for want <= stop && !slices.Equal(g[n-want-pairs:n-want], g[n-pairs:]) {
 			want++
 		}
-		require.Equal(t, want, skipUnequal(g, p, stop, c), "g %v p %d stop %d c %d", g, p, stop, c)
+		lanes := ^uint64(0) << (16 * (4 - pairs))
+		require.Equal(t, want, skipUnequal(g, p, stop, lanes), "g %v p %d stop %d pairs %d", g, p, stop, pairs)
 	}
 }
