@@ -148,20 +148,15 @@ lane:
 	MOVQ (R9)(DX*8), R13
 	BTRQ R12, R13              // clear v's bit, set or stale
 	MOVQ R13, (R9)(DX*8)
-	MOVBLZX (R8)(R12*1), R13
-	TESTL R13, R13
-	JEQ next
+	MOVBLZX (R8)(R12*1), R13   // 1 if v is wanted, without a branch: it is unpredictable
 	MOVB $0, (R8)(R12*1)
-	DECQ R10
-	JEQ last
-next:
+	SUBQ R13, R10
 	BLSRL AX, AX
 	JNE lane
 	ADDQ $32, R11
-	JMP tables
+	TESTQ R10, R10             // all found: the lanes after the last cleared only stale bits
+	JNE tables
 
-last:
-	ADDQ $32, R11
 end:
 	MOVQ R10, left+48(FP)
 	MOVQ R11, done+56(FP)
