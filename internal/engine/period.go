@@ -182,7 +182,8 @@ func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 	for p := 1; p <= pmax; p++ {
 		// Skip the candidates that are neither remembered nor a multiple of a base and fail at
 		// one of their first pairs (see firstPairs): they prove nothing, and their agreement is
-		// too short to be remembered. The pairs read are in memory: n-pmax-1 >= floor.
+		// too short to be remembered. skipUnequal reads down to n-stop-4, in memory (at floor or
+		// above) by the bound on stop; the candidates above it are compared in full.
 		stop := min(pmax, nextMul-1, n-4-floor)
 		if j < len(old) {
 			stop = min(stop, old[j].p-1)

@@ -80,16 +80,18 @@ func (s *sparse) classBits() uint64 {
 // rareSmall returns the set of the values of the splits (r, n-t-r) of heap n for every rare
 // heap r and every take t, the values being below 64: the union of S(n-t) over the takes,
 // where S(m) is the set of the values G(r) ^ G(m-r). Since S(m) depends on m only (and the rare
-// heaps), heap n computes S(n-t) for its least take and finds the others among those that
-// the heaps before it computed: with takes 2, 3 and 4 (0.1777), S(n-3) and S(n-4) are heap
-// n-1's S((n-1)-2) and heap n-2's. The takes must span less than splitRing, and every r must
-// be below partHeaps and below every take's m/2 (no split to leave out, none beyond m);
-// rareSmallEach does the rest.
+// heaps), heap n computes S(n-t) for its least take and, when the heaps before it came this
+// way too, finds the others among those they computed: with takes 2, 3 and 4 (0.1777), S(n-3)
+// and S(n-4) are heap n-1's S((n-1)-2) and heap n-2's. The takes are ascending; every r must
+// be below partHeaps and below every take's m/2 (no split to leave out, none beyond m), and
+// the takes should span less than splitRing (else each S(m) is computed anew); rareSmallEach
+// does the rest.
 func (s *sparse) rareSmall(g []uint16, n int) uint64 {
 	c := &s.splits
 	if c.mask != s.mask || c.c != s.c || c.count != len(s.rare) {
-		// Other rare heaps: the rare heaps below n are those of the split (mask, c), so that
-		// the split and their count tell which they are.
+		// Other rare heaps. s.rare always lists every rare heap of the split (mask, c) from 1
+		// up to some heap (record appends them in order; choose and a resumed spill list them
+		// again from 1), so that the split and their count tell which they are.
 		parts := c.parts[:0]
 		for _, r := range s.rare {
 			parts = append(parts, uint32(g[r])<<partShift|uint32(r))
