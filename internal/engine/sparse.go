@@ -67,20 +67,16 @@ type sparse struct {
 	// to low are in the file only, and the mirrors (sparse_blockscan.go) copy nothing below it.
 	low int
 
-	class []uint8  // class[v] = popcount(v&M) mod 2
-	small struct { // the classes of the values below 64 as bits, for mexSmall
-		bits uint64
-		mask uint16 // the mask they are of
-		ok   bool
-	}
-	splits smallSplits      // the rare splits of the last heaps, for mexSmall
-	seen   []uint64         // scratch bitset of option values, for the reference mex
-	mark   *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
-	want   *wanted          // the searched values still to be found
-	stamp  uint8
-	needs  []uint16 // scratch list of the searched values missing below the candidate
-	tail   mirror   // the recent values, for the scan
-	blk    blocks   // the block engine's marks
+	class      []uint8          // class[v] = popcount(v&M) mod 2
+	smallClass uint64           // class[v] as bit v for v below 64, for mexSmall
+	splits     smallSplits      // the rare splits of the last heaps, for mexSmall
+	seen       []uint64         // scratch bitset of option values, for the reference mex
+	mark       *[markSize]uint8 // mark[v] == stamp: v is an option of the current heap
+	want       *wanted          // the searched values still to be found
+	stamp      uint8
+	needs      []uint16 // scratch list of the searched values missing below the candidate
+	tail       mirror   // the recent values, for the scan
+	blk        blocks   // the block engine's marks
 
 	plans    [2]*scanPlan // plans[searched]: the order of the scans (sparse_order.go), or nil
 	planAt   int          // how many values there are when the plans are made again (0: at once)
@@ -355,12 +351,17 @@ func markSplits(mark *[markSize]uint8, h []uint16, rare []int32, stamp uint8) {
 	}
 }
 
-// classes returns class[v] = popcount(v&M) mod 2 for v below size, extending it when needed.
+// classes returns class[v] = popcount(v&M) mod 2 for v below size, extending it when needed,
+// with smallClass.
 func (s *sparse) classes(size int) []uint8 {
 	if len(s.class) < size {
 		s.class = make([]uint8, size)
+		s.smallClass = 0
 		for v := range size {
 			s.class[v] = uint8(bits.OnesCount(uint(v)&uint(s.mask)) % 2)
+			if v < 64 {
+				s.smallClass |= uint64(s.class[v]) << v
+			}
 		}
 	}
 	return s.class[:size]

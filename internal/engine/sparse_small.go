@@ -18,7 +18,8 @@ func (s *sparse) mexSmall(o *plan, g []uint16) int {
 	} else {
 		set |= s.rareSmallEach(g, n)
 	}
-	listed := s.classBits() // class 1: popcount(v&M) odd
+	s.classes(64)
+	listed := s.smallClass // class 1: popcount(v&M) odd
 	if s.searched(n) == 1 {
 		listed = ^listed
 	}
@@ -62,19 +63,6 @@ func (s *sparse) leavesSmall(o *plan, g []uint16, n int) uint64 {
 		}
 	}
 	return set
-}
-
-// classBits returns the classes of the values below 64 as bits: bit v is popcount(v&M) mod 2.
-// It is worked out again only when the mask has changed.
-func (s *sparse) classBits() uint64 {
-	if !s.small.ok || s.small.mask != s.mask {
-		var c uint64
-		for v := range 64 {
-			c |= uint64(bits.OnesCount16(uint16(v)&s.mask)&1) << v
-		}
-		s.small.bits, s.small.mask, s.small.ok = c, s.mask, true
-	}
-	return s.small.bits
 }
 
 // rareSmall returns the set of the values of the splits (r, n-t-r) of heap n for every rare
