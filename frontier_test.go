@@ -3,8 +3,9 @@ package kayles_test
 import (
 	"bufio"
 	"context"
-	"math/bits"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,10 +86,11 @@ func TestFrontier(t *testing.T) {
 		require.NoError(t, err)
 		g, err := o.Values(context.Background(), n)
 		require.NoError(t, err, r.code)
+		split := kayles.Report{Sparse: true, Mask: uint16(r.mask), Parity: r.parity, ParityFrom: r.parityFrom}
 		rare, top, newAt := map[int]int{}, 0, 0
 		seen := map[int]bool{}
 		for a, v := range g {
-			if a >= 1 && (bits.OnesCount(uint(v&r.mask))+r.parity*(a-r.parityFrom))%2 == 0 {
+			if split.IsRare(a, v) {
 				rare[a] = v
 			}
 			top = max(top, v)
@@ -97,18 +99,9 @@ func TestFrontier(t *testing.T) {
 			}
 		}
 		assert.Equal(t, r.rare, rare, "%s: the rare heaps below 2^20", r.code)
-		assert.Equal(t, r.lastRare, maxKey(rare), r.code)
+		assert.Equal(t, r.lastRare, slices.Max(slices.Collect(maps.Keys(rare))), r.code)
 		assert.GreaterOrEqual(t, r.maxValue, top, r.code)
 		assert.GreaterOrEqual(t, r.lastNew, newAt, r.code)
 		assert.LessOrEqual(t, r.maxAt, r.lastNew, r.code)
 	}
-}
-
-// maxKey returns the largest key of m, or 0.
-func maxKey(m map[int]int) int {
-	k := 0
-	for a := range m {
-		k = max(k, a)
-	}
-	return k
 }

@@ -371,8 +371,6 @@ func jsonOf(t *testing.T, args ...string) map[string]any {
 	return m
 }
 
-// TestJSONResearchFields checks the build, the parameters, the checksum (which -print | sha256
-// reproduces), the fields absent for a code outside the rare/common engine, and the apparent
 // TestCPUProfile checks that -cpuprofile writes a profile that go tool pprof reads (gzipped,
 // as runtime/pprof writes it), and that a path it cannot create fails the command.
 func TestCPUProfile(t *testing.T) {
@@ -388,6 +386,8 @@ func TestCPUProfile(t *testing.T) {
 	assert.Contains(t, errOut, "octal:")
 }
 
+// TestJSONResearchFields checks the build, the parameters, the checksum (which -print | sha256
+// reproduces), the fields absent for a code outside the rare/common engine, and the apparent
 // period of 0.3F (period 6, saltus 3) where none is proven.
 func TestJSONResearchFields(t *testing.T) {
 	m := jsonOf(t, "-code", "0.6", "-n", "3000")
