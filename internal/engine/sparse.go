@@ -218,14 +218,14 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	markLeaves(o, mark, g, n, stamp)
 	s.markRare(mark, g, n, s.rare, stamp)
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
-	// cand is the least listed value missing from the options; the searched values missing
-	// below it go to need.
-	cand, need := missing(mark, s.classes(size), stamp, s.searched(n), s.needs[:0], s.want)
-	s.needs = need
-	if len(need) == 0 {
+	// cand is the least listed value missing from the options; the k searched values missing
+	// below it go to s.want.
+	cand, k, need := missing(mark, s.classes(size), stamp, s.searched(n), s.want, s.needList())
+	s.keep(need)
+	if k == 0 {
 		return cand
 	}
-	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, k, cand)
 }
 
 // nextStamp returns the mark array and the stamp of a new heap: no mark of an earlier heap

@@ -125,11 +125,11 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		// The block's own rare heaps so far too: every value below h is known.
 		markRestPart(s, mark, g, h, s.rare, bulk, stamp, len(g), false)
 		words := optionWords(top)
-		cand, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.needs[:0], s.want)
-		s.needs = need
+		cand, k, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.want, s.needList())
+		s.keep(need)
 		v := cand
-		if len(need) > 0 {
-			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+		if k > 0 {
+			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, k, cand)
 		}
 		if v < 0 {
 			s.cut = true // cut short by the front: heap h is left unrecorded

@@ -211,3 +211,25 @@ func sparseValues(b *testing.B, code string, n int) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkMarkLanes times the block engine's bulk marking alone on Officers' values and rare
+// heaps past 2^18 values: user-ns/pair is user CPU time a pair (r, m-r) marked.
+func BenchmarkMarkLanes(b *testing.B) {
+	const n = 1 << 18
+	o := freshOctal("0.6")
+	o.eng.pairs.from = MaxValues + 1 // one core: the rare heaps are in o.eng.sp
+	if _, err := o.Values(ctx, n); err != nil {
+		b.Fatal(err)
+	}
+	g, rare := o.eng.load().vals, o.eng.sp.rare
+	rare = rare[:rareBelow(rare, n-blockLanes)]
+	lanes := new([blockLanes][markSize]uint8)
+	u, pairs := userTime(), 0
+	for b.Loop() {
+		for m0 := n - 64; m0 < n-blockLanes; m0 += 7 {
+			markLanes(lanes, g, m0, rare[:rareBelow(rare, m0)], uint8(m0))
+			pairs += blockLanes * rareBelow(rare, m0)
+		}
+	}
+	b.ReportMetric(float64(userTime()-u)/float64(pairs), "user-ns/pair")
+}

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // This file implements the word-parallel scan of the searched splits: a mirror of the recent
 // values in descending order of heap, so that both parts of the splits (a, m-a) run upwards and
 // four 16-bit values are loaded and XORed as one 64-bit word; or, where the CPU has AVX-512 or
@@ -63,8 +68,9 @@ type wanted struct {
 	is [markSize]uint8 // is[v] != 0: v is wanted
 	// bits has bit v set for every wanted v below wantedBits, for scanVector and scanAVX2,
 	// and maybe for some found since by the other scans, which clear only is.
-	bits [wantedBits / 64]uint64
-	over bool // some value of wantedBits or more was put since bits was last cleared
+	bits  [wantedBits / 64]uint64
+	words int  // the words of bits below words hold every bit set
+	over  bool // some value of wantedBits or more was put since bits was last cleared
 }
 
 // wantedBits bounds the values that wanted.bits holds: two 512-bit registers.
@@ -75,14 +81,66 @@ func (w *wanted) put(v uint16) {
 	w.is[v] = 1
 	if v < wantedBits {
 		w.bits[v/64%uint16(len(w.bits))] |= 1 << (v % 64)
+		w.words = max(w.words, int(v/64)+1)
 	} else {
 		w.over = true
 	}
 }
 
+// putSmall adds to w the values below 64 whose bits are set in set, appending them to need,
+// and returns need.
+func (w *wanted) putSmall(set uint64, need []uint16) []uint16 {
+	for b := set; b != 0; b &= b - 1 {
+		v := bits.TrailingZeros64(b)
+		w.is[v] = 1
+		need = append(need, uint16(v))
+	}
+	w.bits[0] |= set
+	w.words = max(w.words, 1)
+	return need
+}
+
+// putWord adds to w the values v+i, i < 8, whose byte i of flags is 1 (the others are 0); v
+// is a multiple of 8.
+func (w *wanted) putWord(v int, flags uint64) {
+	binary.LittleEndian.PutUint64(w.is[v:], binary.LittleEndian.Uint64(w.is[v:])|flags)
+	if v >= wantedBits {
+		w.over = w.over || flags != 0
+		return
+	}
+	// The multiplication gathers the eight low bits of the bytes into the top byte, in order.
+	w.bits[v/64%len(w.bits)] |= flags * 0x0102_0408_1020_4080 >> 56 << (v % 64)
+	w.words = max(w.words, v/64+1)
+}
+
+// below appends to buf the values of w below bound, ascending, and returns it.
+func (w *wanted) below(bound int, buf []uint16) []uint16 {
+	for v := 0; v < bound; v += 8 {
+		// is[v:v+8] as a word: a byte is 1 where its value is wanted.
+		for x := binary.LittleEndian.Uint64(w.is[v:]); x != 0; x &= x - 1 {
+			u := v + bits.TrailingZeros64(x)/8
+			if u >= bound {
+				break
+			}
+			buf = append(buf, uint16(u))
+		}
+	}
+	return buf
+}
+
+// take is below, removing from w.is the values it lists.
+func (w *wanted) take(bound int, buf []uint16) []uint16 {
+	k := len(buf)
+	buf = w.below(bound, buf)
+	for _, v := range buf[k:] {
+		w.is[v] = 0
+	}
+	return buf
+}
+
 // clearBits empties w.bits, once w.is holds no value.
 func (w *wanted) clearBits() {
-	w.bits, w.over = [wantedBits / 64]uint64{}, false
+	w.bits, w.words, w.over = [wantedBits / 64]uint64{}, 0, false
 }
 
 // add adds the values of need to w.
@@ -159,13 +217,10 @@ func scanUp(x, y []uint16, w *wanted, k int, vector Vector) int {
 // tables returns how many tables of 128 values scanAVX2 looks up for the values of w.bits:
 // up to the last that holds one, 0 when none does.
 func (w *wanted) tables() int {
-	words := 0
-	for i, b := range w.bits {
-		if b != 0 {
-			words = i + 1
-		}
+	for w.words > 0 && w.bits[w.words-1] == 0 {
+		w.words--
 	}
-	return (words + 1) / 2
+	return (w.words + 1) / 2
 }
 
 // found clears in want the values of the splits x[j] ^ y[j] that are wanted and returns how

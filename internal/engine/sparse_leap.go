@@ -200,14 +200,14 @@ func (l *leap) begin(w *pairWorker, marks *blockMarks, h int) {
 	markLeaves(o, mark, g, h, stamp)
 	markRestPart(s, mark, l.g, h, w.rare, marks.bulk, stamp, known, false)
 	size := 64 * optionWords(w.top)
-	cand, need := missing(mark, l.class[:size], stamp, s.searched(h), w.needs[:0], w.want)
-	w.needs = need
+	cand, k, _ := missing(mark, l.class[:size], stamp, s.searched(h), w.want, nil)
 	p.known, p.cand, p.cut = known, cand, false
 	p.lo = max(1, h-s.takes[0]+1-known) // the least a whose split's larger part is below known
 	p.left = p.left[:0]
-	if len(need) > 0 {
+	if k > 0 {
 		var left []uint16
-		left, p.cut = s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, need, true)
+		left, p.cut = s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, k, cand, w.needs, true)
+		w.needs = left
 		p.left = append(p.left, left...)
 	}
 }
@@ -246,7 +246,7 @@ func (l *leap) finish(w *pairWorker, marks *blockMarks, h int) int {
 	cut := false
 	if p.lo > 1 { // the splits the first half left, for every value
 		w.want.add(need)
-		need, cut = s.lookFor(g, h, 1, p.lo, w.want, &w.tail, need, false)
+		need, cut = s.lookFor(g, h, 1, p.lo, w.want, &w.tail, len(need), cand, need, false)
 	}
 	v := cand
 	fresh, _ := slices.BinarySearch(need, uint16(p.cand)) // need is ascending
@@ -254,7 +254,7 @@ func (l *leap) finish(w *pairWorker, marks *blockMarks, h int) int {
 		// The new values, among the splits the first half scanned too.
 		w.stats.late++
 		w.want.add(need[fresh:])
-		more, c := s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, need[fresh:], true)
+		more, c := s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, len(need)-fresh, cand, need[fresh:], true)
 		if len(more) > 0 {
 			v, cut = int(more[0]), cut || c
 		}

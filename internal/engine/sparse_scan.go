@@ -8,15 +8,15 @@ import (
 // This file implements the searches of the rare/common engine: the scans of every split of a
 // heap for the searched values below the least listed one that is missing.
 
-// search returns the least value of need (ascending) that no split (a, m-a) of heap n with
-// lo <= a < hi has, or cand if they all have one, where m is n less a take. It reads g[a] only
-// for a < hi (and the other parts, m-a, from tail where it holds them, once it is brought up to
-// g). want holds the values of need, and only those (missing put them there), and is left
-// empty. It returns -1 when the front (reach) cuts the search short with values still missing.
-func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, cand int) int {
+// search returns the least of the k values of want (all below cand: missing put them there)
+// that no split (a, m-a) of heap n with lo <= a < hi has, or cand if they all have one, where
+// m is n less a take. need lists the k values, ascending, or is nil where the scans read no
+// list (s.lists). It reads g[a] only for a < hi (and the other parts, m-a, from
+// tail where it holds them, once it is brought up to g), and leaves want empty. It returns -1
+// when the front (reach) cuts the search short with values still missing.
+func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k, cand int) int {
 	whole := hi
 	hi = s.reach(hi)
-	k := len(need)
 	if p := s.plans[s.searched(n)]; p != nil {
 		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
 	} else {
@@ -27,11 +27,15 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, n
 		return cand
 	}
 	v := cand
-	for _, w := range need {
-		if want.is[w] != 0 {
-			want.is[w] = 0
-			v = min(v, int(w))
+	if need != nil {
+		for _, w := range need {
+			if want.is[w] != 0 {
+				want.is[w] = 0
+				v = min(v, int(w))
+			}
 		}
+	} else if left := want.take(cand, s.needs[:0]); len(left) > 0 {
+		s.needs, v = left, int(left[0])
 	}
 	if hi < whole {
 		return -1 // the values missing may be beyond the front
@@ -39,17 +43,44 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, n
 	return v
 }
 
-// lookFor looks for the values of need among the splits (a, m-a) of heap n with lo <= a < hi,
-// as search does (in the scan plan's order if planned), and returns those it did not find, in
-// need's order and in need's array, and whether the front cut the scan short with values
-// left. want holds the values of need, and only those, and is left empty. It is search for the
-// two-core engine, which needs every value missing, not the least; search keeps its own loop,
-// since a call more costs the one-core engine 3-5% on codes with short searches
-// (BenchmarkSparseMex on 0.354 and 0.1777).
-func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, planned bool) ([]uint16, bool) {
+// lists reports whether the scans read the values searched for as a list: scanTakes, for
+// two or three takes, does.
+func (s *sparse) lists() bool {
+	return len(s.takes) == 2 || len(s.takes) == 3
+}
+
+// needList returns s.needs emptied where the scans read a list (s.lists), and nil otherwise:
+// the list for missing to fill.
+func (s *sparse) needList() []uint16 {
+	if !s.lists() {
+		return nil
+	}
+	if s.needs == nil {
+		s.needs = make([]uint16, 0, 64)
+	}
+	return s.needs[:0]
+}
+
+// keep keeps need's array, when not nil, as s.needs, for the next heaps.
+func (s *sparse) keep(need []uint16) {
+	if need != nil {
+		s.needs = need
+	}
+}
+
+// lookFor looks for the k values of want, all below bound, among the splits (a, m-a) of heap
+// n with lo <= a < hi, as search does (in the scan plan's order if planned), and returns those
+// it did not find, ascending, appended to buf[:0], and whether the front cut the scan short
+// with values left. It leaves want empty. It is search for the two-core engine, which needs
+// every value missing, not the least; search keeps its own loop, since a call more costs the
+// one-core engine 3-5% on codes with short searches (BenchmarkSparseMex on 0.354 and 0.1777).
+func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k, bound int, buf []uint16, planned bool) ([]uint16, bool) {
 	whole := hi
 	hi = s.reach(hi)
-	k := len(need)
+	var need []uint16
+	if s.lists() {
+		need = want.below(bound, buf[:0])
+	}
 	if p := s.plans[s.searched(n)]; p != nil && planned {
 		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
 	} else {
@@ -57,15 +88,9 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, 
 	}
 	want.clearBits()
 	if k == 0 {
-		return need[:0], false
+		return buf[:0], false
 	}
-	left := need[:0]
-	for _, v := range need {
-		if want.is[v] != 0 {
-			want.is[v] = 0
-			left = append(left, v)
-		}
-	}
+	left := want.take(bound, buf[:0])
 	return left, len(left) > 0 && hi < whole
 }
 
@@ -146,11 +171,13 @@ func (s *sparse) searched(n int) uint8 {
 }
 
 // missing returns the least value v below len(class) that is not marked and is of the listed
-// class (class[v] != searched), or len(class) if there is none, with the searched values not
-// marked below it appended to need and added to want, which holds none of them. It reads eight
-// marks and classes at a time, as 64-bit words, and passes a word whose values are all marked
-// at once; the values left go by the bits of a word, without a branch each.
-func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need []uint16, want *wanted) (int, []uint16) {
+// class (class[v] != searched), or len(class) if there is none, and how many searched values
+// are not marked below it, which it adds to want (empty before). It reads eight marks and
+// classes at a time, as 64-bit words, passes a word whose values are all marked at once, and
+// adds the searched values of a word to want without a branch each: which are marked is
+// unpredictable. When need is not nil it appends them to need too, for the scans that read a
+// list (s.lists); otherwise the searches list them only where they must (wanted.below).
+func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, want *wanted, need []uint16) (cand, k int, _ []uint16) {
 	const lows, lows7, highs = 0x0101_0101_0101_0101, 0x7f7f_7f7f_7f7f_7f7f, 0x8080_8080_8080_8080
 	st, se := uint64(stamp)*lows, uint64(searched)*lows
 	v := 0
@@ -164,17 +191,19 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 		// Classes are 0 or 1: a byte of c is 1 where the value is listed.
 		c := binary.LittleEndian.Uint64(class[v:]) ^ se
 		listed := unmarked & (c << 7)
-		searchedHere := unmarked &^ (c << 7)
+		here := unmarked &^ (c << 7)
 		if listed != 0 {
-			searchedHere &= listed - 1 // the values below the first listed one
+			here &= listed - 1 // the values below the first listed one
 		}
-		for b := searchedHere; b != 0; b &= b - 1 {
-			u := uint16(v + bits.TrailingZeros64(b)/8)
-			need = append(need, u)
-			want.put(u)
+		want.putWord(v, here>>7)
+		k += bits.OnesCount64(here)
+		if need != nil {
+			for b := here; b != 0; b &= b - 1 {
+				need = append(need, uint16(v+bits.TrailingZeros64(b)/8))
+			}
 		}
 		if listed != 0 {
-			return v + bits.TrailingZeros64(listed)/8, need
+			return v + bits.TrailingZeros64(listed)/8, k, need
 		}
 	}
 	for ; v < len(class); v++ {
@@ -182,12 +211,15 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, need [
 			continue
 		}
 		if class[v] != searched {
-			return v, need
+			return v, k, need
 		}
-		need = append(need, uint16(v))
 		want.put(uint16(v))
+		if need != nil {
+			need = append(need, uint16(v))
+		}
+		k++
 	}
-	return len(class), need
+	return len(class), k, need
 }
 
 // scanTakes looks for the wanted values among the splits of two or three takes at once, for

@@ -31,17 +31,13 @@ func (s *sparse) mexSmall(o *plan, g []uint16) int {
 	if s.want == nil {
 		s.want = new(wanted)
 	}
-	need := s.needs[:0]
-	for w := ^set &^ listed & (1<<cand - 1); w != 0; w &= w - 1 {
-		v := uint16(bits.TrailingZeros64(w))
-		need = append(need, v)
-		s.want.put(v)
-	}
-	s.needs = need
-	if len(need) == 0 {
+	missed := ^set &^ listed & (1<<cand - 1)
+	if missed == 0 {
 		return cand
 	}
-	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, cand)
+	need := s.want.putSmall(missed, s.needs[:0]) // listed for every code: few, and cheaper than a test
+	s.needs = need
+	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, len(need), cand)
 }
 
 // leavesSmall returns the set of the values below 64 of heap n's moves that markLeaves marks.

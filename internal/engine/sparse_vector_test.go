@@ -94,8 +94,9 @@ func TestScanVector(t *testing.T) {
 	}
 }
 
-// TestMissing checks that missing adds to want exactly the values it appends to need (their
-// bits too, past wantedBits included), and returns what a plain loop over the values does.
+// TestMissing checks that missing adds to want exactly the values below its answer that a
+// plain loop over the values finds missing (their bits too, past wantedBits included), counts
+// them, and returns what the loop does; and that wanted.below and take list them.
 func TestMissing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	mark := new([markSize]uint8)
@@ -115,7 +116,7 @@ func TestMissing(t *testing.T) {
 				mark[v] = stamp
 			}
 		}
-		wantCand, wantNeed := size, []uint16(nil)
+		wantCand, wantNeed := size, []uint16{}
 		for v := range size {
 			if mark[v] == stamp {
 				continue
@@ -126,12 +127,30 @@ func TestMissing(t *testing.T) {
 			}
 			wantNeed = append(wantNeed, uint16(v))
 		}
-		cand, need := missing(mark, class, stamp, searched, nil, &w)
+		var list []uint16
+		if trial%2 == 0 {
+			list = make([]uint16, 0, rng.IntN(4)) // as for codes whose scans read a list
+		}
+		cand, k, need := missing(mark, class, stamp, searched, &w, list)
 		require.Equal(t, wantCand, cand, "trial %d", trial)
-		require.Equal(t, wantNeed, need, "trial %d", trial)
+		require.Equal(t, len(wantNeed), k, "trial %d", trial)
+		if list != nil {
+			require.Equal(t, wantNeed, need, "trial %d", trial)
+		} else {
+			require.Nil(t, need, "trial %d", trial)
+		}
 		var added wanted
-		added.add(need)
-		require.True(t, w.is == added.is && w.bits == added.bits, "trial %d: want holds other values than need", trial)
+		added.add(wantNeed)
+		require.True(t, w.is == added.is && w.bits == added.bits && w.over == added.over,
+			"trial %d: want holds other values than those missing", trial)
+		prefix := []uint16{7}
+		require.Equal(t, append(prefix, wantNeed...), w.below(cand, prefix), "trial %d", trial)
+		if cut := rng.IntN(cand + 1); len(wantNeed) > 0 {
+			kept, _ := slices.BinarySearch(wantNeed, uint16(cut))
+			require.Equal(t, wantNeed[:kept], w.below(cut, []uint16{}), "trial %d: below %d", trial, cut)
+		}
+		require.Equal(t, wantNeed, w.take(cand, []uint16{}), "trial %d", trial)
+		require.Equal(t, [markSize]uint8{}, w.is, "trial %d: take leaves values", trial)
 		w = wanted{}
 	}
 }
