@@ -64,13 +64,14 @@ type blockMarks struct {
 	half  [blockLanes]halfDone
 }
 
-// pairWorker is one goroutine's own state in a window: its scratch, the marks of its block,
-// its list of the rare heaps and the largest value, kept up to date by reading the values as
-// they are published.
+// pairWorker is one goroutine's own state in a window: its scratch, the marks of its block and
+// of the block it claimed ahead, its list of the rare heaps and the largest value, kept up to
+// date by reading the values as they are published.
 type pairWorker struct {
 	want   *wanted
 	needs  []uint16
 	marks  *blockMarks
+	ahead  *blockMarks
 	rare   []int32 // the rare heaps below seen
 	top    int     // the largest value below seen
 	seen   int
@@ -81,8 +82,12 @@ type pairWorker struct {
 
 // newPairWorker returns a worker for codes splitting takes takes.
 func newPairWorker(takes int) *pairWorker {
-	return &pairWorker{want: new(wanted), marks: &blockMarks{lanes: new([blockLanes][markSize]uint8),
-		bulk: make([][4]int, takes)}}
+	return &pairWorker{want: new(wanted), marks: newBlockMarks(takes), ahead: newBlockMarks(takes)}
+}
+
+// newBlockMarks returns the marks of a block of a code splitting takes takes.
+func newBlockMarks(takes int) *blockMarks {
+	return &blockMarks{lanes: new([blockLanes][markSize]uint8), bulk: make([][4]int, takes)}
 }
 
 // The heaps of a window are computed in blocks of size heaps (sparse_block.go), block b being
@@ -94,17 +99,26 @@ func newPairWorker(takes int) *pairWorker {
 // value. So the goroutines share only the values and the count of them, and wait for each
 // other once a block: when a heap was begun on one core and finished on the other, its marks
 // moved between the cores, which cost more than the heap's work shared (BENCHMARKS.md, the
-// eighth sitting).
+// eighth sitting). A goroutine that would wait claims the next block first and marks its rare
+// pairs in bulk (in marks of its own), so that a block begun on the other core a little late
+// costs it no time; it computes that block next.
 
 // run computes blocks of the window as worker w until none is left. Blocks are claimed one
-// at a time, so that a helper slow to start or to run leaves more of them to the engine. The
-// engine passes a deadline (or the zero Time), looked at after each block: past it, it ends
-// the window at the blocks already claimed.
+// at a time (or two, when the goroutine would wait), so that a helper slow to start or to run
+// leaves more of them to the engine. The engine passes a deadline (or the zero Time), looked
+// at after each block: past it, it ends the window at the blocks already claimed.
 func (l *leap) run(w *pairWorker, deadline time.Time) {
 	l.enter(w)
+	ahead := -1 // a block claimed ahead, its pairs marked in bulk in w.ahead
 	for {
-		b := l.next.Add(1) - 1
-		if b >= 1<<62 || !l.block(w, int(b)) || l.halt() {
+		b, marked := ahead, ahead >= 0
+		if marked {
+			w.marks, w.ahead = w.ahead, w.marks
+		} else if b = l.claim(); b < 0 {
+			return
+		}
+		var ok bool
+		if ahead, ok = l.block(w, b, marked); !ok || l.halt() {
 			return
 		}
 		if !deadline.IsZero() && time.Now().After(deadline) {
@@ -113,40 +127,66 @@ func (l *leap) run(w *pairWorker, deadline time.Time) {
 	}
 }
 
-// block computes block b as worker w, and reports false when the window has no such block,
-// has ended before it, or ends within it.
-func (l *leap) block(w *pairWorker, b int) bool {
+// claim returns the least block not yet claimed, claiming it, or -1 when no block may be
+// claimed any more.
+func (l *leap) claim() int {
+	if b := l.next.Add(1) - 1; b < 1<<62 {
+		return int(b)
+	}
+	return -1
+}
+
+// open reports whether block b, from heap n, is in the window and may still be computed.
+func (l *leap) open(n int) bool {
+	return n < l.end && int64(n) < l.stop.Load() && !l.abort.Load()
+}
+
+// block computes block b as worker w, its rare pairs already marked in bulk in w.marks when
+// marked, and reports false when the window has no such block, has ended before it, or ends
+// within it; and it returns the block claimed ahead while it waited for the heaps before
+// block b, whose pairs it marked in w.ahead, or -1.
+func (l *leap) block(w *pairWorker, b int, marked bool) (ahead int, ok bool) {
 	n := l.start + b*l.size
-	if n >= l.end || int64(n) >= l.stop.Load() || l.abort.Load() {
-		return false
+	if !l.open(n) {
+		return -1, false
 	}
 	e := min(n+l.size, l.end)
-	l.markBulk(w, n, int(l.known.Load())) // at most n: heap n is this block's
+	if !marked {
+		l.markBulk(w, w.marks, n, int(l.known.Load())) // at most n: heap n is this block's
+	}
 	for h := n; h < e; h++ {
 		if l.abort.Load() || int64(h) >= l.stop.Load() {
-			return false
+			return -1, false
 		}
 		l.begin(w, w.marks, h)
 		if w.helper {
 			w.stats.paired++
 		}
 	}
+	ahead = -1
+	if l.known.Load() < int64(n) {
+		if ahead = l.claim(); ahead >= 0 {
+			if a := l.start + ahead*l.size; l.open(a) {
+				l.markBulk(w, w.ahead, a, int(l.known.Load()))
+			}
+		}
+	}
 	if !l.await(n) {
-		return false
+		return -1, false
 	}
 	for h := n; h < e; h++ {
 		if l.abort.Load() || int64(h) >= l.stop.Load() {
-			return false
+			return -1, false
 		}
 		v := l.finish(w, w.marks, h)
 		if v < 0 { // a search cut short by the front: heap h is left to extendLocked
 			l.cut.Store(true)
 			l.abort.Store(true)
-			return false
+			return -1, false
 		}
 		if v > maxValue {
 			l.abort.Store(true)
-			return false
+			return -1, false
 		}
 		// Where the one-core engine would choose a mask, at the heap after the one that
 		// brings the rare heaps to rareAt, the window ends, so that the masks chosen, and
@@ -157,7 +197,7 @@ func (l *leap) block(w *pairWorker, b int) bool {
 		l.g[h] = uint16(v)
 		l.known.Store(int64(h + 1))
 	}
-	return true
+	return ahead, true
 }
 
 // enter readies w for the window: its rare heaps and largest value are those below the start.
@@ -268,10 +308,9 @@ func (l *leap) finish(w *pairWorker, marks *blockMarks, h int) int {
 	return v
 }
 
-// markBulk marks in w's marks, as sparse.block does below a block, the pairs of the heaps of
-// the block from heap n whose parts are both below known.
-func (l *leap) markBulk(w *pairWorker, n, known int) {
-	m := w.marks
+// markBulk marks in m, as sparse.block does below a block, the pairs of the heaps of the
+// block from heap n whose parts are both below known, as worker w.
+func (l *leap) markBulk(w *pairWorker, m *blockMarks, n, known int) {
 	if m.stamp++; m.stamp == 0 {
 		for j := range m.lanes {
 			clear(m.lanes[j][:])

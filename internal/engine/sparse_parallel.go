@@ -121,7 +121,8 @@ func (p *pairPanic) Unwrap() error {
 }
 
 // pairState is what the two-core engine keeps from one extension to the next: the chooser,
-// the counts, and the goroutines' workers with the marks of their blocks (1 MB each).
+// the counts, and the goroutines' workers with the marks of their blocks (2 MB a worker: a
+// block's and the one claimed ahead).
 type pairState struct {
 	chooser pairChooser
 	stats   pairStats

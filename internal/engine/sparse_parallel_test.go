@@ -128,7 +128,7 @@ func TestHalvesMatchReference(t *testing.T) {
 					l.g[i] = 0x7fff // not known to the first half
 				}
 				l.known.Store(int64(h - d))
-				l.markBulk(first, start+b*l.size, min(start+b*l.size, h-d))
+				l.markBulk(first, first.marks, start+b*l.size, min(start+b*l.size, h-d))
 				l.begin(first, first.marks, h)
 				copy(l.g[h-d:], want[h-d:])
 				l.known.Store(int64(h))
@@ -415,7 +415,8 @@ func TestPairsStopAcrossBlocks(t *testing.T) {
 		time.Sleep(20 * time.Millisecond) // let the other worker begin block 1 and wait for block 0
 		w := newPairWorker(len(s.takes))
 		l.enter(w)
-		assert.Equal(t, lane == size-1, l.block(w, 0), "lane %d: block 0 is done whole only when r ends it", lane)
+		_, whole := l.block(w, 0, false)
+		assert.Equal(t, lane == size-1, whole, "lane %d: block 0 is done whole only when r ends it", lane)
 		select {
 		case <-returned:
 		case <-time.After(10 * time.Second):
@@ -427,6 +428,69 @@ func TestPairsStopAcrossBlocks(t *testing.T) {
 		assert.Equal(t, g[:r+1], vals[:r+1], "lane %d", lane)
 		assert.Equal(t, -1, slices.IndexFunc(vals[r+1:], func(v uint16) bool { return v != 0x7fff }),
 			"lane %d: a heap past the end is published", lane)
+	}
+}
+
+// TestPairsAhead holds block 0 of a window back while another worker computes block 1: that
+// worker, which must wait for block 0, claims block 2 and marks its pairs in bulk first, then
+// computes blocks 1 and 2 once block 0 is published. The values are the one-core engine's.
+func TestPairsAhead(t *testing.T) {
+	const n = 1 << 13
+	ref := oneCore(freshOctal("0.6"))
+	_, err := ref.Values(ctx, n)
+	require.NoError(t, err)
+	g := ref.eng.load().vals[:n]
+	for _, code := range []string{"0.6", "0.354"} { // one take; two (the bulk of each)
+		o := freshOctal(code)
+		if code != "0.6" {
+			ref = oneCore(freshOctal(code))
+			_, err = ref.Values(ctx, n)
+			require.NoError(t, err)
+			g = ref.eng.load().vals[:n]
+		}
+		_, err = o.Values(ctx, 1<<12)
+		require.NoError(t, err)
+		o.eng.lock <- struct{}{}
+		s := o.eng.sp
+		require.True(t, s.on, code)
+		const start = 1 << 12
+		vals := slices.Clone(g)
+		for i := start; i < n; i++ {
+			vals[i] = 0x7fff // not known
+		}
+		l := &leap{o: o.plan(), s: s, g: vals, start: start, end: start + 3*blockLanes, rare: s.rare,
+			class: s.classes(markSize), top: int(slices.Max(g[:start])), rareAt: 1 << 30,
+			size: blockLanes}
+		l.known.Store(start)
+		l.stop.Store(int64(l.end))
+		l.next.Store(1) // block 0 is the test's
+		other := newPairWorker(len(s.takes))
+		returned := make(chan struct{})
+		go func() {
+			defer close(returned)
+			l.run(other, time.Time{})
+		}()
+		for wait := time.Now().Add(10 * time.Second); l.next.Load() < 3; runtime.Gosched() {
+			// Blocks 1 and 2 claimed: the other worker waits for block 0.
+			if time.Now().After(wait) {
+				l.abort.Store(true) // the other worker leaves
+				t.Fatalf("%s: no block is claimed ahead", code)
+			}
+		}
+		w := newPairWorker(len(s.takes))
+		l.enter(w)
+		ahead, ok := l.block(w, 0, false)
+		assert.True(t, ok, code)
+		assert.Equal(t, -1, ahead, "%s: block 0 waits for nothing", code)
+		select {
+		case <-returned:
+		case <-time.After(10 * time.Second):
+			l.abort.Store(true)
+			t.Fatalf("%s: the other worker is still computing", code)
+		}
+		assert.Equal(t, int64(l.end), l.known.Load(), code)
+		assert.Equal(t, g[:l.end], vals[:l.end], code)
+		o.eng.release()
 	}
 }
 
