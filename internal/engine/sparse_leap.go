@@ -136,7 +136,7 @@ func (l *leap) claim() int {
 	return -1
 }
 
-// open reports whether block b, from heap n, is in the window and may still be computed.
+// open reports whether the block from heap n is in the window and may still be computed.
 func (l *leap) open(n int) bool {
 	return n < l.end && int64(n) < l.stop.Load() && !l.abort.Load()
 }
