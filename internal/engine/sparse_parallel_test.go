@@ -436,19 +436,13 @@ func TestPairsStopAcrossBlocks(t *testing.T) {
 // computes blocks 1 and 2 once block 0 is published. The values are the one-core engine's.
 func TestPairsAhead(t *testing.T) {
 	const n = 1 << 13
-	ref := oneCore(freshOctal("0.6"))
-	_, err := ref.Values(ctx, n)
-	require.NoError(t, err)
-	g := ref.eng.load().vals[:n]
 	for _, code := range []string{"0.6", "0.354"} { // one take; two (the bulk of each)
-		o := freshOctal(code)
-		if code != "0.6" {
-			ref = oneCore(freshOctal(code))
-			_, err = ref.Values(ctx, n)
-			require.NoError(t, err)
-			g = ref.eng.load().vals[:n]
+		g := make([]uint16, n)
+		for i, v := range oneCoreValues(t, code, n) {
+			g[i] = uint16(v)
 		}
-		_, err = o.Values(ctx, 1<<12)
+		o := freshOctal(code)
+		_, err := o.Values(ctx, 1<<12)
 		require.NoError(t, err)
 		o.eng.lock <- struct{}{}
 		s := o.eng.sp
