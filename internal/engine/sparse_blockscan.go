@@ -63,7 +63,8 @@ func (m *mirror) parts(k, lo, end int) ([]uint16, int) {
 }
 
 // wanted is the set of the values a search still looks for, all below markSize; the zero
-// value is empty. missing (or add) puts them in, and search or lookFor leaves it empty.
+// value is empty. missing (or put and the like) puts them in, and search or lookFor leaves it
+// empty.
 type wanted struct {
 	is [markSize]uint8 // is[v] != 0: v is wanted
 	// bits has bit v set for every wanted v below wantedBits, for scanVector and scanAVX2,

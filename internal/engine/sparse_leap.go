@@ -54,9 +54,9 @@ func (l *leap) halt() bool {
 	}
 }
 
-// blockMarks holds the marks of the block a goroutine computes: the lanes, one a heap, which
-// rare heaps the bulk marks left to each heap, and what the first half of each heap leaves to
-// its second (see halfDone). Only its goroutine reads or writes it.
+// blockMarks holds the marks of a block a goroutine computes (or claimed ahead, leap.block):
+// the lanes, one a heap, which rare heaps the bulk marks left to each heap, and what the first
+// half of each heap leaves to its second (see halfDone). Only its goroutine reads or writes it.
 type blockMarks struct {
 	lanes *[blockLanes][markSize]uint8
 	stamp uint8
@@ -143,8 +143,8 @@ func (l *leap) open(n int) bool {
 
 // block computes block b as worker w, its rare pairs already marked in bulk in w.marks when
 // marked, and reports false when the window has no such block, has ended before it, or ends
-// within it; and it returns the block claimed ahead while it waited for the heaps before
-// block b, whose pairs it marked in w.ahead, or -1.
+// within it; and it returns the block it claimed before waiting for the heaps below block b,
+// whose pairs it marked in w.ahead when that block is in the window, or -1.
 func (l *leap) block(w *pairWorker, b int, marked bool) (ahead int, ok bool) {
 	n := l.start + b*l.size
 	if !l.open(n) {

@@ -10,8 +10,8 @@ import (
 
 // search returns the least of the k values of want (all below cand: missing put them there)
 // that no split (a, m-a) of heap n with lo <= a < hi has, or cand if they all have one, where
-// m is n less a take. need lists the k values, ascending, or is nil where the scans read no
-// list (s.lists). It reads g[a] only for a < hi (and the other parts, m-a, from tail where it
+// m is n less a take. need lists the k values, ascending, or is nil (only where the scans
+// read no list: s.lists). It reads g[a] only for a < hi (and the other parts, m-a, from tail where it
 // holds them, once it is brought up to g), and leaves want empty. It returns -1 when the front
 // (reach) cuts the search short with values still missing.
 func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k, cand int) int {
