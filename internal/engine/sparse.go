@@ -220,8 +220,7 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	// The searched class has popcount(v&M) ≡ c·m (mod 2); the listed class is the other one.
 	// cand is the least listed value missing from the options; the k searched values missing
 	// below it go to s.want.
-	cand, k, need := missing(mark, s.classes(size), stamp, s.searched(n), s.want, s.needList())
-	s.keep(need)
+	cand, k, need := s.missing(mark, size, stamp, n)
 	if k == 0 {
 		return cand
 	}

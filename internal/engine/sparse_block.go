@@ -125,8 +125,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		// The block's own rare heaps so far too: every value below h is known.
 		markRestPart(s, mark, g, h, s.rare, bulk, stamp, len(g), false)
 		words := optionWords(top)
-		cand, k, need := missing(mark, s.classes(64*words), stamp, s.searched(h), s.want, s.needList())
-		s.keep(need)
+		cand, k, need := s.missing(mark, 64*words, stamp, h)
 		v := cand
 		if k > 0 {
 			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, k, cand)

@@ -227,8 +227,9 @@ func BenchmarkMarkLanes(b *testing.B) {
 	u, pairs := userTime(), 0
 	for b.Loop() {
 		for m0 := n - 64; m0 < n-blockLanes; m0 += 7 {
-			markLanes(lanes, g, m0, rare[:rareBelow(rare, m0)], uint8(m0))
-			pairs += blockLanes * rareBelow(rare, m0)
+			k := rareBelow(rare, m0)
+			markLanes(lanes, g, m0, rare[:k], uint8(m0))
+			pairs += blockLanes * k
 		}
 	}
 	b.ReportMetric(float64(userTime()-u)/float64(pairs), "user-ns/pair")

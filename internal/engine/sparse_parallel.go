@@ -18,9 +18,9 @@ import (
 // heaps in blocks (see leap.block): each claims the next block not yet claimed as soon as its
 // last one is done (or, when it would wait, one more), marks its rare pairs in bulk and
 // computes the first halves of its heaps without waiting for the heaps before it, and then,
-// once the block before is known, the second halves in order. So the goroutines compute blocks side by side, and a helper slow to
-// join (asleep, or its thread waiting for a processor) leaves more blocks to the engine
-// instead of holding it up. During a window nothing of the rare/common state is written: each
+// once the block before is known, the second halves in order. So the goroutines compute
+// blocks side by side, and a helper slow to join (asleep, or its thread waiting for a
+// processor) leaves more blocks to the engine instead of holding it up. During a window nothing of the rare/common state is written: each
 // goroutine keeps its own list of the rare heaps and its own blocks' marks, the values are
 // written once each, at distinct indices, and published by an atomic count, and the engine
 // records the window's heaps (histogram, rare list) once the helpers have left. A new mask is

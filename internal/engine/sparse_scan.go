@@ -10,9 +10,9 @@ import (
 
 // search returns the least of the k values of want (all below cand: missing put them there)
 // that no split (a, m-a) of heap n with lo <= a < hi has, or cand if they all have one, where
-// m is n less a take. need lists the k values, ascending, or is nil (only where the scans
-// read no list: s.lists). It reads g[a] only for a < hi (and the other parts, m-a, from tail where it
-// holds them, once it is brought up to g), and leaves want empty. It returns -1 when the front
+// m is n less a take. need lists the k values, ascending, where the scans read a list
+// (s.lists). It reads g[a] only for a < hi (and the other parts, m-a, from tail where it holds
+// them, once it is brought up to g), and leaves want empty. It returns -1 when the front
 // (reach) cuts the search short with values still missing.
 func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k, cand int) int {
 	whole := hi
@@ -27,14 +27,7 @@ func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, n
 		return cand
 	}
 	v := cand
-	if need != nil {
-		for _, w := range need {
-			if want.is[w] != 0 {
-				want.is[w] = 0
-				v = min(v, int(w))
-			}
-		}
-	} else if left := want.take(cand, s.needs[:0]); len(left) > 0 {
+	if left := want.take(cand, s.needs[:0]); len(left) > 0 {
 		s.needs, v = left, int(left[0])
 	}
 	if hi < whole {
@@ -49,23 +42,20 @@ func (s *sparse) lists() bool {
 	return len(s.takes) == 2 || len(s.takes) == 3
 }
 
-// needList returns s.needs emptied where the scans read a list (s.lists), and nil otherwise:
-// the list for missing to fill.
-func (s *sparse) needList() []uint16 {
-	if !s.lists() {
-		return nil
+// missing is missing for the one-core engine's heap n, with the values below size and the
+// list in s.needs where the scans read one (s.lists; need is nil otherwise).
+func (s *sparse) missing(mark *[markSize]uint8, size int, stamp uint8, n int) (cand, k int, need []uint16) {
+	if s.lists() {
+		if s.needs == nil {
+			s.needs = make([]uint16, 0, 64) // not nil: missing lists when need is not nil
+		}
+		need = s.needs[:0]
 	}
-	if s.needs == nil {
-		s.needs = make([]uint16, 0, 64)
-	}
-	return s.needs[:0]
-}
-
-// keep keeps need's array, when not nil, as s.needs, for the next heaps.
-func (s *sparse) keep(need []uint16) {
+	cand, k, need = missing(mark, s.classes(size), stamp, s.searched(n), s.want, need)
 	if need != nil {
 		s.needs = need
 	}
+	return cand, k, need
 }
 
 // lookFor looks for the k values of want, all below bound, among the splits (a, m-a) of heap
