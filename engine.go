@@ -124,6 +124,7 @@ func mexOf(seen []uint64) int { return eng.MexOf(seen) }
 
 // VectorScan returns the name of the code that runs the engine's scans of searched values in
 // this build on this CPU: "avx512", "avx2" or "neon" for assembly, "go" for the portable
-// scans (other CPUs, or a build with -tags purego). The values are the same on every path;
-// the name is for reports and benchmarks.
+// scans (other CPUs, or a build with -tags purego). GODEBUG=cpu.avx512f=off, cpu.avx2=off or
+// cpu.all=off, read at start-up as the Go runtime reads them, turns the amd64 paths off. The
+// values are the same on every path; the name is for reports and benchmarks.
 func VectorScan() string { return eng.Best().String() }

@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // This file implements the choice of the code that runs the scans of the searched splits:
 // Go, or assembly for the vector units of the CPU (sparse_vector_amd64.s,
 // sparse_vector_avx2_amd64.s, sparse_vector_arm64.s).
@@ -33,8 +35,9 @@ func (s Vector) String() string {
 	return "unknown"
 }
 
-// Runs reports whether s runs in this build, on this CPU and OS (VectorBest and VectorGo
-// always run).
+// Runs reports whether s runs in this build, on this CPU and OS, and is not turned off by
+// GODEBUG at start-up (cpu.avx2=off, cpu.avx512f=off, cpu.all=off; see detectScans). VectorBest
+// and VectorGo always run.
 func (s Vector) Runs() bool {
 	avx2, avx512, neon := cpuScans()
 	switch s {
@@ -67,3 +70,28 @@ func (s Vector) resolve() Vector {
 
 // Best returns the code that VectorBest runs in this build on this CPU and OS.
 func Best() Vector { return VectorBest.resolve() }
+
+// cpuOff reports whether godebug, a value of GODEBUG, turns off any of the CPU features named,
+// as the Go runtime reads its cpu options: a field cpu.all=off or cpu.NAME=off turns off
+// (=on turns on again), and a later field wins over an earlier one.
+func cpuOff(godebug string, names ...string) bool {
+	for _, name := range names {
+		off := false
+		for field := range strings.SplitSeq(godebug, ",") {
+			key, value, ok := strings.Cut(field, "=")
+			if !ok || (key != "cpu.all" && key != "cpu."+name) {
+				continue
+			}
+			switch value {
+			case "off":
+				off = true
+			case "on":
+				off = false
+			}
+		}
+		if off {
+			return true
+		}
+	}
+	return false
+}

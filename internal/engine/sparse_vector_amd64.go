@@ -2,6 +2,8 @@
 
 package engine
 
+import "os"
+
 // This file implements the vector scans' CPU checks on amd64. The AVX-512 kernels, in
 // sparse_vector_amd64.s, need AVX-512 (F and BW), BMI1 and BMI2, and an OS that saves the
 // AVX-512 registers; the AVX2 ones, in sparse_vector_avx2_amd64.s, need AVX2, BMI1 and BMI2
@@ -49,8 +51,9 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 // xgetbv returns XCR0, the register states that the OS saves.
 func xgetbv() (lo, hi uint32)
 
-// cpuAVX2 and cpuAVX512 say which vector scans this CPU and OS run; set once, at init.
-var cpuAVX2, cpuAVX512 = detectScans()
+// cpuAVX2 and cpuAVX512 say which vector scans this CPU and OS run, less those GODEBUG turns
+// off; set once, at init.
+var cpuAVX2, cpuAVX512 = detectScans(os.Getenv("GODEBUG"))
 
 // cpuScans reports whether this CPU and OS run the AVX2, the AVX-512 and the NEON scans.
 func cpuScans() (avx2, avx512, neon bool) { return cpuAVX2, cpuAVX512, false }
@@ -60,8 +63,19 @@ func scanTakesNEON(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found 
 	return 0, 0
 }
 
-// detectScans asks the CPU and the OS whether they run the AVX2 and the AVX-512 scans.
-func detectScans() (avx2, avx512 bool) {
+// detectScans asks the CPU and the OS whether they run the AVX2 and the AVX-512 scans, and
+// godebug (GODEBUG's value) whether it turns off a feature they need, as the Go runtime reads
+// it: GODEBUG=cpu.avx512f=off runs the AVX2 scan on a CPU with AVX-512, cpu.avx2=off the Go
+// one on a CPU without.
+func detectScans(godebug string) (avx2, avx512 bool) {
+	avx2, avx512 = cpuHasScans()
+	avx2 = avx2 && !cpuOff(godebug, "avx2", "bmi1", "bmi2")
+	avx512 = avx512 && !cpuOff(godebug, "avx512f", "avx512bw", "bmi1", "bmi2")
+	return avx2, avx512
+}
+
+// cpuHasScans asks the CPU and the OS whether they run the AVX2 and the AVX-512 scans.
+func cpuHasScans() (avx2, avx512 bool) {
 	if top, _, _, _ := cpuid(0, 0); top < 7 {
 		return false, false
 	}

@@ -342,3 +342,27 @@ func TestVectorEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestCPUOff checks that GODEBUG's cpu options turn features off as the Go runtime reads them.
+func TestCPUOff(t *testing.T) {
+	for _, c := range []struct {
+		godebug string
+		names   []string
+		off     bool
+	}{
+		{"", []string{"avx2"}, false},
+		{"cpu.avx2=off", []string{"avx2"}, true},
+		{"cpu.avx2=off", []string{"avx512f", "avx512bw"}, false},
+		{"cpu.avx512bw=off", []string{"avx512f", "avx512bw"}, true},
+		{"cpu.all=off", []string{"bmi2"}, true},
+		{"cpu.all=off,cpu.avx2=on", []string{"avx2"}, false},
+		{"cpu.avx2=off,cpu.all=on", []string{"avx2"}, false},
+		{"gctrace=1,cpu.bmi1=off,madvdontneed=1", []string{"avx2", "bmi1"}, true},
+		{"cpu.avx2", []string{"avx2"}, false},          // no value: ignored, as the runtime does
+		{"cpu.avx2=maybe", []string{"avx2"}, false},    // an unknown value too
+		{"xcpu.avx2=off", []string{"avx2"}, false},     // not a cpu option
+		{"cpu.avx512f=off", []string{"avx512"}, false}, // no such feature
+	} {
+		assert.Equal(t, c.off, cpuOff(c.godebug, c.names...), "%q %v", c.godebug, c.names)
+	}
+}
