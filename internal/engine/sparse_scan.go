@@ -222,18 +222,10 @@ func missing(mark *[markSize]uint8, class []uint8, stamp, searched uint8, want *
 // multiple of 32 heaps to scanTakesVector (AVX-512), scanTakesAVX2 or scanTakesNEON.
 func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint16, k int) (int, int) {
 	t := s.takes
-	m := n - t[len(t)-1]
-	if s.unequal[len(t)-1] {
-		m-- // (m-1)/2: not a == m-a
-	}
-	hi = min(hi, max(1, m/2+1))
-	b := n - t[0] // the other part of take t[0] is b-a; of take t[j], b-a-(t[j]-t[0])
-	d1, d2 := t[1]-t[0], 0
-	if len(t) == 3 { // d2 stays 0 with two takes, as scanTakesVector wants
-		d2 = t[2] - t[0]
-	}
+	hi = s.takesEnd(n, hi)
+	b, d1, d2 := s.takesParts(n)
 	is := &want.is
-	if c := (hi - lo) &^ 31; (s.vector == VectorAVX512 || s.vector == VectorAVX2 || s.vector == VectorNEON) && c > 0 && k > 0 && k < 64 {
+	if c := (hi - lo) &^ 31; s.vectorTakes() && c > 0 && k > 0 && k < 64 {
 		// It reads the values the loops below read for the heaps lo to lo+c-1: the larger
 		// parts down to b-(lo+c-1)-d2, which is at least (n-t)/2 since lo+c-1 < hi.
 		var vals [63]uint16
@@ -247,16 +239,7 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 			}
 		}
 		if count > 0 {
-			var found uint64
-			var done int
-			switch s.vector {
-			case VectorAVX512:
-				found, done = scanTakesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
-			case VectorAVX2:
-				found, done = scanTakesAVX2(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
-			default:
-				found, done = scanTakesNEON(&g[lo], &g[b-lo-31], d1, d2, c, &vals[0], count)
-			}
+			found, done := s.takesVector(&g[lo], &g[b-lo-31], d1, d2, c, &vals, count)
 			for ; found != 0; found &= found - 1 {
 				is[vals[bits.TrailingZeros64(found)]] = 0
 				k--
@@ -299,6 +282,47 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 		}
 	}
 	return k, max(lo, hi)
+}
+
+// takesEnd returns the end of the heaps a < hi that every take of two or three can split off
+// heap n (scanTakes).
+func (s *sparse) takesEnd(n, hi int) int {
+	t := s.takes
+	m := n - t[len(t)-1]
+	if s.unequal[len(t)-1] {
+		m-- // (m-1)/2: not a == m-a
+	}
+	return min(hi, max(1, m/2+1))
+}
+
+// takesParts returns where the other parts of the splits of heap n lie for two or three
+// takes: G(b-a) for take t[0], G(b-a-d1) for t[1], G(b-a-d2) for t[2] (d2 is 0 with two
+// takes, as scanTakesVector wants).
+func (s *sparse) takesParts(n int) (b, d1, d2 int) {
+	t := s.takes
+	if len(t) == 3 {
+		d2 = t[2] - t[0]
+	}
+	return n - t[0], t[1] - t[0], d2
+}
+
+// vectorTakes reports whether s.vector is a vector scan of two or three takes (takesVector).
+func (s *sparse) vectorTakes() bool {
+	return s.vector == VectorAVX512 || s.vector == VectorAVX2 || s.vector == VectorNEON
+}
+
+// takesVector hands the heaps a = lo+j, j < c (a multiple of 32), to the vector scan of two or
+// three takes that s.vector names (vectorTakes), x being &g[lo] and z &g[b-lo-31] (b, d1, d2
+// from takesParts), and returns the values of vals[:count] found, bit i for vals[i], and how
+// many heaps it looked at, as scanTakesVector does.
+func (s *sparse) takesVector(x, z *uint16, d1, d2, c int, vals *[63]uint16, count int) (found uint64, done int) {
+	switch s.vector {
+	case VectorAVX512:
+		return scanTakesVector(x, z, d1, d2, c, &vals[0], count)
+	case VectorAVX2:
+		return scanTakesAVX2(x, z, d1, d2, c, &vals[0], count)
+	}
+	return scanTakesNEON(x, z, d1, d2, c, &vals[0], count)
 }
 
 // scanBlock looks for the wanted values among the splits x[j] ^ y[len(x)-1-j] (y is as long as
