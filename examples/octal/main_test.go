@@ -770,3 +770,29 @@ func TestTimeoutBigRun(t *testing.T) {
 		assert.Equal(t, stopped.ValuesSHA256, resumed.ValuesSHA256, "the checksum read during the run is that of the values")
 	}
 }
+
+// TestLineWriter checks the lines of int, pair and int3 against strconv, values below and above
+// the table of lines, over many flushes of the buffer.
+func TestLineWriter(t *testing.T) {
+	var got, want bytes.Buffer
+	lw := newLineWriter(&got)
+	for i := range 200_000 {
+		v := i % 1500
+		if i%7 == 0 {
+			v = i * 977
+		}
+		switch i % 3 {
+		case 0:
+			lw.int(v)
+			fmt.Fprintf(&want, "%d\n", v)
+		case 1:
+			lw.pair(i*1_000_003, v, ',')
+			fmt.Fprintf(&want, "%d,%d\n", i*1_000_003, v)
+		default:
+			lw.int3(i*1_000_000_007, i, v)
+			fmt.Fprintf(&want, "%d %d %d\n", i*1_000_000_007, i, v)
+		}
+	}
+	require.NoError(t, lw.flush())
+	require.Equal(t, want.String(), got.String())
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"hash"
@@ -22,23 +23,40 @@ import (
 // lineWriter writes numbers one per line through a buffer.
 type lineWriter struct {
 	w   io.Writer
-	buf []byte
+	buf []byte // flushed once it holds more than lineBuffer-32 bytes
 	err error
 }
 
-func newLineWriter(w io.Writer) *lineWriter { return &lineWriter{w: w, buf: make([]byte, 0, 1<<16)} }
+const lineBuffer = 1 << 16
+
+func newLineWriter(w io.Writer) *lineWriter {
+	return &lineWriter{w: w, buf: make([]byte, 0, lineBuffer)}
+}
+
+// lines holds the line of each value below 1024 as int writes it, its bytes from the lowest
+// and their count in the top byte, so that int writes the values of most codes without a
+// branch on their number of digits (which the values, mixed, make unpredictable).
+var lines = func() (t [1024]uint64) {
+	for v := range t {
+		var b [8]byte
+		line := strconv.AppendInt(b[:0], int64(v), 10)
+		line = append(line, '\n')
+		b[7] = byte(len(line))
+		t[v] = binary.LittleEndian.Uint64(b[:])
+	}
+	return t
+}()
 
 func (l *lineWriter) int(v int) {
-	switch {
-	case v >= 0 && v < 10: // most values of most codes: a digit
-		l.buf = append(l.buf, byte('0'+v), '\n')
-	case v >= 10 && v < 100:
-		l.buf = append(l.buf, byte('0'+v/10), byte('0'+v%10), '\n')
-	default:
+	if n := len(l.buf); uint(v) < uint(len(lines)) && n+8 <= cap(l.buf) {
+		w := lines[v]
+		binary.LittleEndian.PutUint64(l.buf[n:n+8], w)
+		l.buf = l.buf[:n+int(w>>56)]
+	} else {
 		l.buf = strconv.AppendInt(l.buf, int64(v), 10)
 		l.buf = append(l.buf, '\n')
 	}
-	if len(l.buf) > 1<<16-32 {
+	if len(l.buf) > lineBuffer-32 {
 		l.flush()
 	}
 }
