@@ -38,4 +38,22 @@ func BenchmarkPeriodSearch(b *testing.B) {
 			}
 		})
 	}
+	// 0.1777's values, small and regular, where candidates often agree at a pair or two.
+	b.Run("code=0.1777/n=2097152", func(b *testing.B) {
+		o := freshOctal("0.1777")
+		o.eng.pairs.from = MaxValues + 1 // one core
+		vals, err := o.Values(ctx, 1<<21)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := make([]uint16, len(vals))
+		for i, v := range vals {
+			g[i] = uint16(v)
+		}
+		for b.Loop() {
+			if _, ok := periodSearch(g, 4, 2); ok {
+				b.Fatal("a period was proven before 446,797,094 values")
+			}
+		}
+	})
 }
