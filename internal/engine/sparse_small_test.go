@@ -10,9 +10,10 @@ import (
 
 // TestRareSmallMatchesEach compares rareSmall, which keeps the rare splits S(m) of the last
 // heaps, with rareSmallEach, which marks every split of every take anew, heap after heap, on
-// random values below 64: for takes one apart and up to splitRing-1 apart, while the rare
-// heaps grow by one, are listed again under another mask or parity, and are replaced by as
-// many others (the same count, the split changed).
+// random values below 64: for takes one apart and up to splitRing-1 apart, rare heaps below
+// splitBatch (their splits computed heap by heap) and above (splitBatch heaps at a time),
+// while the rare heaps grow by one, are listed again under another mask or parity, and are
+// replaced by as many others (the same count, the split changed).
 func TestRareSmallMatchesEach(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 1777))
 	const most = 1500 // the rare heaps are below it
@@ -20,10 +21,13 @@ func TestRareSmallMatchesEach(t *testing.T) {
 	for i := range g {
 		g[i] = uint16(rng.IntN(64))
 	}
-	randomRare := func(k int) []int32 {
+	randomRare := func(k int) []int32 { // a third below 2·splitBatch: near and far alike
 		var rare []int32
-		for _, r := range rng.Perm(most - 1)[:k] {
+		for _, r := range rng.Perm(2*splitBatch - 1)[:k/3] {
 			rare = append(rare, int32(r+1))
+		}
+		for _, r := range rng.Perm(most - 2*splitBatch)[:k-k/3] {
+			rare = append(rare, int32(r+2*splitBatch))
 		}
 		slices.Sort(rare)
 		return rare
