@@ -295,23 +295,26 @@ func (s *sparse) takesEnd(n, hi int) int {
 	return min(hi, max(1, m/2+1))
 }
 
-// takesParts returns where the other parts of the splits of heap n lie for two or three
-// takes: G(b-a) for take t[0], G(b-a-d1) for t[1], G(b-a-d2) for t[2] (d2 is 0 with two
-// takes, as scanTakesVector wants).
+// takesParts returns where the other parts of the splits of heap n lie for one, two or three
+// takes: G(b-a) for take t[0], G(b-a-d1) for t[1], G(b-a-d2) for t[2] (d2 is 0 with fewer
+// takes, d1 with one, as scanTakesVector wants).
 func (s *sparse) takesParts(n int) (b, d1, d2 int) {
 	t := s.takes
+	if len(t) >= 2 {
+		d1 = t[1] - t[0]
+	}
 	if len(t) == 3 {
 		d2 = t[2] - t[0]
 	}
-	return n - t[0], t[1] - t[0], d2
+	return n - t[0], d1, d2
 }
 
-// vectorTakes reports whether s.vector is a vector scan of two or three takes (takesVector).
+// vectorTakes reports whether s.vector is a vector scan of up to three takes (takesVector).
 func (s *sparse) vectorTakes() bool {
 	return s.vector == VectorAVX512 || s.vector == VectorAVX2 || s.vector == VectorNEON
 }
 
-// takesVector hands the heaps a = lo+j, j < c (a multiple of 32), to the vector scan of two or
+// takesVector hands the heaps a = lo+j, j < c (a multiple of 32), to the vector scan of one to
 // three takes that s.vector names (vectorTakes), x being &g[lo] and z &g[b-lo-31] (b, d1, d2
 // from takesParts), and returns the values of vals[:count] found, bit i for vals[i], and how
 // many heaps it looked at, as scanTakesVector does.

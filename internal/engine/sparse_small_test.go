@@ -49,3 +49,55 @@ func TestRareSmallMatchesEach(t *testing.T) {
 		}
 	}
 }
+
+// TestTakesSmall compares takesSmall, on each vector scan this CPU runs, with the heap-by-heap
+// scan of the splits of one, two or three takes: the values found and where the scan stops
+// (after the block of 32 heaps that finds the last value, or after every whole block).
+func TestTakesSmall(t *testing.T) {
+	vecs := vectors(t)[1:]
+	if len(vecs) == 0 {
+		t.Skip("only the Go scans run here")
+	}
+	rng := rand.New(rand.NewPCG(7, 16))
+	for trial := range 4000 {
+		takes := []int{1 + rng.IntN(3)}
+		for range rng.IntN(3) {
+			takes = append(takes, takes[len(takes)-1]+1+rng.IntN(4))
+		}
+		unequal := make([]bool, len(takes))
+		for i := range unequal {
+			unequal[i] = rng.IntN(3) == 0
+		}
+		n := takes[len(takes)-1] + 2 + rng.IntN(600)
+		limit := 1 + rng.IntN(64)
+		g := make([]uint16, n)
+		for i := range g {
+			g[i] = uint16(rng.IntN(limit))
+		}
+		var missed uint64
+		for range 1 + rng.IntN(6) {
+			missed |= 1 << rng.IntN(min(limit+2, 63))
+		}
+		hi := (n-takes[0])/2 + 1
+		m := n - takes[len(takes)-1]
+		if unequal[len(takes)-1] {
+			m--
+		}
+		c := (min(hi, max(1, m/2+1)) - 1) &^ 31
+		wantFound, wantLo := uint64(0), 1
+		for a := 1; a < 1+c && wantFound != missed; a += 32 { // block by block
+			for b := a; b < a+32; b++ {
+				for _, i := range takes {
+					wantFound |= 1 << (g[b] ^ g[n-i-b]) & missed
+				}
+			}
+			wantLo = a + 32
+		}
+		for _, vector := range vecs {
+			s := &sparse{takes: takes, unequal: unequal, vector: vector}
+			found, lo := s.takesSmall(g, n, hi, missed)
+			require.Equal(t, wantFound, found, "trial %d, %v: takes %v, n %d, missed %b", trial, vector, takes, n, missed)
+			require.Equal(t, wantLo, lo, "trial %d, %v: takes %v, n %d, missed %b", trial, vector, takes, n, missed)
+		}
+	}
+}
