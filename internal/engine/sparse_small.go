@@ -68,6 +68,9 @@ func (s *sparse) takesSmall(g []uint16, n, hi int, missed uint64) (found uint64,
 	}
 	b, d1, d2 := s.takesParts(n)
 	got, done := s.takesVector(&g[1], &g[b-32], d1, d2, c, &vals, count)
+	if got == 1<<count-1 { // all of them, as most searches end
+		return missed, 1 + done
+	}
 	for ; got != 0; got &= got - 1 {
 		found |= 1 << vals[bits.TrailingZeros64(got)]
 	}
