@@ -78,7 +78,8 @@ func (e *Engine) Step(ctx context.Context, limit int) (bool, error) {
 // there are fewer than 2^14 (at least 64), so that a period proven by a few values is proven
 // after a few short steps and a few milliseconds; then 2^14 at a time, then have/16, at most
 // 2^22. A step costs one period search, O(have) at worst, so the searches cost O(1) per value
-// once steps reach have/16 and O(log have) steps before that.
+// once steps reach have/16 and O(log have) steps before that; with two heaps or more, a search
+// costs O(have) only when the values have doubled since the last that did (periodFinder).
 func stepSize(have int) int {
 	return min(max(have, runFirstStep), max(have/16, 1<<14), 1<<22)
 }
@@ -126,9 +127,11 @@ func findPeriod(g []uint16, t, k int) (Period, bool) {
 // periodFinder searches for the least proven period incrementally: a search over N values
 // tests each candidate period p from the top down until the first disagreement, and for the
 // candidates that agree over a long stretch it remembers the last disagreement, so that a later
-// search over more values compares only the new ones. A search costs O(N/k) for the candidates
-// that fail at once plus O(new values) for each remembered one; no value pair is compared twice
-// for a remembered candidate. Once the values turn periodic with some period d, every multiple
+// search over more values compares only the new ones. A search that looks at every candidate
+// costs O(N/k) for those that fail at once plus O(new values) for each remembered one; no value
+// pair is compared twice for a remembered candidate. Such a search is needed only once the
+// values have grown k-fold since the last (see seen and full); the others look at the
+// remembered candidates and the new ones alone. Once the values turn periodic with some period d, every multiple
 // of d agrees back to where d does, so the search starts each multiple's comparisons there
 // ("bases" below) instead of at the top: without that, the many multiples of a short period
 // cost O(N) each until the proof (0.376, period 4, spent most of its time there). The zero
@@ -137,6 +140,13 @@ type periodFinder struct {
 	deep  []agreement // the remembered candidates, by ascending period
 	spare []agreement // scratch: the next search's deep
 	bases []base      // scratch: this search's candidates that agree over a long stretch
+	// seen is the largest candidate every search has looked at; full is the number of values
+	// of the last search that looked at every candidate to the end and remembered all that
+	// agree over deepRun values (0: none). A candidate it did not remember disagrees at some
+	// i > full-p-1-deepRun, so that it proves nothing while n <= k(full-deepRun)+t: until
+	// then a search looks only at the remembered candidates and those above seen, and the
+	// searches of a run cost O(1) a value for the candidates that fail at once, not O(1/16).
+	seen, full int
 }
 
 // base is a candidate period d whose last disagreement, over all values of the current search,
@@ -179,7 +189,19 @@ func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 	}
 	nextMul := pmax + 1 // the least multiple of a base not yet passed
 	first := firstPairs(n, t, k)
-	for p := 1; p <= pmax; p++ {
+	partial := r == nil && k >= 2 && f.full > 0 && n <= k*(f.full-deepRun)+t
+	complete := true // every candidate that agrees over deepRun values is remembered
+	p := 1
+	for ; p <= pmax; p++ {
+		if partial && p <= f.seen && (j >= len(old) || old[j].p != p) {
+			// Neither remembered nor new: it proves nothing yet (see periodFinder).
+			next := f.seen + 1
+			if j < len(old) {
+				next = min(next, old[j].p)
+			}
+			p = next - 1
+			continue
+		}
 		// Skip the candidates that are neither remembered nor a multiple of a base and fail at
 		// one of their first pairs (see firstPairs): they prove nothing, and their agreement is
 		// too short to be remembered. skipUnequal reads down to n-stop-4, in memory (at floor or
@@ -226,19 +248,29 @@ func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 		if i < lo && ok {
 			last = a.last
 		}
-		if !multiple && len(f.bases) < baseMost && n-p-1-last >= baseRun {
+		if !partial && !multiple && len(f.bases) < baseMost && n-p-1-last >= baseRun {
 			f.bases = append(f.bases, base{d: p, last: last, next: 2 * p})
 			nextMul = min(nextMul, 2*p)
 		}
 		if ok || (n-p-1-i >= deepRun && len(deep)+len(old)-j < deepMost) {
 			deep = append(deep, agreement{p: p, last: last, upto: n})
+		} else if n-p-1-i >= deepRun {
+			complete = false // not remembered: no list is left to skip it by
 		}
 		if n0 := last + 1; n >= k*(n0+p)+t {
 			deep = append(deep, old[j:]...)
+			f.seen, f.full = max(f.seen, p), 0 // looked at up to p only
 			return Period{Preperiod: n0, Period: p}, true
 		}
 	}
 	deep = append(deep, old[j:]...)
+	f.seen = max(f.seen, pmax)
+	switch {
+	case !complete:
+		f.full = 0
+	case !partial:
+		f.full = n
+	}
 	return Period{}, false
 }
 
