@@ -131,11 +131,11 @@ func findPeriod(g []uint16, t, k int) (Period, bool) {
 // costs O(N/k) for those that fail at once plus O(new values) for each remembered one; no value
 // pair is compared twice for a remembered candidate. Such a search is needed only once the
 // values have grown k-fold since the last (see seen and full); the others look at the
-// remembered candidates and the new ones alone. Once the values turn periodic with some period d, every multiple
-// of d agrees back to where d does, so the search starts each multiple's comparisons there
-// ("bases" below) instead of at the top: without that, the many multiples of a short period
-// cost O(N) each until the proof (0.376, period 4, spent most of its time there). The zero
-// periodFinder is ready to use.
+// remembered candidates and the new ones alone. Once the values turn periodic with some
+// period d, every multiple of d agrees back to where d does, so the search starts each
+// multiple's comparisons there ("bases" below) instead of at the top: without that, the many
+// multiples of a short period cost O(N) each until the proof (0.376, period 4, spent most of
+// its time there). The zero periodFinder is ready to use.
 type periodFinder struct {
 	deep  []agreement // the remembered candidates, by ascending period
 	spare []agreement // scratch: the next search's deep
