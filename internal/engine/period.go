@@ -141,8 +141,8 @@ type periodFinder struct {
 	spare []agreement // scratch: the next search's deep
 	bases []base      // scratch: this search's candidates that agree over a long stretch
 	// seen is the largest candidate every search has looked at; full is the number of values
-	// of the last search that looked at every candidate to the end and remembered all that
-	// agree over deepRun values (0: none). A candidate it did not remember disagrees at some
+	// of the last search, in memory, that looked at every candidate to the end and remembered
+	// all that agree over deepRun values (0: none, or a search since that did not). A candidate it did not remember disagrees at some
 	// i > full-p-1-deepRun, so that it proves nothing while n <= k(full-deepRun)+t: until
 	// then a search looks only at the remembered candidates and those above seen, and the
 	// searches of a run cost O(1) a value for the candidates that fail at once, not O(1/16).
@@ -266,8 +266,8 @@ func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 	deep = append(deep, old[j:]...)
 	f.seen = max(f.seen, pmax)
 	switch {
-	case !complete:
-		f.full = 0
+	case !complete || r != nil:
+		f.full = 0 // a spilled search looks only up to r.pmax: the next must look at all
 	case !partial:
 		f.full = n
 	}

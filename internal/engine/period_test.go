@@ -145,3 +145,44 @@ func TestSkipUnequal(t *testing.T) {
 		require.Equal(t, want, skipUnequal(g, p, stop, lanes), "g %v p %d stop %d pairs %d", g, p, stop, pairs)
 	}
 }
+
+// TestPeriodFinderSpillThenMemory checks the searches of a run that spills and falls back to
+// memory: a spilled search looks only at the periods up to its pmax, so the first search in
+// memory after it must look at every candidate again. Periodic values with a few late breaks,
+// searched in memory, then spilled, then in memory, against findPeriod.
+func TestPeriodFinderSpillThenMemory(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for trial := range 1500 {
+		pre, p := r.IntN(400), 1+r.IntN(300)
+		g := make([]uint16, 2*(pre+p)+r.IntN(1500))
+		for i := range g {
+			if i < pre+p {
+				g[i] = uint16(r.IntN(1 + r.IntN(1000)))
+			} else {
+				g[i] = g[i-p]
+			}
+		}
+		for range r.IntN(3) {
+			g[pre+p+r.IntN(len(g)-pre-p)] ^= 1
+		}
+		tk := [][2]int{{1, 2}, {2, 2}, {5, 2}, {3, 3}}[r.IntN(4)]
+		pmax := 1 + r.IntN(200)
+		var f periodFinder
+		phase := 0 // in memory, spilled, in memory again
+		for n := 1 + r.IntN(10); n <= len(g); n += 1 + r.IntN(max(1, n/2)) {
+			if phase < 2 && r.IntN(6) == 0 {
+				phase++
+			}
+			var v *spillView
+			if phase == 1 {
+				v = &spillView{pmax: pmax} // floor 0: every value in memory, no file read
+			}
+			got, gok := f.find(g[:n], tk[0], tk[1], v)
+			if v == nil {
+				want, wok := findPeriod(g[:n], tk[0], tk[1])
+				require.Equal(t, wok, gok, "trial %d n=%d", trial, n)
+				require.Equal(t, want, got, "trial %d n=%d", trial, n)
+			}
+		}
+	}
+}
