@@ -191,8 +191,7 @@ func (f *periodFinder) find(g []uint16, t, k int, r *spillView) (Period, bool) {
 	first := firstPairs(n, t, k)
 	partial := r == nil && k >= 2 && f.full > 0 && n <= k*(f.full-deepRun)+t
 	complete := true // every candidate that agrees over deepRun values is remembered
-	p := 1
-	for ; p <= pmax; p++ {
+	for p := 1; p <= pmax; p++ {
 		if partial && p <= f.seen && (j >= len(old) || old[j].p != p) {
 			// Neither remembered nor new: it proves nothing yet (see periodFinder).
 			next := f.seen + 1

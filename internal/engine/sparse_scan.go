@@ -284,8 +284,8 @@ func (s *sparse) scanTakes(g []uint16, n, lo, hi int, want *wanted, need []uint1
 	return k, max(lo, hi)
 }
 
-// takesEnd returns the end of the heaps a < hi that every take of two or three can split off
-// heap n (scanTakes).
+// takesEnd returns the end of the heaps a < hi that every take of one to three can split off
+// heap n (scanTakes, takesSmall).
 func (s *sparse) takesEnd(n, hi int) int {
 	t := s.takes
 	m := n - t[len(t)-1]

@@ -198,23 +198,16 @@ const (
 	partHeaps = 1 << partShift
 )
 
-// splitsSmall returns S(m), m = len(h): the set of the values G(r) ^ G(m-r), G(m-r) = h[m-r],
-// for the rare heaps r given by parts, every r at least 1 and below m/2, the values being
-// below 64. Two sets are ORed into in turn, so that each OR waits on the one before the last.
+// splitsSmall returns the part of S(m), m = len(h), from the rare heaps given by parts (those
+// below splitBatch, which farSplits leaves: a few), every r at least 1 and below m/2, the
+// values being below 64.
 func splitsSmall(h []uint16, parts []uint32) uint64 {
 	m := len(h)
-	var s0, s1 uint64
-	i := 0
-	for ; i+1 < len(parts); i += 2 {
-		p, q := parts[i], parts[i+1]
-		s0 |= 1 << ((uint16(p>>partShift) ^ h[m-int(p&(partHeaps-1))]) & 63)
-		s1 |= 1 << ((uint16(q>>partShift) ^ h[m-int(q&(partHeaps-1))]) & 63)
+	var set uint64
+	for _, p := range parts {
+		set |= valueBit[(uint16(p>>partShift)^h[m-int(p&(partHeaps-1))])&63]
 	}
-	if i < len(parts) {
-		p := parts[i]
-		s0 |= 1 << ((uint16(p>>partShift) ^ h[m-int(p&(partHeaps-1))]) & 63)
-	}
-	return s0 | s1
+	return set
 }
 
 // rareSmallEach is rareSmall take by take, for any rare heaps and takes: the rare heaps below
