@@ -224,7 +224,7 @@ func (s *sparse) mex(o *plan, g []uint16, words int) int {
 	if k == 0 {
 		return cand
 	}
-	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, k, cand)
+	return s.search(g, n, 1, (n-s.takes[0])/2+1, s.want, &s.tail, need, k, cand, 0)
 }
 
 // nextStamp returns the mark array and the stamp of a new heap: no mark of an earlier heap

@@ -118,6 +118,8 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 	for t, i := range s.takes {
 		bulk = append(bulk, bulkMarks(lanes, g, s.rare, n-i, l, s.unequal[t], stamp))
 	}
+	marked := s.bucketsToMark(n, l, n)
+	s.markBuckets(lanes, g, n, l, marked, stamp)
 	for j := range l {
 		h := n + j
 		mark := &lanes[j]
@@ -128,7 +130,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		cand, k, need := s.missing(mark, 64*words, stamp, h)
 		v := cand
 		if k > 0 {
-			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, k, cand)
+			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, k, cand, marked)
 		}
 		if v < 0 {
 			s.cut = true // cut short by the front: heap h is left unrecorded

@@ -61,7 +61,9 @@ type blockMarks struct {
 	lanes *[blockLanes][markSize]uint8
 	stamp uint8
 	bulk  [][4]int // per take, as in sparse.block: the indices of the rare heaps marked in bulk
-	half  [blockLanes]halfDone
+	// buckets are the buckets of the scan plans whose splits are marked (markBuckets).
+	buckets uint64
+	half    [blockLanes]halfDone
 }
 
 // pairWorker is one goroutine's own state in a window: its scratch, the marks of its block and
@@ -246,7 +248,7 @@ func (l *leap) begin(w *pairWorker, marks *blockMarks, h int) {
 	p.left = p.left[:0]
 	if k > 0 {
 		var left []uint16
-		left, p.cut = s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, k, cand, w.needs, true)
+		left, p.cut = s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, k, cand, w.needs, true, marks.buckets)
 		w.needs = left
 		p.left = append(p.left, left...)
 	}
@@ -286,7 +288,7 @@ func (l *leap) finish(w *pairWorker, marks *blockMarks, h int) int {
 	cut := false
 	if p.lo > 1 { // the splits the first half left, for every value
 		w.want.add(need)
-		need, cut = s.lookFor(g, h, 1, p.lo, w.want, &w.tail, len(need), cand, need, false)
+		need, cut = s.lookFor(g, h, 1, p.lo, w.want, &w.tail, len(need), cand, need, false, 0)
 	}
 	v := cand
 	fresh, _ := slices.BinarySearch(need, uint16(p.cand)) // need is ascending
@@ -294,7 +296,7 @@ func (l *leap) finish(w *pairWorker, marks *blockMarks, h int) int {
 		// The new values, among the splits the first half scanned too.
 		w.stats.late++
 		w.want.add(need[fresh:])
-		more, c := s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, len(need)-fresh, cand, need[fresh:], true)
+		more, c := s.lookFor(g, h, p.lo, (h-s.takes[0])/2+1, w.want, &w.tail, len(need)-fresh, cand, need[fresh:], true, marks.buckets)
 		if len(more) > 0 {
 			v, cut = int(more[0]), cut || c
 		}
@@ -323,6 +325,8 @@ func (l *leap) markBulk(w *pairWorker, m *blockMarks, n, known int) {
 	for t, i := range s.takes {
 		m.bulk[t] = bulkMarks(m.lanes, l.g[:known], w.rare, n-i, lanes, s.unequal[t], m.stamp)
 	}
+	m.buckets = s.bucketsToMark(n, lanes, known)
+	s.markBuckets(m.lanes, l.g[:known], n, lanes, m.buckets, m.stamp)
 }
 
 // await waits until the heaps below k have their values, and reports false when the window

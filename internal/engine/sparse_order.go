@@ -46,6 +46,7 @@ type scanPlan struct {
 	starts []int32
 	size   int
 	end    int
+	heaps  []int32 // 0, 1, ..., end-1: the smaller parts of the buckets, for markBuckets
 }
 
 // order returns the sizes of s's plans.
@@ -183,6 +184,10 @@ func planOrder(buckets [][]float64, larger []float64, class []uint8, searched ui
 	for _, k := range order {
 		p.starts = append(p.starts, int32(k*t.bucket))
 	}
+	p.heaps = make([]int32, p.end)
+	for a := range p.heaps {
+		p.heaps[a] = int32(a)
+	}
 	return p
 }
 
@@ -204,10 +209,14 @@ func expectedBuckets(order []int, missed [][]float64, chance []float64) float64 
 	return total
 }
 
-// scanPlanned is scanAll over the buckets of p in order, then over the parts from p.end on,
-// each cut to [lo, hi); it returns how many wanted values are still missing.
-func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k int) int {
+// scanPlanned is scanAll over the buckets of p in order, leaving out those of marked (bit
+// start/size: their splits are marked, markBuckets), then over the parts from p.end on, each
+// cut to [lo, hi); it returns how many wanted values are still missing.
+func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k int, marked uint64) int {
 	for _, start := range p.starts {
+		if marked>>(int(start)/p.size)&1 != 0 {
+			continue
+		}
 		if a, b := max(lo, int(start)), min(hi, int(start)+p.size); a < b {
 			if k = s.scanAll(g, n, a, b, want, tail, need, k); k == 0 {
 				return 0
@@ -218,4 +227,56 @@ func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wante
 		k = s.scanAll(g, n, a, hi, want, tail, need, k)
 	}
 	return k
+}
+
+// markedBuckets is how many of a plan's first buckets a block marks instead of scanning them.
+// There most splits have a value still wanted, and the scan pays a mispredicted branch for
+// each run of 32 splits with one (Officers near 2^20: 71% of the first bucket's runs, 61% of
+// the second's), where a block marks a split of all its heaps for about a store each.
+// Officers to 2^21 on one core with the AVX2 scan: 2, 3, 4 and 6 buckets take 13%, 14%, 11%
+// and 6% less time than none (BENCHMARKS.md).
+const markedBuckets = 3
+
+// bucketsToMark returns the buckets that a block of the l heaps from n marks instead of
+// scanning, bit start/size for the bucket from start (below 64): those among the first
+// markedBuckets of each plan that do not hold heap 0 (no part), lie below the front
+// (spill.go), and whose splits, for every heap and every take, have both parts below known
+// and the smaller part first (so that no bound of the scans cuts them).
+func (s *sparse) bucketsToMark(n, l, known int) uint64 {
+	var set uint64
+	for _, p := range s.plans {
+		if p == nil {
+			continue
+		}
+		for _, start := range p.starts[:min(markedBuckets, len(p.starts))] {
+			a0, a1 := int(start), int(start)+p.size
+			t0, t1 := s.takes[0], s.takes[len(s.takes)-1]
+			if a0 > 0 && a0/p.size < 64 && n-t0+l-1-a0 < known && 2*(a1-1) < n-t1 && s.reach(a1) == a1 {
+				set |= 1 << (a0 / p.size)
+			}
+		}
+	}
+	return set
+}
+
+// markBuckets marks in lanes the values of the splits (a, m0+j-a), m0 = n less each take, of
+// the buckets of set (bucketsToMark) for the l heaps n+j from n (l <= blockLanes).
+func (s *sparse) markBuckets(lanes *[blockLanes][markSize]uint8, g []uint16, n, l int, set uint64, stamp uint8) {
+	var p *scanPlan
+	for _, q := range s.plans {
+		if q != nil {
+			p = q
+		}
+	}
+	for ; set != 0; set &= set - 1 {
+		a0 := bits.TrailingZeros64(set) * p.size
+		heaps := p.heaps[a0 : a0+p.size]
+		for _, i := range s.takes {
+			if l == blockLanes {
+				markLanes(lanes, g, n-i, heaps, stamp)
+			} else {
+				markLanesFew(lanes, g, n-i, heaps, stamp, l)
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -123,4 +124,63 @@ func TestPlanScansFewer(t *testing.T) {
 	planned, natural := count(p), count(ascending)
 	t.Logf("splits scanned on %d heaps: %d planned, %d ascending", heaps, planned, natural)
 	assert.Less(t, planned, natural*4/5)
+}
+
+// TestBucketsToMark checks which buckets a block marks: the first markedBuckets of the plan,
+// but not the bucket of heap 0 (no part), nor one with a part not known for some heap of the
+// block, nor one past a heap's half or past the front.
+func TestBucketsToMark(t *testing.T) {
+	plan := &scanPlan{starts: []int32{0, 20, 40, 60}, size: 20, end: 80}
+	s := &sparse{takes: []int{1, 3}, unequal: []bool{false, false}, plans: [2]*scanPlan{plan}}
+	require.Equal(t, 3, markedBuckets, "the cases below assume three")
+	assert.Equal(t, uint64(0b110), s.bucketsToMark(1000, 16, 1000), "buckets 20 and 40")
+	// Heap 1015 less one less 20 is heap 994.
+	assert.Equal(t, uint64(0b100), s.bucketsToMark(1000, 16, 994), "994 not known")
+	assert.Equal(t, uint64(0b110), s.bucketsToMark(1000, 16, 995))
+	assert.Equal(t, uint64(0b110), s.bucketsToMark(1000, 4, 983), "a block of four heaps")
+	// Bucket 40 splits off part 59, less than the other for every heap of the block from 122
+	// (2·59 < 122-3), not from 121.
+	assert.Equal(t, uint64(0b010), s.bucketsToMark(121, 16, 1000))
+	assert.Equal(t, uint64(0b110), s.bucketsToMark(122, 16, 1000))
+	s.front = 50
+	assert.Equal(t, uint64(0b010), s.bucketsToMark(1000, 16, 1000), "bucket 40 past the front")
+	s.plans[0] = nil
+	assert.Zero(t, s.bucketsToMark(1000, 16, 1000), "no plan")
+}
+
+// TestMarkBuckets checks the marks of markBuckets against the splits of the buckets, heap by
+// heap, for blocks of 16 heaps and of fewer.
+func TestMarkBuckets(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	g := make([]uint16, 1000)
+	for i := range g {
+		g[i] = uint16(r.IntN(300))
+	}
+	plan := &scanPlan{starts: []int32{60, 0, 20, 40}, size: 20, end: 80}
+	plan.heaps = make([]int32, plan.end)
+	for a := range plan.heaps {
+		plan.heaps[a] = int32(a)
+	}
+	s := &sparse{takes: []int{1, 3}, unequal: []bool{false, false}, plans: [2]*scanPlan{plan}}
+	for _, l := range []int{blockLanes, 5} {
+		n := len(g) - l + 1 // the block's last heap, len(g), has its parts in g
+		set := s.bucketsToMark(n, l, len(g))
+		require.Equal(t, uint64(0b1010), set, "buckets 20 and 60")
+		lanes := new([blockLanes][markSize]uint8)
+		s.markBuckets(lanes, g, n, l, set, 7)
+		for j := range blockLanes {
+			want := map[int]bool{}
+			for _, i := range s.takes {
+				for a := 20; a < 40 && j < l; a++ {
+					want[int(g[a]^g[n+j-i-a])] = true
+				}
+				for a := 60; a < 80 && j < l; a++ {
+					want[int(g[a]^g[n+j-i-a])] = true
+				}
+			}
+			for v := range markSize {
+				require.Equal(t, want[v], lanes[j][v] == 7, "blocks of %d, lane %d, value %d", l, j, v)
+			}
+		}
+	}
 }

@@ -13,12 +13,13 @@ import (
 // m is n less a take. need lists the k values, ascending, where the scans read a list
 // (s.lists). It reads g[a] only for a < hi (and the other parts, m-a, from tail where it holds
 // them, once it is brought up to g), and leaves want empty. It returns -1 when the front
-// (reach) cuts the search short with values still missing.
-func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k, cand int) int {
+// (reach) cuts the search short with values still missing. It leaves out the buckets of the
+// scan plan in marked, whose splits are marked (markBuckets).
+func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k, cand int, marked uint64) int {
 	whole := hi
 	hi = s.reach(hi)
 	if p := s.plans[s.searched(n)]; p != nil {
-		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k, marked)
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}
@@ -64,7 +65,7 @@ func (s *sparse) missing(mark *[markSize]uint8, size int, stamp uint8, n int) (c
 // with values left. It leaves want empty. It is search for the two-core engine, which needs
 // every value missing, not the least; search keeps its own loop, since a call more costs the
 // one-core engine 3-5% on codes with short searches (BenchmarkSparseMex on 0.354 and 0.1777).
-func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k, bound int, buf []uint16, planned bool) ([]uint16, bool) {
+func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k, bound int, buf []uint16, planned bool, marked uint64) ([]uint16, bool) {
 	whole := hi
 	hi = s.reach(hi)
 	var need []uint16
@@ -72,7 +73,7 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, 
 		need = want.below(bound, buf[:0])
 	}
 	if p := s.plans[s.searched(n)]; p != nil && planned {
-		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k)
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k, marked)
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}

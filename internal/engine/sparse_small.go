@@ -45,7 +45,7 @@ func (s *sparse) mexSmall(o *plan, g []uint16) int {
 	}
 	need := s.want.putSmall(missed, s.needs[:0]) // listed for every code: few, and cheaper than a test
 	s.needs = need
-	return s.search(g, n, lo, whole, s.want, &s.tail, need, len(need), cand)
+	return s.search(g, n, lo, whole, s.want, &s.tail, need, len(need), cand, 0)
 }
 
 // takesSmall looks for the values of missed (below 63) among the splits (a, m-a) of the one to
