@@ -7,7 +7,8 @@ import (
 )
 
 // This file plans the order in which a search scans the splits (a, m-a) of a heap: buckets of
-// consecutive smaller parts a, the most productive first, rather than a = 1, 2, 3, ...
+// consecutive smaller parts a, the most productive first, rather than a = 1, 2, 3, ...; and
+// which buckets a block marks instead.
 
 // A search stops once every searched value it wants is found, so its cost is that of the
 // value found last, and the chance that a split (a, m-a) has the value u depends on a: the
@@ -21,7 +22,9 @@ import (
 // most of what is still missing per split, and is used only where the model expects it to
 // scan a tenth fewer splits than ascending order (for Officers near 2^20, 44% fewer:
 // TestPlanScansFewer). The order changes no value: a search still looks at every split of its
-// range before it reports a value missing.
+// range before it reports a value missing. The first buckets of a plan hold most of the values
+// found, so a block marks their splits for all its heaps instead (markBuckets), as it marks
+// the rare pairs, and its searches leave them out.
 
 // orderTuning holds the sizes of scan plans, per sparse state so that tests can force small
 // ones (the zero orderTuning means defaultOrder).
@@ -233,8 +236,8 @@ func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wante
 // There most splits have a value still wanted, and the scan pays a mispredicted branch for
 // each run of 32 splits with one (Officers near 2^20: 71% of the first bucket's runs, 61% of
 // the second's), where a block marks a split of all its heaps for about a store each.
-// Officers to 2^21 on one core with the AVX2 scan: 2, 3, 4 and 6 buckets take 13%, 14%, 11%
-// and 6% less time than none (BENCHMARKS.md).
+// Officers to 2^21 on one core with the AVX2 scan, on Z: 2, 3, 4 and 6 buckets took 13%, 14%,
+// 11% and 7% less time than none, 8 took 3% more (git show ce2be9a).
 const markedBuckets = 3
 
 // bucketsToMark returns the buckets that a block of the l heaps from n marks instead of
