@@ -14,8 +14,10 @@ import (
 // take that forbids equal heaps the r with 2r between n-i and n-i+B-1. The rest (rare heaps
 // below B-i, those left out, rare heaps from n-i on, including those of the block itself, the
 // moves that leave one heap) are marked heap by heap, in order, once the values below each are
-// known; then each heap's mex is found as sparse.mex finds it, with the same scan. The values
-// are those of sparse.mex, and so of the reference mex.
+// known; then each heap's mex is found as sparse.mex finds it, with the same scan, except that
+// where the scans follow a plan the block marks the splits of the plan's first buckets for all
+// its heaps as it marks the rare pairs, and the scans leave those buckets out (markBuckets).
+// The values are those of sparse.mex, and so of the reference mex.
 
 // blockLanes is the number of heaps in a block.
 const blockLanes = 16
@@ -118,8 +120,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 	for t, i := range s.takes {
 		bulk = append(bulk, bulkMarks(lanes, g, s.rare, n-i, l, s.unequal[t], stamp))
 	}
-	marked := s.bucketsToMark(n, l, n)
-	s.markBuckets(lanes, g, n, l, marked, stamp)
+	skip := s.markBuckets(lanes, g, n, l, stamp)
 	for j := range l {
 		h := n + j
 		mark := &lanes[j]
@@ -130,7 +131,7 @@ func (s *sparse) block(o *plan, g []uint16, top, l int) (_ []uint16, _ int, stop
 		cand, k, need := s.missing(mark, 64*words, stamp, h)
 		v := cand
 		if k > 0 {
-			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, k, cand, marked)
+			v = s.search(g, h, 1, (h-s.takes[0])/2+1, s.want, &s.tail, need, k, cand, skip)
 		}
 		if v < 0 {
 			s.cut = true // cut short by the front: heap h is left unrecorded
@@ -164,11 +165,7 @@ func bulkMarks(lanes *[blockLanes][markSize]uint8, g []uint16, rare []int32, m0,
 		ka, kb = k0+ka, k0+kb
 	}
 	for _, r := range [2][]int32{rare[k0:ka], rare[kb:k1]} {
-		if l == blockLanes {
-			markLanes(lanes, g, m0, r, stamp)
-		} else {
-			markLanesFew(lanes, g, m0, r, stamp, l)
-		}
+		markBlock(lanes, g, m0, r, stamp, l)
 	}
 	return [4]int{k0, ka, kb, k1}
 }
@@ -246,6 +243,15 @@ func markLanes(lanes *[blockLanes][markSize]uint8, g []uint16, m0 int, rare []in
 		lanes[13][uint16(w>>16)] = stamp
 		lanes[14][uint16(w>>32)] = stamp
 		lanes[15][w>>48] = stamp
+	}
+}
+
+// markBlock is markLanes for the first l lanes (l <= blockLanes): markLanesFew for fewer.
+func markBlock(lanes *[blockLanes][markSize]uint8, g []uint16, m0 int, rare []int32, stamp uint8, l int) {
+	if l == blockLanes {
+		markLanes(lanes, g, m0, rare, stamp)
+	} else {
+		markLanesFew(lanes, g, m0, rare, stamp, l)
 	}
 }
 

@@ -211,7 +211,8 @@ func (l *leap) enter(w *pairWorker) {
 // The value of a heap h is computed in two halves. The first, begin, needs only the values
 // known when it starts, the heaps below some k <= h: it marks the options whose heaps are all
 // below k, finds the least listed value c' missing from them, and looks for the searched
-// values missing below c' among the splits (a, m-a) whose larger part is below k. That is
+// values missing below c' among the splits (a, m-a) whose larger part is below k (but for
+// the buckets marked in bulk, markBuckets, whose larger parts are below k too). That is
 // nearly all of the work: the rare pairs left are those of the few rare heaps below h-k (and
 // rare heaps from k on, if any), and the splits left are those with a below about h-k. The
 // second half, finish, runs once G(h-1) is known: it marks the options left, finds the least
@@ -311,7 +312,8 @@ func (l *leap) finish(w *pairWorker, marks *blockMarks, h int) int {
 }
 
 // markBulk marks in m, as sparse.block does below a block, the pairs of the heaps of the
-// block from heap n whose parts are both below known, as worker w.
+// block from heap n whose parts are both below known, as worker w: the rare pairs, and the
+// splits of the plans' first buckets that the heaps' searches then leave out (m.buckets).
 func (l *leap) markBulk(w *pairWorker, m *blockMarks, n, known int) {
 	if m.stamp++; m.stamp == 0 {
 		for j := range m.lanes {
@@ -325,8 +327,7 @@ func (l *leap) markBulk(w *pairWorker, m *blockMarks, n, known int) {
 	for t, i := range s.takes {
 		m.bulk[t] = bulkMarks(m.lanes, l.g[:known], w.rare, n-i, lanes, s.unequal[t], m.stamp)
 	}
-	m.buckets = s.bucketsToMark(n, lanes, known)
-	s.markBuckets(m.lanes, l.g[:known], n, lanes, m.buckets, m.stamp)
+	m.buckets = s.markBuckets(m.lanes, l.g[:known], n, lanes, m.stamp)
 }
 
 // await waits until the heaps below k have their values, and reports false when the window

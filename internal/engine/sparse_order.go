@@ -49,7 +49,7 @@ type scanPlan struct {
 	starts []int32
 	size   int
 	end    int
-	heaps  []int32 // 0, 1, ..., end-1: the smaller parts of the buckets, for markBuckets
+	parts  []int32 // 0, 1, ..., end-1: the smaller parts of the buckets, for markBuckets
 }
 
 // order returns the sizes of s's plans.
@@ -89,8 +89,15 @@ func (s *sparse) plan(g []uint16) {
 		buckets = append(buckets, distribution(g[max(a, 1):a+t.bucket], size))
 	}
 	class := s.classes(size)
+	parts := make([]int32, end) // shared by the plans, which cover the same buckets
+	for a := range parts {
+		parts[a] = int32(a)
+	}
 	for searched := range 1 + s.c {
-		s.plans[searched] = planOrder(buckets, larger, class, uint8(searched), t, len(s.takes))
+		if p := planOrder(buckets, larger, class, uint8(searched), t, len(s.takes)); p != nil {
+			p.parts = parts
+			s.plans[searched] = p
+		}
 	}
 }
 
@@ -187,10 +194,6 @@ func planOrder(buckets [][]float64, larger []float64, class []uint8, searched ui
 	for _, k := range order {
 		p.starts = append(p.starts, int32(k*t.bucket))
 	}
-	p.heaps = make([]int32, p.end)
-	for a := range p.heaps {
-		p.heaps[a] = int32(a)
-	}
 	return p
 }
 
@@ -212,12 +215,12 @@ func expectedBuckets(order []int, missed [][]float64, chance []float64) float64 
 	return total
 }
 
-// scanPlanned is scanAll over the buckets of p in order, leaving out those of marked (bit
-// start/size: their splits are marked, markBuckets), then over the parts from p.end on, each
-// cut to [lo, hi); it returns how many wanted values are still missing.
-func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k int, marked uint64) int {
+// scanPlanned is scanAll over the buckets of p in order, leaving out those of skip (bit
+// start/size: a bucket whose splits are marked for heap n, markBuckets), then over the parts
+// from p.end on, each cut to [lo, hi); it returns how many wanted values are still missing.
+func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k int, skip uint64) int {
 	for _, start := range p.starts {
-		if marked>>(int(start)/p.size)&1 != 0 {
+		if skip>>(int(start)/p.size)&1 != 0 {
 			continue
 		}
 		if a, b := max(lo, int(start)), min(hi, int(start)+p.size); a < b {
@@ -232,54 +235,57 @@ func (s *sparse) scanPlanned(p *scanPlan, g []uint16, n, lo, hi int, want *wante
 	return k
 }
 
-// markedBuckets is how many of a plan's first buckets a block marks instead of scanning them.
+// bucketsMarked is how many of a plan's first buckets a block marks instead of scanning them.
 // There most splits have a value still wanted, and the scan pays a mispredicted branch for
 // each run of 32 splits with one (Officers near 2^20: 71% of the first bucket's runs, 61% of
 // the second's), where a block marks a split of all its heaps for about a store each.
 // Officers to 2^21 on one core with the AVX2 scan, on Z: 2, 3, 4 and 6 buckets took 13%, 14%,
 // 11% and 7% less time than none, 8 took 3% more (git show ce2be9a).
-const markedBuckets = 3
+const bucketsMarked = 3
 
 // bucketsToMark returns the buckets that a block of the l heaps from n marks instead of
-// scanning, bit start/size for the bucket from start (below 64): those among the first
-// markedBuckets of each plan that do not hold heap 0 (no part), lie below the front
-// (spill.go), and whose splits, for every heap and every take, have both parts below known
-// and the smaller part first (so that no bound of the scans cuts them).
+// scanning, as a set (bit k: the bucket from k·size, k < 64), when the values below known are
+// known: those among the first bucketsMarked of each plan that hold no a = 0 (not a split),
+// end at the front or below (spill.go), and whose splits (a, m-a), for every heap and every
+// take, have a < m-a (so that the scans look at every one of them, and none leaves two equal
+// heaps) and both parts below known.
 func (s *sparse) bucketsToMark(n, l, known int) uint64 {
+	least, most := s.takes[0], s.takes[len(s.takes)-1]
 	var set uint64
 	for _, p := range s.plans {
 		if p == nil {
 			continue
 		}
-		for _, start := range p.starts[:min(markedBuckets, len(p.starts))] {
+		for _, start := range p.starts[:min(bucketsMarked, len(p.starts))] {
 			a0, a1 := int(start), int(start)+p.size
-			t0, t1 := s.takes[0], s.takes[len(s.takes)-1]
-			if a0 > 0 && a0/p.size < 64 && n-t0+l-1-a0 < known && 2*(a1-1) < n-t1 && s.reach(a1) == a1 {
-				set |= 1 << (a0 / p.size)
+			k := a0 / p.size
+			largest := n + l - 1 - least - a0 // the largest part: heap n+l-1, take least, a = a0
+			if a0 > 0 && k < 64 && s.reach(a1) == a1 && 2*(a1-1) < n-most && largest < known {
+				set |= 1 << k
 			}
 		}
 	}
 	return set
 }
 
-// markBuckets marks in lanes the values of the splits (a, m0+j-a), m0 = n less each take, of
-// the buckets of set (bucketsToMark) for the l heaps n+j from n (l <= blockLanes).
-func (s *sparse) markBuckets(lanes *[blockLanes][markSize]uint8, g []uint16, n, l int, set uint64, stamp uint8) {
-	var p *scanPlan
-	for _, q := range s.plans {
-		if q != nil {
-			p = q
-		}
+// markBuckets marks in lanes, for the l heaps n+j from n (l <= blockLanes), the values of every
+// take i's splits (a, n+j-i-a) of the buckets of bucketsToMark(n, l, len(g)), g holding the
+// values known, and returns those buckets: the ones the searches of these heaps leave out.
+func (s *sparse) markBuckets(lanes *[blockLanes][markSize]uint8, g []uint16, n, l int, stamp uint8) uint64 {
+	set := s.bucketsToMark(n, l, len(g))
+	if set == 0 {
+		return 0
 	}
-	for ; set != 0; set &= set - 1 {
-		a0 := bits.TrailingZeros64(set) * p.size
-		heaps := p.heaps[a0 : a0+p.size]
+	g = g[:len(g):len(g)] // markLanesFew reads up to the capacity: a read past the values known panics
+	p := s.plans[0]
+	if p == nil {
+		p = s.plans[1]
+	}
+	for b := set; b != 0; b &= b - 1 {
+		a0 := bits.TrailingZeros64(b) * p.size
 		for _, i := range s.takes {
-			if l == blockLanes {
-				markLanes(lanes, g, n-i, heaps, stamp)
-			} else {
-				markLanesFew(lanes, g, n-i, heaps, stamp, l)
-			}
+			markBlock(lanes, g, n-i, p.parts[a0:a0+p.size], stamp, l)
 		}
 	}
+	return set
 }

@@ -126,14 +126,15 @@ func TestPlanScansFewer(t *testing.T) {
 	assert.Less(t, planned, natural*4/5)
 }
 
-// TestBucketsToMark checks which buckets a block marks: the first markedBuckets of the plan,
-// but not the bucket of heap 0 (no part), nor one with a part not known for some heap of the
+// TestBucketsToMark checks which buckets a block marks: the first bucketsMarked of the plan,
+// but not the bucket of heap 0 (no split), nor one with a part not known for some heap of the
 // block, nor one past a heap's half or past the front.
 func TestBucketsToMark(t *testing.T) {
 	plan := &scanPlan{starts: []int32{0, 20, 40, 60}, size: 20, end: 80}
 	s := &sparse{takes: []int{1, 3}, unequal: []bool{false, false}, plans: [2]*scanPlan{plan}}
-	require.Equal(t, 3, markedBuckets, "the cases below assume three")
+	require.Equal(t, 3, bucketsMarked, "the cases below assume three")
 	assert.Equal(t, uint64(0b110), s.bucketsToMark(1000, 16, 1000), "buckets 20 and 40")
+	assert.Equal(t, uint64(0b110), s.bucketsToMark(1000, 1, 1000), "not bucket 0, which holds heap 0")
 	// Heap 1015 less one less 20 is heap 994.
 	assert.Equal(t, uint64(0b100), s.bucketsToMark(1000, 16, 994), "994 not known")
 	assert.Equal(t, uint64(0b110), s.bucketsToMark(1000, 16, 995))
@@ -142,10 +143,70 @@ func TestBucketsToMark(t *testing.T) {
 	// (2·59 < 122-3), not from 121.
 	assert.Equal(t, uint64(0b010), s.bucketsToMark(121, 16, 1000))
 	assert.Equal(t, uint64(0b110), s.bucketsToMark(122, 16, 1000))
-	s.front = 50
+	s.front = 59
 	assert.Equal(t, uint64(0b010), s.bucketsToMark(1000, 16, 1000), "bucket 40 past the front")
+	s.front = 60
+	assert.Equal(t, uint64(0b110), s.bucketsToMark(1000, 16, 1000), "bucket 40 up to the front")
 	s.plans[0] = nil
 	assert.Zero(t, s.bucketsToMark(1000, 16, 1000), "no plan")
+}
+
+// TestBucketsToMarkRandom checks bucketsToMark against its definition, split by split, for
+// random takes, plans (one or two, up to 80 buckets), blocks, values known and fronts: every
+// bucket it returns is among a plan's first bucketsMarked, below 64, and each of its splits
+// (a, m-a), for every heap and take, has 0 < a < m-a, m-a below known and a below the front;
+// and it returns every such bucket.
+func TestBucketsToMarkRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 3000 {
+		takes := []int{1 + r.IntN(8)}
+		for range r.IntN(3) {
+			takes = append(takes, takes[len(takes)-1]+1+r.IntN(8))
+		}
+		size := []int{4, 8, 20}[r.IntN(3)]
+		buckets := 1 + r.IntN(80)
+		s := &sparse{takes: takes, unequal: make([]bool, len(takes))}
+		for c := range 1 + r.IntN(2) {
+			p := &scanPlan{size: size, end: buckets * size}
+			for _, k := range r.Perm(buckets) {
+				p.starts = append(p.starts, int32(k*size))
+			}
+			s.plans[c] = p
+		}
+		n := 20 + r.IntN(2000)
+		l := 1 + r.IntN(blockLanes)
+		known := n - r.IntN(60)
+		if r.IntN(2) == 0 {
+			s.front = r.IntN(n)
+		}
+		ok := func(a0 int) bool {
+			for a := a0; a < a0+size; a++ {
+				if a == 0 || (s.front > 0 && a >= s.front) {
+					return false
+				}
+				for j := range l {
+					for _, i := range takes {
+						if m := n + j - i; 2*a >= m || m-a >= known {
+							return false
+						}
+					}
+				}
+			}
+			return true
+		}
+		var want uint64
+		for _, p := range s.plans {
+			if p == nil {
+				continue
+			}
+			for _, start := range p.starts[:min(bucketsMarked, len(p.starts))] {
+				if k := int(start) / size; k < 64 && ok(int(start)) {
+					want |= 1 << k
+				}
+			}
+		}
+		require.Equal(t, want, s.bucketsToMark(n, l, known), "trial %d: takes %v, size %d, n %d, l %d, known %d, front %d", trial, takes, size, n, l, known, s.front)
+	}
 }
 
 // TestMarkBuckets checks the marks of markBuckets against the splits of the buckets, heap by
@@ -157,17 +218,15 @@ func TestMarkBuckets(t *testing.T) {
 		g[i] = uint16(r.IntN(300))
 	}
 	plan := &scanPlan{starts: []int32{60, 0, 20, 40}, size: 20, end: 80}
-	plan.heaps = make([]int32, plan.end)
-	for a := range plan.heaps {
-		plan.heaps[a] = int32(a)
+	plan.parts = make([]int32, plan.end)
+	for a := range plan.parts {
+		plan.parts[a] = int32(a)
 	}
 	s := &sparse{takes: []int{1, 3}, unequal: []bool{false, false}, plans: [2]*scanPlan{plan}}
 	for _, l := range []int{blockLanes, 5} {
 		n := len(g) - l + 1 // the block's last heap, len(g), has its parts in g
-		set := s.bucketsToMark(n, l, len(g))
-		require.Equal(t, uint64(0b1010), set, "buckets 20 and 60")
 		lanes := new([blockLanes][markSize]uint8)
-		s.markBuckets(lanes, g, n, l, set, 7)
+		require.Equal(t, uint64(0b1010), s.markBuckets(lanes, g, n, l, 7), "buckets 20 and 60")
 		for j := range blockLanes {
 			want := map[int]bool{}
 			for _, i := range s.takes {
@@ -181,6 +240,36 @@ func TestMarkBuckets(t *testing.T) {
 			for v := range markSize {
 				require.Equal(t, want[v], lanes[j][v] == 7, "blocks of %d, lane %d, value %d", l, j, v)
 			}
+		}
+	}
+}
+
+// TestScanPlannedSkips checks that a planned scan leaves out the buckets it is told to: a
+// value that only a split of bucket 20 has is found unless that bucket is left out.
+func TestScanPlannedSkips(t *testing.T) {
+	g := make([]uint16, 400)
+	for i := range g {
+		g[i] = uint16(i % 7) // every split's value is below 8 ...
+	}
+	g[25] = 100 // ... but those of heap 25's
+	plan := &scanPlan{starts: []int32{40, 20, 0, 60}, size: 20, end: 80}
+	for _, takes := range [][]int{{1}, {1, 3}} {
+		s := &sparse{takes: takes, unequal: make([]bool, len(takes)), plans: [2]*scanPlan{plan}}
+		n := len(g)
+		v := g[25] ^ g[n-takes[0]-25]
+		for _, c := range []struct {
+			skip uint64
+			left int
+		}{{0, 0}, {1 << 1, 1}, {1<<0 | 1<<2 | 1<<3, 0}} {
+			w := new(wanted)
+			w.put(v)
+			var need []uint16
+			if s.lists() {
+				need = []uint16{v}
+			}
+			k := s.scanPlanned(plan, g, n, 1, (n-takes[0])/2+1, w, &mirror{}, need, 1, c.skip)
+			w.clearBits()
+			assert.Equal(t, c.left, k, "takes %v, leaving out %b", takes, c.skip)
 		}
 	}
 }

@@ -13,13 +13,13 @@ import (
 // m is n less a take. need lists the k values, ascending, where the scans read a list
 // (s.lists). It reads g[a] only for a < hi (and the other parts, m-a, from tail where it holds
 // them, once it is brought up to g), and leaves want empty. It returns -1 when the front
-// (reach) cuts the search short with values still missing. It leaves out the buckets of the
-// scan plan in marked, whose splits are marked (markBuckets).
-func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k, cand int, marked uint64) int {
+// (reach) cuts the search short with values still missing. Where it scans in a plan's order,
+// it leaves out the buckets of skip, whose splits are marked for heap n (markBuckets).
+func (s *sparse) search(g []uint16, n, lo, hi int, want *wanted, tail *mirror, need []uint16, k, cand int, skip uint64) int {
 	whole := hi
 	hi = s.reach(hi)
 	if p := s.plans[s.searched(n)]; p != nil {
-		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k, marked)
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k, skip)
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}
@@ -60,12 +60,13 @@ func (s *sparse) missing(mark *[markSize]uint8, size int, stamp uint8, n int) (c
 }
 
 // lookFor looks for the k values of want, all below bound, among the splits (a, m-a) of heap
-// n with lo <= a < hi, as search does (in the scan plan's order if planned), and returns those
-// it did not find, ascending, appended to buf[:0], and whether the front cut the scan short
-// with values left. It leaves want empty. It is search for the two-core engine, which needs
-// every value missing, not the least; search keeps its own loop, since a call more costs the
-// one-core engine 3-5% on codes with short searches (BenchmarkSparseMex on 0.354 and 0.1777).
-func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k, bound int, buf []uint16, planned bool, marked uint64) ([]uint16, bool) {
+// n with lo <= a < hi, as search does (in the scan plan's order if planned, leaving out the
+// buckets of skip), and returns those it did not find, ascending, appended to buf[:0], and
+// whether the front cut the scan short with values left. It leaves want empty. It is search
+// for the two-core engine, which needs every value missing, not the least; search keeps its
+// own loop, since a call more costs the one-core engine 3-5% on codes with short searches
+// (BenchmarkSparseMex on 0.354 and 0.1777).
+func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, k, bound int, buf []uint16, planned bool, skip uint64) ([]uint16, bool) {
 	whole := hi
 	hi = s.reach(hi)
 	var need []uint16
@@ -73,7 +74,7 @@ func (s *sparse) lookFor(g []uint16, n, lo, hi int, want *wanted, tail *mirror, 
 		need = want.below(bound, buf[:0])
 	}
 	if p := s.plans[s.searched(n)]; p != nil && planned {
-		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k, marked)
+		k = s.scanPlanned(p, g, n, lo, hi, want, tail, need, k, skip)
 	} else {
 		k = s.scanAll(g, n, lo, hi, want, tail, need, k)
 	}
