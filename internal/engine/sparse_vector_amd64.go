@@ -23,7 +23,7 @@ func scanVector(x, y *uint16, n int, want *wanted, k int) (left, done int)
 // splits of one, two or three takes, as scanTakes does, for the heaps a = lo+j, j < n (a
 // multiple of 32), where x is &g[lo] and z is &g[b-lo-31], b being the heap less the least
 // take: the other parts are G(b-a), G(b-a-d1) and, unless d2 is 0 (one or two takes),
-// G(b-a-d2), with 0 < d1 < d2, or d1 = 0 for one take (its splits compared twice). It reads
+// G(b-a-d2), with 0 < d1 < d2, or d1 = 0 for one take (then only G(b-a) is read). It reads
 // g[lo:lo+n] and g[b-lo-n+1-max(d1, d2) : b-lo+1]. It returns the values found, bit i for
 // vals[i], and how many heaps it looked at: n, or fewer when it has found them all, 32 heaps
 // at a time. It runs on AVX-512 only (VectorAVX512.Runs).

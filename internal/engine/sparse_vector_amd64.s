@@ -130,11 +130,12 @@ end:
 
 // func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 //
-// Registers: SI x, DI z, BX 2·d1, R9 2·d2 (0 for two takes), CX n, R8 vals, R10 count, R11
-// the heaps looked at, R12 found, R13 the mask of all count values, DX the index of the
-// value compared. Z28 holds the lane indices 31 down to 0: a run of 32 heaps reverses x once,
-// so that the larger parts of every take are plain loads, ascending, below z. Each value is
-// broadcast and compared with the values of the 64 or 96 splits without a branch.
+// Registers: SI x, DI z, BX 2·d1 (0 for one take), R9 2·d2 (0 for one or two), CX n, R8 vals,
+// R10 count, R11 the heaps looked at, R12 found, R13 the mask of all count values, DX the
+// index of the value compared. Z28 holds the lane indices 31 down to 0: a run of 32 heaps
+// reverses x once, so that the larger parts of every take are plain loads, ascending, below
+// z. Each value is broadcast and compared with the values of the 32, 64 or 96 splits (one,
+// two or three takes) without a branch.
 TEXT ·scanTakesVector(SB), NOSPLIT, $0-72
 	MOVQ x+0(FP), SI
 	MOVQ z+8(FP), DI
@@ -160,6 +161,9 @@ takes:
 	SUBQ R11, AX
 	SUBQ R11, AX               // lane j of (AX): G(b-a) for the same a
 	VPXORQ (AX), Z2, Z5        // take 0
+	XORQ DX, DX
+	TESTQ BX, BX
+	JEQ one
 	MOVQ AX, DX
 	SUBQ BX, DX
 	VPXORQ (DX), Z2, Z6        // take 1
@@ -196,6 +200,18 @@ two:
 	INCQ DX
 	CMPQ DX, R10
 	JLT two
+	JMP next
+
+one:
+	VPBROADCASTW (R8)(DX*2), Z8
+	VPCMPEQW Z8, Z5, K1
+	MOVQ R12, AX
+	BTSQ DX, AX
+	KORTESTD K1, K1
+	CMOVQNE AX, R12            // vals[DX] is found
+	INCQ DX
+	CMPQ DX, R10
+	JLT one
 
 next:
 	ADDQ $32, R11

@@ -42,11 +42,12 @@
 
 // func scanTakesNEON(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 //
-// Registers as scanTakesVector's on amd64: R0 x, R1 z, R2 2·d1, R3 2·d2 (0 for two takes), R4
-// n, R5 vals, R6 count, R7 the heaps looked at, R8 found, R9 the mask of all count values, R10
-// the index of the value compared. A run of 32 heaps reverses x once (V4-V7), so that the
-// larger parts of every take are plain loads, ascending, below z; each value is broadcast
-// (V24) and compared with the 64 or 96 splits' values (V8-V15, V20-V23) without a branch.
+// Registers as scanTakesVector's on amd64: R0 x, R1 z, R2 2·d1 (0 for one take), R3 2·d2 (0
+// for one or two), R4 n, R5 vals, R6 count, R7 the heaps looked at, R8 found, R9 the mask of
+// all count values, R10 the index of the value compared. A run of 32 heaps reverses x once
+// (V4-V7), so that the larger parts of every take are plain loads, ascending, below z; each
+// value is broadcast (V24) and compared with the 32, 64 or 96 splits' values (V8-V15,
+// V20-V23) without a branch.
 TEXT ·scanTakesNEON(SB), NOSPLIT, $0-72
 	MOVD x+0(FP), R0
 	MOVD z+8(FP), R1
@@ -74,9 +75,10 @@ takes:
 	REV8(V0, V7)
 	SUB R7<<1, R1, R12         // lane j of (R12): G(b-a) for the same a
 	TAKE(R12, V8, V9, V10, V11) // take 0
+	MOVD $0, R10
+	CBZ R2, one
 	SUB R2, R12, R13
 	TAKE(R13, V12, V13, V14, V15) // take 1
-	MOVD $0, R10
 	CBZ R3, two
 	SUB R3, R12, R13
 	TAKE(R13, V20, V21, V22, V23) // take 2
@@ -104,6 +106,17 @@ two:
 	ADD $1, R10, R10
 	CMP R6, R10
 	BLT two
+	B next
+
+one:
+	MOVHU (R5)(R10<<1), R11
+	VDUP R11, V24.H8
+	VEOR V25.B16, V25.B16, V25.B16
+	MATCH4(V8, V9, V10, V11)
+	FOUND
+	ADD $1, R10, R10
+	CMP R6, R10
+	BLT one
 
 next:
 	ADD $32, R7, R7

@@ -178,12 +178,12 @@ end:
 
 // func scanTakesAVX2(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 //
-// Registers as scanTakesVector's: SI x, DI z, BX 2·d1, R9 2·d2 (0 for two takes), CX n, R8
-// vals, R10 count, R11 the heaps looked at, R12 found, R13 the mask of all count values, DX
-// the index of the value compared. Y15 reverses the words of each lane: a run of 32 heaps
-// reverses x once (in Y0 and Y1), so that the larger parts of every take are plain loads,
-// ascending, below z. Each value is broadcast and compared with the 64 or 96 splits' values
-// (Y2-Y7) without a branch.
+// Registers as scanTakesVector's: SI x, DI z, BX 2·d1 (0 for one take), R9 2·d2 (0 for one or
+// two), CX n, R8 vals, R10 count, R11 the heaps looked at, R12 found, R13 the mask of all
+// count values, DX the index of the value compared. Y15 reverses the words of each lane: a run
+// of 32 heaps reverses x once (in Y0 and Y1), so that the larger parts of every take are plain
+// loads, ascending, below z. Each value is broadcast and compared with the 32, 64 or 96
+// splits' values (Y2-Y7) without a branch.
 TEXT ·scanTakesAVX2(SB), NOSPLIT, $0-72
 	MOVQ x+0(FP), SI
 	MOVQ z+8(FP), DI
@@ -212,6 +212,9 @@ takes:
 	SUBQ R11, AX
 	SUBQ R11, AX               // lane j of (AX): G(b-a) for the same a
 	TAKE(AX, Y2, Y3)           // take 0
+	XORQ DX, DX
+	TESTQ BX, BX
+	JEQ one
 	MOVQ AX, DX
 	SUBQ BX, DX
 	TAKE(DX, Y4, Y5)           // take 1
@@ -248,6 +251,19 @@ two:
 	INCQ DX
 	CMPQ DX, R10
 	JLT two
+	JMP next
+
+one:
+	VPBROADCASTW (R8)(DX*2), Y8
+	VPXOR Y9, Y9, Y9
+	MATCH(Y2, Y3)
+	MOVQ R12, AX
+	BTSQ DX, AX
+	VPTEST Y9, Y9
+	CMOVQNE AX, R12            // vals[DX] is found
+	INCQ DX
+	CMPQ DX, R10
+	JLT one
 
 next:
 	ADDQ $32, R11
