@@ -142,10 +142,11 @@ type periodFinder struct {
 	bases []base      // scratch: this search's candidates that agree over a long stretch
 	// seen is the largest candidate every search has looked at; full is the number of values
 	// of the last search, in memory, that looked at every candidate to the end and remembered
-	// all that agree over deepRun values (0: none, or a search since that did not). A candidate it did not remember disagrees at some
-	// i > full-p-1-deepRun, so that it proves nothing while n <= k(full-deepRun)+t: until
-	// then a search looks only at the remembered candidates and those above seen, and the
-	// searches of a run cost O(1) a value for the candidates that fail at once, not O(1/16).
+	// all that agree over deepRun values (0: none, or a search since that did not). A
+	// candidate it did not remember disagrees at some i > full-p-1-deepRun, so that it proves
+	// nothing while n <= k(full-deepRun)+t: until then a search looks only at the remembered
+	// candidates and those above seen. So the candidates that fail at once cost a run O(1/k)
+	// a value, where a complete search every step of have/16 values (stepSize) cost O(16/k).
 	seen, full int
 }
 
