@@ -130,7 +130,7 @@ func (s *sparse) rareSmall(g []uint16, n int) uint64 {
 		k := m % splitRing
 		if c.m[k] != m {
 			if c.farM[k] != m {
-				c.farSplits(g, m)
+				c.farSplits(g, m, s.vector)
 			}
 			c.m[k], c.set[k] = m, c.far[k]|splitsSmall(g[:m], c.parts[:c.near])
 		}
@@ -162,11 +162,30 @@ const splitRing = 64
 const splitBatch = 8
 
 // farSplits computes the part of S(m+j), j < splitBatch, from the rare heaps r >= splitBatch,
-// reading G(m+j-r), all below m. A rare heap's eight values are adjacent in g, so that a split
-// costs a load, an XOR, a table's bit and an OR: about half splitsSmall's instructions.
-func (c *smallSplits) farSplits(g []uint16, m int) {
+// reading G(m+j-r), all below m, in the AVX2 kernel where vector runs AVX2 or AVX-512 code.
+// A rare heap's eight values are adjacent in g, so that a split costs a load, an XOR, a
+// table's bit and an OR in Go (about half splitsSmall's instructions), and the kernel takes
+// four splits a step.
+func (c *smallSplits) farSplits(g []uint16, m int, vector Vector) {
+	var sets [splitBatch]uint64
+	far := c.parts[c.near:]
+	// The kernel reads G(m-r) to G(m-r+splitBatch-1) unchecked: r (ascending) at most m <= len(g).
+	if (vector == VectorAVX2 || vector == VectorAVX512) && len(far) > 0 &&
+		int(far[len(far)-1]&(partHeaps-1)) <= m && m <= len(g) {
+		farSplitsAVX2(&far[0], len(far), &g[m-splitBatch], &sets)
+	} else {
+		sets = farSplitsGo(g, m, far)
+	}
+	for j, set := range sets {
+		k := (m + j) % splitRing
+		c.farM[k], c.far[k] = m+j, set
+	}
+}
+
+// farSplitsGo is farSplits in Go.
+func farSplitsGo(g []uint16, m int, far []uint32) [splitBatch]uint64 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 uint64
-	for _, p := range c.parts[c.near:] {
+	for _, p := range far {
 		v := uint16(p >> partShift)
 		h := g[m-int(p&(partHeaps-1)):][:splitBatch]
 		s0 |= valueBit[(h[0]^v)&63]
@@ -178,10 +197,7 @@ func (c *smallSplits) farSplits(g []uint16, m int) {
 		s6 |= valueBit[(h[6]^v)&63]
 		s7 |= valueBit[(h[7]^v)&63]
 	}
-	for j, set := range [splitBatch]uint64{s0, s1, s2, s3, s4, s5, s6, s7} {
-		k := (m + j) % splitRing
-		c.farM[k], c.far[k] = m+j, set
-	}
+	return [splitBatch]uint64{s0, s1, s2, s3, s4, s5, s6, s7}
 }
 
 // valueBit holds 1 << v for each v below 64.

@@ -13,8 +13,15 @@ import (
 // random values below 64: for takes one apart and up to splitRing-1 apart, rare heaps below
 // splitBatch (their splits computed heap by heap) and above (splitBatch heaps at a time),
 // while the rare heaps grow by one, are listed again under another mask or parity, and are
-// replaced by as many others (the same count, the split changed).
+// replaced by as many others (the same count, the split changed); with each vector scan this
+// CPU runs (farSplits runs in AVX2 for AVX2 and AVX-512).
 func TestRareSmallMatchesEach(t *testing.T) {
+	for _, vector := range vectors(t) {
+		t.Run(vector.String(), func(t *testing.T) { testRareSmallMatchesEach(t, vector) })
+	}
+}
+
+func testRareSmallMatchesEach(t *testing.T, vector Vector) {
 	rng := rand.New(rand.NewPCG(31, 1777))
 	const most = 1500 // the rare heaps are below it
 	g := make([]uint16, 2*most+splitRing+500)
@@ -33,7 +40,7 @@ func TestRareSmallMatchesEach(t *testing.T) {
 		return rare
 	}
 	for _, takes := range [][]int{{2, 3, 4}, {1}, {1, 5}, {2, 40, splitRing + 1}, {1, 2, 3, 4, 5, 6, 7}} {
-		s := &sparse{takes: takes, unequal: make([]bool, len(takes)), on: true, mask: 0xfe}
+		s := &sparse{takes: takes, unequal: make([]bool, len(takes)), on: true, mask: 0xfe, vector: vector}
 		s.rare = randomRare(15)
 		from := 2*most + takes[len(takes)-1] + 2 // every rare heap, one more too, below each take's m/2
 		for n := from; n < from+400; n++ {
@@ -98,6 +105,48 @@ func TestTakesSmall(t *testing.T) {
 			found, lo := s.takesSmall(g, n, hi, missed)
 			require.Equal(t, wantFound, found, "trial %d, %v: takes %v, n %d, missed %b", trial, vector, takes, n, missed)
 			require.Equal(t, wantLo, lo, "trial %d, %v: takes %v, n %d, missed %b", trial, vector, takes, n, missed)
+		}
+	}
+}
+
+// TestFarSplits compares farSplits, with each vector scan this CPU runs, with the split by
+// split definition: random values (below 64, and up to 65,535 to check that a value is taken
+// mod 64 as the Go loop takes it), random far rare heaps from splitBatch to m/2, the first
+// reading g[m-r : m-r+splitBatch] up to g[m-1].
+func TestFarSplits(t *testing.T) {
+	vecs := vectors(t)
+	rng := rand.New(rand.NewPCG(8, 16))
+	for trial := range 2000 {
+		m := 2*splitBatch + 1 + rng.IntN(3000)
+		limit := 64
+		if trial%4 == 3 {
+			limit = 1 << 16
+		}
+		g := make([]uint16, m+rng.IntN(3))
+		for i := range g {
+			g[i] = uint16(rng.IntN(limit))
+		}
+		var parts []uint32
+		for r := splitBatch; r < (m+1)/2; r++ {
+			if rng.IntN(8) == 0 || r == splitBatch && trial%2 == 0 {
+				parts = append(parts, uint32(g[r]&63)<<partShift|uint32(r))
+			}
+		}
+		var want [splitBatch]uint64
+		for _, p := range parts {
+			r, v := int(p&(partHeaps-1)), uint16(p>>partShift)
+			for j := range want {
+				want[j] |= 1 << ((g[m+j-r] ^ v) & 63)
+			}
+		}
+		for _, vector := range vecs {
+			c := smallSplits{parts: parts}
+			c.farSplits(g, m, vector)
+			for j := range want {
+				k := (m + j) % splitRing
+				require.Equal(t, m+j, c.farM[k], "trial %d, %v", trial, vector)
+				require.Equal(t, want[j], c.far[k], "trial %d, %v: m %d, heap %d, %d parts", trial, vector, m, j, len(parts))
+			}
 		}
 	}
 }

@@ -39,3 +39,6 @@ func scanAVX2(x, y *uint16, n int, want *wanted, k, tables int) (left, done int)
 func scanTakesAVX2(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int) {
 	return 0, 0
 }
+
+// farSplitsAVX2 sets nothing: it is never called where VectorAVX2 does not run.
+func farSplitsAVX2(parts *uint32, count int, h *uint16, sets *[splitBatch]uint64) {}

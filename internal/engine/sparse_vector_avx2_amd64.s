@@ -295,3 +295,55 @@ DATA reversew<>+8(SB)/8, $0x0100030205040706
 DATA reversew<>+16(SB)/8, $0x09080b0a0d0c0f0e
 DATA reversew<>+24(SB)/8, $0x0100030205040706
 GLOBL reversew<>(SB), RODATA|NOPTR, $32
+
+// func farSplitsAVX2(parts *uint32, count int, h *uint16, sets *[8]uint64)
+//
+// For each part p of parts[:count] (a rare heap r = p&(1<<26-1), its value v = p>>26) ORs
+// 1<<((G(m+j-r)^v)&63) into sets[j] for j < 8, h being &g[m-8]: the splits of farSplits, four
+// heaps to a register. Registers: SI the part, CX the parts left, DI h, Y0 and Y1 the sets of
+// heaps 0-3 and 4-7, Y2 the quadword 63, Y3 the quadword 1.
+TEXT ·farSplitsAVX2(SB), NOSPLIT, $0-32
+	MOVQ parts+0(FP), SI
+	MOVQ count+8(FP), CX
+	MOVQ h+16(FP), DI
+	MOVQ sets+24(FP), DX
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	MOVQ $63, AX
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ $1, AX
+	VMOVQ AX, X3
+	VPBROADCASTQ X3, Y3
+	TESTQ CX, CX
+	JZ done
+
+loop:
+	MOVL (SI), AX
+	MOVL AX, BX
+	SHRL $26, AX
+	ANDL $0x3ffffff, BX
+	MOVQ DI, R8
+	SUBQ BX, R8
+	SUBQ BX, R8
+	VMOVQ AX, X4
+	VPBROADCASTQ X4, Y4
+	VPMOVZXWQ 16(R8), Y5
+	VPMOVZXWQ 24(R8), Y6
+	VPXOR Y4, Y5, Y5
+	VPXOR Y4, Y6, Y6
+	VPAND Y2, Y5, Y5
+	VPAND Y2, Y6, Y6
+	VPSLLVQ Y5, Y3, Y5
+	VPSLLVQ Y6, Y3, Y6
+	VPOR Y5, Y0, Y0
+	VPOR Y6, Y1, Y1
+	ADDQ $4, SI
+	DECQ CX
+	JNZ loop
+
+done:
+	VMOVDQU Y0, (DX)
+	VMOVDQU Y1, 32(DX)
+	VZEROUPPER
+	RET

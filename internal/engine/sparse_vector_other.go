@@ -37,3 +37,6 @@ func scanTakesNEON(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found 
 func scanVectorNEON(x, y *uint16, n int, want *wanted, k int) (left, done int) {
 	return k, 0
 }
+
+// farSplitsAVX2 sets nothing: it is never called where VectorAVX2 does not run.
+func farSplitsAVX2(parts *uint32, count int, h *uint16, sets *[splitBatch]uint64) {}
