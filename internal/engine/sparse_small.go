@@ -162,15 +162,16 @@ const splitRing = 64
 const splitBatch = 8
 
 // farSplits computes the part of S(m+j), j < splitBatch, from the rare heaps r >= splitBatch,
-// reading G(m+j-r), all below m, in the AVX2 kernel where vector runs AVX2 or AVX-512 code
-// and AVX2 runs (GODEBUG=cpu.avx2=off keeps it in Go).
+// reading G(m+j-r), all below m, in farSplitsAVX2 for the AVX2 and AVX-512 scans where AVX2
+// runs.
 // A rare heap's eight values are adjacent in g, so that a split costs a load, an XOR, a
 // table's bit and an OR in Go (about half splitsSmall's instructions), and the kernel takes
 // four splits a step.
 func (c *smallSplits) farSplits(g []uint16, m int, vector Vector) {
 	var sets [splitBatch]uint64
 	far := c.parts[c.near:]
-	// The kernel reads G(m-r) to G(m-r+splitBatch-1) unchecked: r (ascending) at most m <= len(g).
+	// The kernel reads g[m-r:][:splitBatch] unchecked: it lies in g[:m] for the far r, from
+	// splitBatch on (ascending), when the last is at most m and m at most len(g).
 	if (vector == VectorAVX2 || vector == VectorAVX512) && VectorAVX2.Runs() && len(far) > 0 &&
 		int(far[len(far)-1]&(partHeaps-1)) <= m && m <= len(g) {
 		farSplitsAVX2(&far[0], len(far), &g[m-splitBatch], &sets)

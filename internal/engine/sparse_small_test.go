@@ -111,13 +111,16 @@ func TestTakesSmall(t *testing.T) {
 
 // TestFarSplits compares farSplits, with each vector scan this CPU runs, with the split by
 // split definition: random values (below 64, and up to 65,535 to check that a value is taken
-// mod 64 as the Go loop takes it), random far rare heaps from splitBatch to m/2, the first
-// reading g[m-r : m-r+splitBatch] up to g[m-1].
+// mod 64 as the Go loop takes it), random far rare heaps from splitBatch to m/2 (past 2^16 in
+// one trial of 50), the first reading g[m-r : m-r+splitBatch] up to g[m-1].
 func TestFarSplits(t *testing.T) {
 	vecs := vectors(t)
 	rng := rand.New(rand.NewPCG(8, 16))
 	for trial := range 2000 {
 		m := 2*splitBatch + 1 + rng.IntN(3000)
+		if trial%50 == 49 { // rare heaps past 2^16, as 0.16's: all 26 bits of a part's heap
+			m = 1<<18 + rng.IntN(1000)
+		}
 		limit := 64
 		if trial%4 == 3 {
 			limit = 1 << 16
@@ -128,7 +131,8 @@ func TestFarSplits(t *testing.T) {
 		}
 		var parts []uint32
 		for r := splitBatch; r < (m+1)/2; r++ {
-			if rng.IntN(8) == 0 || r == splitBatch && trial%2 == 0 {
+			if rng.IntN(8) == 0 && (m < 1<<18 || rng.IntN(200) == 0) || r == splitBatch && trial%2 == 0 ||
+				r == (m+1)/2-1 && trial%3 == 0 {
 				parts = append(parts, uint32(g[r]&63)<<partShift|uint32(r))
 			}
 		}

@@ -46,9 +46,10 @@ func scanAVX2(x, y *uint16, n int, want *wanted, k, tables int) (left, done int)
 //go:noescape
 func scanTakesAVX2(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 
-// farSplitsAVX2 is smallSplits.farSplits on AVX2: for each part p of parts[:count] (a rare
-// heap r = p&(partHeaps-1) and its value v = p>>partShift) it ORs 1<<((G(m+j-r)^v)&63) into
-// sets[j], j < splitBatch, h being &g[m-splitBatch]. It runs on AVX2 only (VectorAVX2.Runs).
+// farSplitsAVX2 is farSplitsGo's loop on AVX2: it sets sets[j], j < splitBatch, to the union
+// of 1<<((G(m+j-r)^v)&63) over the parts p of parts[:count] (a rare heap r = p&(partHeaps-1),
+// its value v = p>>partShift), h being &g[m-splitBatch]. It runs on AVX2 only
+// (VectorAVX2.Runs).
 //
 //go:noescape
 func farSplitsAVX2(parts *uint32, count int, h *uint16, sets *[splitBatch]uint64)

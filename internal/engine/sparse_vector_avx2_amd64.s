@@ -298,10 +298,8 @@ GLOBL reversew<>(SB), RODATA|NOPTR, $32
 
 // func farSplitsAVX2(parts *uint32, count int, h *uint16, sets *[8]uint64)
 //
-// For each part p of parts[:count] (a rare heap r = p&(1<<26-1), its value v = p>>26) ORs
-// 1<<((G(m+j-r)^v)&63) into sets[j] for j < 8, h being &g[m-8]: the splits of farSplits, four
-// heaps to a register. Registers: SI the part, CX the parts left, DI h, Y0 and Y1 the sets of
-// heaps 0-3 and 4-7, Y2 the quadword 63, Y3 the quadword 1.
+// Registers: SI the next part, CX the parts left, DI h, Y0 and Y1 the sets of heaps 0-3 and
+// 4-7, Y2 the quadword 63, Y3 the quadword 1.
 TEXT ·farSplitsAVX2(SB), NOSPLIT, $0-32
 	MOVQ parts+0(FP), SI
 	MOVQ count+8(FP), CX
