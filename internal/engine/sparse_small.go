@@ -162,11 +162,9 @@ const splitRing = 64
 const splitBatch = 8
 
 // farSplits computes the part of S(m+j), j < splitBatch, from the rare heaps r >= splitBatch,
-// reading G(m+j-r), all below m, in farSplitsAVX2 for the AVX2 and AVX-512 scans where AVX2
-// runs.
-// A rare heap's eight values are adjacent in g, so that a split costs a load, an XOR, a
-// table's bit and an OR in Go (about half splitsSmall's instructions), and the kernel takes
-// four splits a step.
+// reading G(m+j-r), all below m. A rare heap's eight values are adjacent in g: in Go a split
+// costs a load, an XOR, a table's bit and an OR (about half splitsSmall's instructions), and
+// farSplitsAVX2, which runs for the AVX2 and AVX-512 scans where AVX2 runs, takes four a step.
 func (c *smallSplits) farSplits(g []uint16, m int, vector Vector) {
 	var sets [splitBatch]uint64
 	far := c.parts[c.near:]
