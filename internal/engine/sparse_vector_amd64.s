@@ -128,6 +128,17 @@ end:
 	VZEROUPPER
 	RET
 
+// FOUND sets bit DX of R12 (vals[DX] is found) when K1 is not 0, and goes on to the next
+// value at loop.
+#define FOUND(loop) \
+	MOVQ R12, AX; \
+	BTSQ DX, AX; \
+	KORTESTD K1, K1; \
+	CMOVQNE AX, R12; \
+	INCQ DX; \
+	CMPQ DX, R10; \
+	JLT loop
+
 // func scanTakesVector(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 //
 // Registers: SI x, DI z, BX 2·d1 (0 for one take), R9 2·d2 (0 for one or two), CX n, R8 vals,
@@ -180,38 +191,21 @@ three:
 	VPCMPEQW Z8, Z7, K3
 	KORD K1, K2, K1
 	KORD K3, K1, K1
-	MOVQ R12, AX
-	BTSQ DX, AX
-	KORTESTD K1, K1
-	CMOVQNE AX, R12            // vals[DX] is found
-	INCQ DX
-	CMPQ DX, R10
-	JLT three
+	FOUND(three)
 	JMP next
 
 two:
 	VPBROADCASTW (R8)(DX*2), Z8
 	VPCMPEQW Z8, Z5, K1
 	VPCMPEQW Z8, Z6, K2
-	MOVQ R12, AX
-	BTSQ DX, AX
-	KORTESTD K1, K2
-	CMOVQNE AX, R12            // vals[DX] is found
-	INCQ DX
-	CMPQ DX, R10
-	JLT two
+	KORD K1, K2, K1
+	FOUND(two)
 	JMP next
 
 one:
 	VPBROADCASTW (R8)(DX*2), Z8
 	VPCMPEQW Z8, Z5, K1
-	MOVQ R12, AX
-	BTSQ DX, AX
-	KORTESTD K1, K1
-	CMOVQNE AX, R12            // vals[DX] is found
-	INCQ DX
-	CMPQ DX, R10
-	JLT one
+	FOUND(one)
 
 next:
 	ADDQ $32, R11

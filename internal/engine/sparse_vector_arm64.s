@@ -30,15 +30,25 @@
 	VORR V28.B16, V25.B16, V25.B16; \
 	VORR V29.B16, V25.B16, V25.B16
 
-// FOUND sets bit R10 of R8 when V25 is not 0.
-#define FOUND \
+// VALUE broadcasts vals[R10] into V24 and clears V25, for MATCH4.
+#define VALUE \
+	MOVHU (R5)(R10<<1), R11; \
+	VDUP R11, V24.H8; \
+	VEOR V25.B16, V25.B16, V25.B16
+
+// FOUND sets bit R10 of R8 (vals[R10] is found) when V25 is not 0, and goes on to the next
+// value at loop.
+#define FOUND(loop) \
 	VMOV V25.D[0], R14; \
 	VMOV V25.D[1], R15; \
 	ORR R14, R15, R14; \
 	CMP $0, R14; \
 	CSET NE, R14; \
 	LSL R10, R14, R14; \
-	ORR R14, R8, R8
+	ORR R14, R8, R8; \
+	ADD $1, R10, R10; \
+	CMP R6, R10; \
+	BLT loop
 
 // func scanTakesNEON(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 //
@@ -84,39 +94,24 @@ takes:
 	TAKE(R13, V20, V21, V22, V23) // take 2
 
 three:
-	MOVHU (R5)(R10<<1), R11
-	VDUP R11, V24.H8
-	VEOR V25.B16, V25.B16, V25.B16
+	VALUE
 	MATCH4(V8, V9, V10, V11)
 	MATCH4(V12, V13, V14, V15)
 	MATCH4(V20, V21, V22, V23)
-	FOUND                      // vals[R10] is found
-	ADD $1, R10, R10
-	CMP R6, R10
-	BLT three
+	FOUND(three)
 	B next
 
 two:
-	MOVHU (R5)(R10<<1), R11
-	VDUP R11, V24.H8
-	VEOR V25.B16, V25.B16, V25.B16
+	VALUE
 	MATCH4(V8, V9, V10, V11)
 	MATCH4(V12, V13, V14, V15)
-	FOUND
-	ADD $1, R10, R10
-	CMP R6, R10
-	BLT two
+	FOUND(two)
 	B next
 
 one:
-	MOVHU (R5)(R10<<1), R11
-	VDUP R11, V24.H8
-	VEOR V25.B16, V25.B16, V25.B16
+	VALUE
 	MATCH4(V8, V9, V10, V11)
-	FOUND
-	ADD $1, R10, R10
-	CMP R6, R10
-	BLT one
+	FOUND(one)
 
 next:
 	ADD $32, R7, R7

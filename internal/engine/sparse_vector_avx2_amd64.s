@@ -176,6 +176,22 @@ end:
 	VPOR Y10, Y9, Y9; \
 	VPOR Y11, Y9, Y9
 
+// VALUE broadcasts vals[DX] into Y8 and clears Y9, for MATCH.
+#define VALUE \
+	VPBROADCASTW (R8)(DX*2), Y8; \
+	VPXOR Y9, Y9, Y9
+
+// FOUND sets bit DX of R12 (vals[DX] is found) when Y9 is not 0, and goes on to the next
+// value at loop.
+#define FOUND(loop) \
+	MOVQ R12, AX; \
+	BTSQ DX, AX; \
+	VPTEST Y9, Y9; \
+	CMOVQNE AX, R12; \
+	INCQ DX; \
+	CMPQ DX, R10; \
+	JLT loop
+
 // func scanTakesAVX2(x, z *uint16, d1, d2, n int, vals *uint16, count int) (found uint64, done int)
 //
 // Registers as scanTakesVector's: SI x, DI z, BX 2·d1 (0 for one take), R9 2·d2 (0 for one or
@@ -225,45 +241,24 @@ takes:
 	TAKE(AX, Y6, Y7)           // take 2
 
 three:
-	VPBROADCASTW (R8)(DX*2), Y8
-	VPXOR Y9, Y9, Y9
+	VALUE
 	MATCH(Y2, Y3)
 	MATCH(Y4, Y5)
 	MATCH(Y6, Y7)
-	MOVQ R12, AX
-	BTSQ DX, AX
-	VPTEST Y9, Y9
-	CMOVQNE AX, R12            // vals[DX] is found
-	INCQ DX
-	CMPQ DX, R10
-	JLT three
+	FOUND(three)
 	JMP next
 
 two:
-	VPBROADCASTW (R8)(DX*2), Y8
-	VPXOR Y9, Y9, Y9
+	VALUE
 	MATCH(Y2, Y3)
 	MATCH(Y4, Y5)
-	MOVQ R12, AX
-	BTSQ DX, AX
-	VPTEST Y9, Y9
-	CMOVQNE AX, R12            // vals[DX] is found
-	INCQ DX
-	CMPQ DX, R10
-	JLT two
+	FOUND(two)
 	JMP next
 
 one:
-	VPBROADCASTW (R8)(DX*2), Y8
-	VPXOR Y9, Y9, Y9
+	VALUE
 	MATCH(Y2, Y3)
-	MOVQ R12, AX
-	BTSQ DX, AX
-	VPTEST Y9, Y9
-	CMOVQNE AX, R12            // vals[DX] is found
-	INCQ DX
-	CMPQ DX, R10
-	JLT one
+	FOUND(one)
 
 next:
 	ADDQ $32, R11
